@@ -1,0 +1,3 @@
+"""`legalkg chunking` (not yet built)."""
+
+COMMANDS: list = []

@@ -1,0 +1,3 @@
+"""`legalkg cite` (not yet built)."""
+
+COMMANDS: list = []

@@ -1,0 +1,3 @@
+"""`legalkg doctor` (not yet built)."""
+
+COMMANDS: list = []

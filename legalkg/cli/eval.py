@@ -1,0 +1,3 @@
+"""`legalkg eval` (not yet built)."""
+
+COMMANDS: list = []

@@ -1,0 +1,3 @@
+"""`legalkg ingest` (not yet built)."""
+
+COMMANDS: list = []

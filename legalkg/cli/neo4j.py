@@ -1,0 +1,3 @@
+"""`legalkg neo4j` (not yet built)."""
+
+COMMANDS: list = []

@@ -1,0 +1,3 @@
+"""`legalkg parse` (not yet built)."""
+
+COMMANDS: list = []

@@ -1,0 +1,3 @@
+"""`legalkg search` (not yet built)."""
+
+COMMANDS: list = []

@@ -1,0 +1,3 @@
+"""`legalkg stats` (not yet built)."""
+
+COMMANDS: list = []
