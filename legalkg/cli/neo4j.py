@@ -1,3 +1,68 @@
-"""`legalkg neo4j` (not yet built)."""
+"""`legalkg neo4j start|stop|status`: a local Neo4j Community server for machines without Docker."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from ..graph import server
+
+_home = click.option("--home", type=click.Path(path_type=Path), default=None,
+                     help="Server folder (conf, data, logs) [env LEGALKG_NEO4J_HOME, default ~/.cache/legalkg/neo4j].")
+_bolt = click.option("--bolt-port", type=int, default=7687, show_default=True, envvar="LEGALKG_BOLT_PORT")
+_http = click.option("--http-port", type=int, default=7474, show_default=True, envvar="LEGALKG_HTTP_PORT")
+
+
+def _settings(home, bolt_port, http_port, auth=True, heap="1g", pagecache="512m") -> server.ServerSettings:
+    return server.ServerSettings(home=home or server.default_home(), bolt_port=bolt_port,
+                                 http_port=http_port, auth=auth,
+                                 password=os.environ.get("NEO4J_PASSWORD") or None,
+                                 heap=heap, pagecache=pagecache)
+
+
+@click.group("neo4j")
+def neo4j_group() -> None:
+    """Run a real Neo4j 5.26 Community server from Maven Central jars (no Docker needed)."""
+
+
+@neo4j_group.command("start")
+@_home
+@_bolt
+@_http
+@click.option("--auth/--no-auth", default=True, show_default=True,
+              help="Require the password from NEO4J_PASSWORD; --no-auth for throwaway test servers.")
+@click.option("--heap", default="1g", show_default=True, help="JVM heap (server.memory.heap.max_size).")
+@click.option("--pagecache", default="512m", show_default=True, help="Page cache size.")
+@click.option("--timeout", default=180.0, show_default=True, help="Seconds to wait for Bolt.")
+def start_cmd(home, bolt_port, http_port, auth, heap, pagecache, timeout) -> None:
+    """Fetch the jars once (cached), write neo4j.conf, start in the background, wait for Bolt."""
+    s = _settings(home, bolt_port, http_port, auth, heap, pagecache)
+    click.echo(server.start(s, timeout=timeout))
+    click.echo(f"Bolt:    {s.bolt_uri}")
+    click.echo(f"Browser: {s.browser_url}")
+    click.echo(f"Logs:    {s.logs_dir}")
+
+
+@neo4j_group.command("stop")
+@_home
+def stop_cmd(home) -> None:
+    """Stop the server and wait until its JVM has exited."""
+    click.echo(server.stop(_settings(home, 7687, 7474)))
+
+
+@neo4j_group.command("status")
+@_home
+@_bolt
+@_http
+def status_cmd(home, bolt_port, http_port) -> None:
+    """Print whether the local server runs; exit 3 when it does not."""
+    running, line = server.status(_settings(home, bolt_port, http_port))
+    click.echo(line)
+    if not running:
+        sys.exit(3)
+
+
+COMMANDS = [neo4j_group]

@@ -1,0 +1,4 @@
+// Every constraint (legalkg doctor).
+SHOW CONSTRAINTS YIELD name, type, labelsOrTypes, properties
+RETURN name, type, labelsOrTypes, properties
+ORDER BY name

@@ -1,0 +1,2 @@
+// Connectivity check used by every command before it works.
+RETURN 1 AS ok

@@ -1,0 +1,3 @@
+// Server name, version and edition (legalkg doctor).
+CALL dbms.components() YIELD name, versions, edition
+RETURN name, versions[0] AS version, edition

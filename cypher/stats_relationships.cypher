@@ -1,0 +1,4 @@
+// Relationship count per type.
+MATCH ()-[r]->()
+RETURN type(r) AS type, count(*) AS count
+ORDER BY type

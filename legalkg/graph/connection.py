@@ -1,0 +1,77 @@
+"""Open a driver and turn every connection failure into one line that names the URI and the fix."""
+
+from __future__ import annotations
+
+import warnings
+from contextlib import contextmanager
+from typing import Iterator
+
+import neo4j
+from neo4j import Driver, GraphDatabase
+from neo4j import exceptions as nx
+
+from ..errors import ConnectionProblem
+from .config import Neo4jConfig
+from .cypher import query
+
+START_HINT = "start it with `docker compose up -d` or `legalkg neo4j start`"
+
+
+def _problem(cfg: Neo4jConfig, err: Exception) -> ConnectionProblem:
+    if isinstance(err, nx.AuthError):
+        return ConnectionProblem(
+            f"Neo4j at {cfg.uri} refused the credentials of user '{cfg.user}': "
+            "set NEO4J_USER / NEO4J_PASSWORD (environment or .env) to the server's credentials"
+        )
+    if isinstance(err, (nx.ConfigurationError, ValueError)):
+        return ConnectionProblem(
+            f"invalid Neo4j address {cfg.uri!r} ({err}): set NEO4J_URI like bolt://127.0.0.1:7687"
+        )
+    if isinstance(err, nx.ClientError) and "database" in str(err).lower():
+        return ConnectionProblem(
+            f"Neo4j at {cfg.uri} has no database '{cfg.database}': set NEO4J_DATABASE to an existing one"
+        )
+    return ConnectionProblem(f"cannot reach Neo4j at {cfg.uri}: {START_HINT}")
+
+
+_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+
+
+def open_driver(cfg: Neo4jConfig) -> Driver:
+    """A verified driver; raises ConnectionProblem (exit 2) instead of a driver traceback."""
+    scheme = cfg.uri.split("://", 1)[0] if "://" in cfg.uri else ""
+    if scheme not in _SCHEMES:
+        raise ConnectionProblem(f"invalid Neo4j address {cfg.uri!r}: set NEO4J_URI like "
+                                "bolt://127.0.0.1:7687 (schemes: " + ", ".join(_SCHEMES) + ")")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            driver = GraphDatabase.driver(cfg.uri, auth=cfg.auth, connection_timeout=5.0,
+                                          max_transaction_retry_time=15.0,
+                                          notifications_min_severity="OFF")
+    except Exception as err:  # bad URI scheme etc.
+        raise _problem(cfg, err) from None
+    try:
+        driver.verify_connectivity()
+        driver.execute_query(query("ping"), database_=cfg.database)
+    except (nx.Neo4jError, nx.DriverError, OSError, ValueError) as err:
+        driver.close()
+        raise _problem(cfg, err) from None
+    return driver
+
+
+@contextmanager
+def session_driver(cfg: Neo4jConfig) -> Iterator[Driver]:
+    driver = open_driver(cfg)
+    try:
+        yield driver
+    except (nx.ServiceUnavailable, nx.SessionExpired) as err:
+        raise _problem(cfg, err) from None
+    finally:
+        driver.close()
+
+
+def server_info(driver: Driver, database: str) -> dict[str, str]:
+    rec = driver.execute_query(query("server_components"), database_=database).records[0]
+    return {"name": rec["name"], "version": rec["version"], "edition": rec["edition"],
+            "driver": neo4j.__version__}

@@ -1,0 +1,41 @@
+"""Read-only facts about a running graph: server, schema, counts, recorded embedding models."""
+
+from __future__ import annotations
+
+from neo4j import Driver
+from pydantic import BaseModel
+
+from .connection import server_info
+from .cypher import query
+
+
+class GraphReport(BaseModel):
+    server: dict[str, str]
+    indexes: list[dict]
+    constraints: list[dict]
+    labels: dict[str, int]
+    relationships: dict[str, int]
+    embedding_models: list[dict]
+
+
+def _rows(driver: Driver, name: str, database: str, **params) -> list[dict]:
+    return [r.data() for r in driver.execute_query(query(name), params, database_=database).records]
+
+
+def label_counts(driver: Driver, database: str) -> dict[str, int]:
+    return {r["label"]: r["count"] for r in _rows(driver, "stats_labels", database)}
+
+
+def relationship_counts(driver: Driver, database: str) -> dict[str, int]:
+    return {r["type"]: r["count"] for r in _rows(driver, "stats_relationships", database)}
+
+
+def report(driver: Driver, database: str) -> GraphReport:
+    return GraphReport(
+        server=server_info(driver, database),
+        indexes=_rows(driver, "doctor_indexes", database),
+        constraints=_rows(driver, "doctor_constraints", database),
+        labels=label_counts(driver, database),
+        relationships=relationship_counts(driver, database),
+        embedding_models=_rows(driver, "embedding_models", database),
+    )

@@ -1,0 +1,272 @@
+"""A real Neo4j Community server without Docker: jars from Maven Central, run by Neo4j's own launcher.
+
+Why the launcher (``org.neo4j.server.startup.Neo4jCommand``) and not ``CommunityEntryPoint``: only the
+launcher turns ``server.memory.heap.*`` into ``-Xmx``, daemonises with a PID file and stops cleanly.
+Jars are resolved by Maven from ``neo4j/pom.xml`` into ``<cache>/neo4j-lib/<pom hash>/`` once; the
+second start downloads nothing. Data and logs live in ``<home>`` (default ``<cache>/neo4j``) and
+survive restarts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from ..errors import UserError
+from ..paths import REPO_ROOT, cache_dir
+
+POM = REPO_ROOT / "neo4j" / "pom.xml"
+LAUNCHER = "org.neo4j.server.startup.Neo4jCommand"
+ADMIN = "org.neo4j.server.startup.Neo4jAdminCommand"
+
+
+class ServerSettings(BaseModel):
+    home: Path
+    bolt_port: int = 7687
+    http_port: int = 7474
+    auth: bool = True
+    password: str | None = None
+    heap: str = "1g"
+    pagecache: str = "512m"
+
+    @property
+    def conf_dir(self) -> Path:
+        return self.home / "conf"
+
+    @property
+    def logs_dir(self) -> Path:
+        return self.home / "logs"
+
+    @property
+    def pid_file(self) -> Path:
+        return self.home / "run" / "neo4j.pid"
+
+    @property
+    def bolt_uri(self) -> str:
+        return f"bolt://127.0.0.1:{self.bolt_port}"
+
+    @property
+    def browser_url(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}/browser/"
+
+
+def default_home() -> Path:
+    env = os.environ.get("LEGALKG_NEO4J_HOME")
+    return Path(env) if env else cache_dir() / "neo4j"
+
+
+def _java() -> str:
+    java_home = os.environ.get("JAVA_HOME")
+    if java_home and (Path(java_home) / "bin" / "java").exists():
+        return str(Path(java_home) / "bin" / "java")
+    java = shutil.which("java")
+    if not java:
+        raise UserError("Java 17+ is needed to run Neo4j without Docker: install OpenJDK 17 "
+                        "(apt install openjdk-17-jre-headless) or use `docker compose up -d`")
+    return java
+
+
+def jar_dir(pom: Path = POM) -> Path:
+    digest = hashlib.sha256(pom.read_bytes()).hexdigest()[:12]
+    return cache_dir() / "neo4j-lib" / digest
+
+
+def ensure_jars(pom: Path = POM, quiet: bool = True) -> Path:
+    """Resolve the server and Browser jars with Maven into the cache (atomically, once)."""
+    lib = jar_dir(pom)
+    if (lib / ".complete").exists():
+        return lib
+    mvn = shutil.which("mvn")
+    if not mvn:
+        raise UserError("Maven (mvn) is needed once to fetch the Neo4j jars: install it "
+                        "(apt install maven) or use `docker compose up -d`")
+    lib.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="lib-", dir=lib.parent))
+    cmd = [mvn, "-B", "-f", str(pom), "dependency:copy-dependencies",
+           f"-DoutputDirectory={tmp}", "-DincludeScope=runtime"]
+    if quiet:
+        cmd.insert(1, "-q")
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0 or not any(tmp.glob("neo4j-5*.jar")):
+        shutil.rmtree(tmp, ignore_errors=True)
+        tail = (proc.stdout + proc.stderr).strip().splitlines()[-3:]
+        raise UserError("could not fetch the Neo4j jars from Maven Central "
+                        f"({' / '.join(tail) or 'no jars'}): check the network or ~/.m2/settings.xml")
+    (tmp / ".complete").touch()
+    if lib.exists():
+        shutil.rmtree(lib)
+    tmp.rename(lib)
+    return lib
+
+
+def write_conf(s: ServerSettings, lib: Path) -> Path:
+    for sub in ("conf", "data", "logs", "run", "plugins", "import"):
+        (s.home / sub).mkdir(parents=True, exist_ok=True)
+    conf = {
+        "server.directories.data": s.home / "data",
+        "server.directories.logs": s.logs_dir,
+        "server.directories.run": s.home / "run",
+        "server.directories.plugins": s.home / "plugins",
+        "server.directories.import": s.home / "import",
+        "server.directories.lib": lib,
+        "dbms.security.auth_enabled": str(s.auth).lower(),
+        "server.default_listen_address": "127.0.0.1",
+        "server.bolt.listen_address": f"127.0.0.1:{s.bolt_port}",
+        "server.bolt.advertised_address": f"127.0.0.1:{s.bolt_port}",
+        "server.http.listen_address": f"127.0.0.1:{s.http_port}",
+        "server.http.advertised_address": f"127.0.0.1:{s.http_port}",
+        "server.https.enabled": "false",
+        "server.memory.heap.initial_size": s.heap,
+        "server.memory.heap.max_size": s.heap,
+        "server.memory.pagecache.size": s.pagecache,
+        "dbms.usage_report.enabled": "false",
+        "db.tx_log.rotation.retention_policy": "2 files",
+    }
+    path = s.conf_dir / "neo4j.conf"
+    path.write_text("# written by `legalkg neo4j start`; edits are overwritten on the next start\n"
+                    + "".join(f"{k}={v}\n" for k, v in conf.items()), "utf-8")
+    return path
+
+
+def _env(s: ServerSettings) -> dict[str, str]:
+    env = dict(os.environ)
+    env["NEO4J_HOME"] = str(s.home)
+    env["NEO4J_CONF"] = str(s.conf_dir)
+    return env
+
+
+def _alive(pid: int) -> bool:
+    """True while the process exists and is not a zombie (PID 1 in containers may never reap it)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state not in ("Z", "X")
+
+
+def read_pid(s: ServerSettings) -> int | None:
+    try:
+        pid = int(s.pid_file.read_text().strip())
+    except (OSError, ValueError):
+        return None
+    return pid if _alive(pid) else None
+
+
+def _port_open(port: int) -> bool:
+    with socket.socket() as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def log_tail(s: ServerSettings, lines: int = 15) -> str:
+    for name in ("neo4j.log", "debug.log"):
+        path = s.logs_dir / name
+        if path.exists():
+            return "\n".join(path.read_text("utf-8", errors="replace").splitlines()[-lines:])
+    return "(no log yet)"
+
+
+def _set_initial_password(s: ServerSettings, lib: Path) -> None:
+    """Only effective before the first start; later password changes go through Cypher."""
+    if not s.password or (s.home / "data" / "databases" / "system").exists():
+        return
+    if len(s.password) < 8:
+        raise UserError("NEO4J_PASSWORD must have at least 8 characters (Neo4j's rule)")
+    proc = subprocess.run([_java(), "-cp", f"{lib}/*", ADMIN, "dbms", "set-initial-password",
+                           s.password], env=_env(s), capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise UserError(f"could not set the initial Neo4j password: {proc.stderr.strip()[-200:]}")
+
+
+def wait_for_bolt(s: ServerSettings, timeout: float = 120.0) -> None:
+    """Poll until a Bolt query returns; on timeout raise with the log tail so the cause is visible."""
+    from neo4j import GraphDatabase
+    from neo4j import exceptions as nx
+
+    deadline = time.monotonic() + timeout
+    auth = ("neo4j", s.password) if (s.auth and s.password) else None
+    last = ""
+    while time.monotonic() < deadline:
+        if read_pid(s) is None and s.pid_file.exists():
+            break
+        if _port_open(s.bolt_port):
+            try:
+                with GraphDatabase.driver(s.bolt_uri, auth=auth, connection_timeout=2) as drv:
+                    drv.execute_query("RETURN 1")
+                return
+            except nx.AuthError:
+                return  # the server answers; credentials are the caller's business
+            except Exception as err:  # still starting
+                last = str(err)[:200]
+        time.sleep(0.5)
+    raise UserError(f"Neo4j did not answer on {s.bolt_uri} within {timeout:.0f} s ({last}); "
+                    f"log tail from {s.logs_dir}:\n{log_tail(s)}")
+
+
+def start(s: ServerSettings, timeout: float = 120.0) -> str:
+    """Start in the background unless already running; returns a status line."""
+    pid = read_pid(s)
+    if pid:
+        wait_for_bolt(s, timeout)
+        return f"Neo4j already running (pid {pid})"
+    for port in (s.bolt_port, s.http_port):
+        if _port_open(port):
+            raise UserError(f"port {port} on 127.0.0.1 is already in use by another program: stop it "
+                            "or choose other ports with --bolt-port/--http-port")
+    if s.auth and not s.password:
+        raise UserError("auth is on but NEO4J_PASSWORD is not set: export NEO4J_PASSWORD "
+                        "(8+ characters) or start with --no-auth for a local test server")
+    java = _java()
+    lib = ensure_jars()
+    write_conf(s, lib)
+    if s.auth:
+        _set_initial_password(s, lib)
+    proc = subprocess.run([java, "-cp", f"{lib}/*", LAUNCHER, "start"], env=_env(s),
+                          capture_output=True, text=True, cwd=s.home)
+    if proc.returncode != 0:
+        raise UserError(f"Neo4j failed to start: {(proc.stdout + proc.stderr).strip()[-300:]}; "
+                        f"log tail:\n{log_tail(s)}")
+    wait_for_bolt(s, timeout)
+    return f"Neo4j started (pid {read_pid(s)})"
+
+
+def stop(s: ServerSettings, timeout: float = 90.0) -> str:
+    """SIGTERM and wait for the JVM to exit (a graceful stop takes 10-20 s); SIGKILL after timeout."""
+    pid = read_pid(s)
+    if not pid:
+        return "Neo4j is not running"
+    os.kill(pid, signal.SIGTERM)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not _alive(pid):
+            break
+        time.sleep(0.3)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        time.sleep(0.5)
+    s.pid_file.unlink(missing_ok=True)
+    return f"Neo4j stopped (pid {pid})"
+
+
+def status(s: ServerSettings) -> tuple[bool, str]:
+    pid = read_pid(s)
+    if not pid:
+        return False, f"Neo4j is not running (home {s.home})"
+    state = "answering" if _port_open(s.bolt_port) else "starting"
+    return True, (f"Neo4j running (pid {pid}, {state}); Bolt {s.bolt_uri}, Browser {s.browser_url}, "
+                  f"logs {s.logs_dir}")

@@ -1,0 +1,81 @@
+"""Test fixtures: a live Neo4j server that the tests start themselves (no mocks, no fakes).
+
+The session starts a fresh server from the Maven jars (``legalkg.graph.server``) in a temporary
+home on free ports, with auth on and a generated password, and stops it at the end. Set
+``LEGALKG_TEST_NEO4J_URI`` (+ ``NEO4J_PASSWORD``) to reuse a running server while iterating locally;
+its database is wiped by the tests.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+from pathlib import Path
+
+import pytest
+
+from legalkg.graph import server
+from legalkg.graph.config import Neo4jConfig
+from legalkg.paths import gii_dir
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def shared_gii() -> Path:
+    path = gii_dir()
+    assert (path / "bgb.xml").exists(), f"shared statute data missing at {path}"
+    return path
+
+
+@pytest.fixture(scope="session")
+def neo4j_server(tmp_path_factory):
+    """(settings, cfg) of the live test server."""
+    external = os.environ.get("LEGALKG_TEST_NEO4J_URI")
+    if external:
+        cfg = Neo4jConfig(uri=external, password=os.environ.get("NEO4J_PASSWORD") or None)
+        yield None, cfg
+        return
+    settings = server.ServerSettings(
+        home=tmp_path_factory.mktemp("neo4j-home"),
+        bolt_port=free_port(),
+        http_port=free_port(),
+        auth=True,
+        password="t-" + secrets.token_hex(8),
+        heap="1g",
+        pagecache="512m",
+    )
+    server.start(settings, timeout=240)
+    cfg = Neo4jConfig(uri=settings.bolt_uri, user="neo4j", password=settings.password)
+    try:
+        yield settings, cfg
+    finally:
+        server.stop(settings)
+
+
+@pytest.fixture(scope="session")
+def neo4j_cfg(neo4j_server) -> Neo4jConfig:
+    return neo4j_server[1]
+
+
+@pytest.fixture(scope="session")
+def driver(neo4j_cfg):
+    from legalkg.graph.connection import open_driver
+
+    drv = open_driver(neo4j_cfg)
+    yield drv
+    drv.close()
+
+
+@pytest.fixture
+def neo4j_env(neo4j_cfg, monkeypatch):
+    """Environment variables that point CLI invocations at the test server."""
+    monkeypatch.setenv("NEO4J_URI", neo4j_cfg.uri)
+    monkeypatch.setenv("NEO4J_USER", neo4j_cfg.user)
+    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_cfg.password or "")
+    return neo4j_cfg

@@ -1,0 +1,73 @@
+"""`legalkg neo4j start|status|stop` on a second, throwaway server with auth explicitly off."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from neo4j import GraphDatabase
+
+from legalkg.graph import server
+from tests.conftest import free_port
+
+CLI = [sys.executable, "-m", "legalkg.cli"]
+
+
+def _run(*args: str, env=None) -> subprocess.CompletedProcess:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, env=env, timeout=400)
+
+
+def _java_pids_for(home: Path) -> list[int]:
+    out = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmd = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            env = (proc / "environ").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        if "java" in cmd and str(home) in cmd + env:
+            out.append(int(proc.name))
+    return [p for p in out if server._alive(p)]
+
+
+def test_start_status_stop_without_auth(tmp_path):
+    home = tmp_path / "n4j"
+    bolt, http = free_port(), free_port()
+    ports = ["--bolt-port", str(bolt), "--http-port", str(http)]
+    env = {k: v for k, v in os.environ.items() if k != "NEO4J_PASSWORD"}
+    started = _run("neo4j", "start", "--no-auth", "--home", str(home), *ports, "--heap", "512m",
+                   "--pagecache", "128m", env=env)
+    try:
+        assert started.returncode == 0, started.stdout + started.stderr
+        assert f"bolt://127.0.0.1:{bolt}" in started.stdout
+        assert f"http://127.0.0.1:{http}/browser/" in started.stdout
+        with GraphDatabase.driver(f"bolt://127.0.0.1:{bolt}", auth=None) as drv:
+            assert drv.execute_query("RETURN 7 AS x").records[0]["x"] == 7
+        with urllib.request.urlopen(f"http://127.0.0.1:{http}/browser/", timeout=10) as resp:
+            assert resp.status == 200
+        status = _run("neo4j", "status", "--home", str(home), *ports, env=env)
+        assert status.returncode == 0 and "running" in status.stdout
+        assert (home / "conf" / "neo4j.conf").read_text().count("127.0.0.1") >= 2
+        assert (home / "logs" / "neo4j.log").exists()
+        again = _run("neo4j", "start", "--no-auth", "--home", str(home), *ports, env=env)
+        assert again.returncode == 0 and "already running" in again.stdout
+    finally:
+        stopped = _run("neo4j", "stop", "--home", str(home), env=env)
+    assert stopped.returncode == 0 and "stopped" in stopped.stdout
+    assert _java_pids_for(home) == []
+    status = _run("neo4j", "status", "--home", str(home), *ports, env=env)
+    assert status.returncode == 3 and "not running" in status.stdout
+    assert (home / "data" / "databases").is_dir()  # data folder survives the stop
+
+
+def test_auth_without_password_is_refused(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "NEO4J_PASSWORD"}
+    result = _run("neo4j", "start", "--home", str(tmp_path), "--bolt-port", str(free_port()),
+                  "--http-port", str(free_port()), env=env)
+    assert result.returncode == 1
+    assert "NEO4J_PASSWORD" in result.stderr and "Traceback" not in result.stderr
