@@ -1,3 +1,66 @@
-"""`legalkg cite` (not yet built)."""
+"""`legalkg cite TEXT`: print every statute citation found in TEXT as JSON lines."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import UserError
+
+
+@click.command("cite")
+@click.argument("text")
+@click.option("--default-law", default=None, help="Law key for citations without a law ('§ 5').")
+@click.option("--laws/--no-laws", "law_mentions", default=False,
+              help="Also report bare law names ('der Zivilprozessordnung').")
+@click.option("--check-source", "check_source", type=click.Path(path_type=Path), default=None,
+              help="gii XML folder: parse the cited laws and report the most specific existing node.")
+def cite(text: str, default_law: str | None, law_mentions: bool, check_source: Path | None) -> None:
+    """Find statute citations in TEXT ('-' reads stdin); one JSON object per cited unit."""
+    from ..cite import LawRegistry, extract, resolve
+
+    if text == "-":
+        text = sys.stdin.read()
+    if not text.strip():
+        raise UserError("no text given: pass the text as an argument or '-' to read stdin")
+    registry = LawRegistry.default()
+    matches = extract(text, default_law=default_law, registry=registry, law_mentions=law_mentions)
+    known = _known_ids(check_source, {m.law_key for m in matches if m.law_key}) if check_source else None
+    for m in matches:
+        row = {
+            "span": text[m.chain_start:m.chain_end], "unit_span": m.text, "start": m.start, "end": m.end,
+            "law_cited": m.law_cited, "law": m.law_key, "unit": m.unit,
+            "number": m.para[1:] if m.para and m.unit == "§" else (m.para[3:] if m.para else None),
+            "absatz": m.absatz, "satz": m.satz, "nummer": m.nummer, "buchstabe": m.buchstabe,
+            "halbsatz": m.halbsatz, "alternative": m.alternative, "version": m.version,
+            "id": m.node_id,
+        }
+        if m.reason:
+            row["reason"] = m.reason
+        if known is not None:
+            row["resolved_id"] = resolve(m, known) if m.law_key else None
+        click.echo(json.dumps(row, ensure_ascii=False))
+
+
+def _known_ids(source: Path, law_keys: set[str]) -> set[str]:
+    """Node ids of the cited laws, parsed from ``source`` (only the default codes are looked up)."""
+    from .. import codes
+    from ..parse import parse_file
+
+    if not source.is_dir():
+        raise UserError(f"--check-source {source} is not a folder: pass the gii XML folder")
+    known: set[str] = set()
+    for key in sorted(law_keys):
+        info = codes.find_code(key)
+        if info is None:
+            continue
+        path = source / f"{info.slug}.xml"
+        if path.exists():
+            known.update(u.id for u in parse_file(path).units)
+    return known
+
+
+COMMANDS = [cite]

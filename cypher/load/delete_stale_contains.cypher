@@ -1,0 +1,9 @@
+// Remove CONTAINS/COVERS edges of reloaded laws that the newer Stand no longer has.
+UNWIND $laws AS l
+CALL (l) {
+  MATCH (:Unit {law: l.law})<-[e]-() WHERE NOT type(e) STARTS WITH 'CITES_' AND e.gen <> l.gen RETURN e
+  UNION
+  MATCH (:Gliederung {law: l.law})<-[e]-() WHERE e.gen <> l.gen RETURN e
+}
+DELETE e
+RETURN count(*) AS n

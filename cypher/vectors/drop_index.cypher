@@ -1,0 +1,2 @@
+// Drop a level's vector index (model switch with --reembed).
+DROP INDEX vector___LABEL__ IF EXISTS

@@ -1,0 +1,3 @@
+// Forget the model of a vector index (before re-embedding with another model).
+MATCH (m:EmbeddingModel {index: $index})
+DELETE m

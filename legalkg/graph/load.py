@@ -1,0 +1,207 @@
+"""Batched, idempotent, resumable loading of parsed laws and their citation edges into Neo4j.
+
+Order: schema first; then the structure of laws in chunks (Gesetz nodes, then nodes with their
+``CONTAINS_*`` edge in ``UNWIND`` batches, top-down so parents exist first; rows of many small laws
+share a batch because each query has a fixed cost); citation edges only after every law's nodes exist
+(so cross-code edges find their targets).
+
+Idempotence and resumability: every node and edge carries ``gen`` = its law's content hash. After a
+changed law is written, anything of that law with another ``gen`` vanished from the newer Stand and is
+deleted. ``Gesetz.hash`` is written last, so a killed run leaves the law marked unfinished and the next
+run loads it again; a law whose hash is already there is skipped (running twice changes nothing).
+``Gesetz.cites_hash`` does the same for citation edges.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from typing import Callable, Iterable, Iterator
+
+from neo4j import Driver
+from pydantic import BaseModel, Field
+from tqdm import tqdm
+
+from ..model import TEXT_LEVELS, Law, Level
+from .cypher import labelled, query
+from .rows import LawRows, edge_rows, law_rows
+from .schema import await_indexes, ensure_schema
+
+BATCH = 5000
+CHUNK_NODES = 40_000
+
+
+class LawResult(BaseModel):
+    law: str
+    status: str  # loaded | unchanged | failed
+    nodes: int = 0
+    message: str | None = None
+
+
+class IngestReport(BaseModel):
+    laws: list[LawResult] = Field(default_factory=list)
+    failures: list[tuple[str, str]] = Field(default_factory=list)
+    nodes_written: int = 0
+    cites_written: int = 0
+    cite_stats: dict = Field(default_factory=dict)
+    seconds: float = 0.0
+    structure_seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def _batches(rows: list, size: int) -> Iterator[list]:
+    for i in range(0, len(rows), size):
+        yield rows[i:i + size]
+
+
+def _write(driver: Driver, db: str, text: str, params: dict) -> int:
+    recs = driver.execute_query(text, params, database_=db).records
+    return recs[0]["n"] if recs and "n" in recs[0].keys() else 0
+
+
+def law_states(driver: Driver, db: str, keys: list[str]) -> dict[str, dict]:
+    recs = driver.execute_query(query("load/law_state"), {"laws": keys}, database_=db).records
+    return {r["law"]: r.data() for r in recs}
+
+
+def load_structure(driver: Driver, db: str, chunk: list[LawRows], existing: set[str],
+                   batch: int = BATCH) -> int:
+    """Write the nodes and CONTAINS edges of several laws; returns nodes written.
+
+    ``existing``: laws that already had a Gesetz node (only they can hold stale units to delete).
+    """
+    laws = [{"law": r.law, "props": r.gesetz, "gen": r.hash} for r in chunk]
+    driver.execute_query(query("load/upsert_gesetz"), {"laws": laws}, database_=db)
+    groups: dict[tuple, list[dict]] = defaultdict(list)
+    for rows in chunk:
+        for key, group in rows.groups.items():
+            groups[key].extend({**row, "gen": rows.hash} for row in group)
+    written = len(chunk)
+    for key in sorted(groups, key=lambda k: (k[0], k[1])):
+        _, _, parent, level = key
+        q = labelled("load/upsert_nodes", label=level, parent=parent)
+        unit = level in TEXT_LEVELS
+        for part in _batches(groups[key], batch):
+            written += _write(driver, db, q, {"rows": part, "unit": unit})
+    chunk_rows = [{**row, "gen": r.hash} for r in chunk for row in r.chunks]
+    q = query("load/upsert_chunks")
+    for part in _batches(chunk_rows, batch):
+        written += _write(driver, db, q, {"rows": part})
+    stale = [{"law": r.law, "gen": r.hash} for r in chunk if r.law in existing]
+    if stale:
+        driver.execute_query(query("load/delete_stale_nodes"), {"laws": stale}, database_=db)
+        driver.execute_query(query("load/delete_stale_contains"), {"laws": stale}, database_=db)
+    driver.execute_query(query("load/finish_law"), {"laws": [{"law": r.law, "gen": r.hash} for r in chunk]},
+                         database_=db)
+    return written
+
+
+def load_cites(driver: Driver, db: str, per_law: dict[str, list], batch: int = BATCH,
+               force: bool = False) -> int:
+    """Write the citation edges of laws whose edge set changed; returns edges written."""
+    states = law_states(driver, db, list(per_law))
+    todo: dict[Level, list[dict]] = defaultdict(list)
+    finished: list[dict] = []
+    for law, edges in per_law.items():
+        grouped, digest = edge_rows(edges)
+        if states.get(law, {}).get("cites_hash") == digest and not force:
+            continue
+        finished.append({"law": law, "gen": digest})
+        for level, rows in grouped.items():
+            todo[level].extend({**row, "gen": digest} for row in rows)
+    written = 0
+    for level, rows in todo.items():
+        q = labelled("load/upsert_cites", target=level)
+        for part in _batches(rows, batch):
+            written += _write(driver, db, q, {"rows": part})
+    if finished:
+        driver.execute_query(query("load/delete_stale_cites"), {"laws": finished}, database_=db)
+        driver.execute_query(query("load/finish_cites"), {"laws": finished}, database_=db)
+    return written
+
+
+def graph_unit_ids(driver: Driver, db: str) -> tuple[set[str], set[str]]:
+    ids, repealed = set(), set()
+    for rec in driver.execute_query(query("load/all_unit_ids"), database_=db).records:
+        ids.add(rec["id"])
+        if rec["repealed"]:
+            repealed.add(rec["id"])
+    return ids, repealed
+
+
+def ingest(
+    driver: Driver,
+    db: str,
+    laws: Iterable[tuple[str, "Law | Exception"]],
+    registry=None,
+    total: int | None = None,
+    progress: bool = True,
+    batch: int = BATCH,
+    chunk_nodes: int = CHUNK_NODES,
+    after_structure: Callable[[list[Law]], None] | None = None,
+) -> IngestReport:
+    """Load laws (structure, then citations). Parse failures are reported; good laws still load."""
+    from ..cite import LawRegistry, statute_edges
+
+    started = time.perf_counter()
+    report = IngestReport()
+    ensure_schema(driver, db)
+    loaded: list[Law] = []
+    pending: list[LawRows] = []
+    pending_nodes = 0
+    bar = tqdm(laws, total=total, unit="law", disable=not progress, desc="structure")
+
+    def flush() -> None:
+        nonlocal pending, pending_nodes
+        if not pending:
+            return
+        states = law_states(driver, db, [r.law for r in pending])
+        todo = [r for r in pending if states[r.law]["hash"] != r.hash]
+        for r in pending:
+            if r not in todo:
+                report.laws.append(LawResult(law=r.law, status="unchanged"))
+        if todo:
+            existing = {r.law for r in todo if states[r.law]["exists"]}
+            report.nodes_written += load_structure(driver, db, todo, existing, batch)
+            report.laws.extend(LawResult(law=r.law, status="loaded", nodes=r.node_count) for r in todo)
+        pending, pending_nodes = [], 0
+        elapsed = time.perf_counter() - started
+        bar.set_postfix(nodes=f"{report.nodes_written:,}", nodes_s=f"{report.nodes_written / elapsed:,.0f}")
+
+    for name, law in bar:
+        if isinstance(law, Exception):
+            report.failures.append((name, str(law)))
+            report.laws.append(LawResult(law=name, status="failed", message=str(law)))
+            continue
+        loaded.append(law)
+        rows = law_rows(law)
+        pending.append(rows)
+        pending_nodes += rows.node_count
+        if pending_nodes >= chunk_nodes:
+            flush()
+    flush()
+    bar.close()
+    report.structure_seconds = time.perf_counter() - started
+    if after_structure:
+        after_structure(loaded)
+    registry = registry or LawRegistry.default()
+    known, repealed = graph_unit_ids(driver, db)
+    stats = None
+    per_law: dict[str, list] = {}
+    for law in tqdm(loaded, unit="law", disable=not progress, desc="citations"):
+        edges, law_stats = statute_edges(law, registry, known, repealed)
+        stats = law_stats if stats is None else stats.merge(law_stats)
+        per_law[law.key] = edges
+        if sum(len(v) for v in per_law.values()) >= chunk_nodes:
+            report.cites_written += load_cites(driver, db, per_law, batch)
+            per_law = {}
+    if per_law:
+        report.cites_written += load_cites(driver, db, per_law, batch)
+    if stats is not None:
+        report.cite_stats = stats.model_dump(exclude={"examples"})
+    await_indexes(driver, db)
+    report.seconds = time.perf_counter() - started
+    return report

@@ -1,0 +1,14 @@
+"""Parse gesetze-im-internet XML into the typed statute tree of :mod:`legalkg.model`.
+
+Public API: :func:`parse_file`, :func:`parse_bytes`, :func:`iter_laws`, :func:`corpus_stats`,
+:class:`ParseError`. Decisions are documented in ``docs/model.md``.
+"""
+
+from .errors import ParseError
+from .law import parse_bytes
+from .sentences import split_sentences
+from .sources import iter_laws, parse_file
+from .stats import CorpusStats, corpus_stats
+
+__all__ = ["ParseError", "parse_bytes", "parse_file", "iter_laws", "corpus_stats", "CorpusStats",
+           "split_sentences"]

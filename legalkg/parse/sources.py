@@ -1,0 +1,208 @@
+"""Where gii XML comes from: a folder, a single file, a ``.tar.xz`` archive, or a download (I/O).
+
+Archives are read member by member with :mod:`tarfile` (nothing is unpacked to disk). Downloads
+(``https://www.gesetze-im-internet.de/<slug>/xml.zip``) are cached under
+``paths.cache_dir()/downloads`` and only happen for a ``--source download``; tests never use them.
+"""
+
+from __future__ import annotations
+
+import io
+import tarfile
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from .. import paths
+from ..model import Law, Level
+from .errors import ParseError
+from .law import fast_unit, parse_bytes
+
+GII_URL = "https://www.gesetze-im-internet.de/{slug}/xml.zip"
+DOWNLOAD = "download"
+
+
+def parse_file(path: str | Path) -> Law:
+    """Parse one gii XML file (raw with DOCTYPE or canonicalized without)."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except OSError as err:
+        raise ParseError(f"{p}: cannot read ({err.strerror or err})") from None
+    return parse_bytes(data, str(p), slug=p.stem)
+
+
+def _folder_items(folder: Path, codes: list[str] | None) -> Iterator[tuple[str, bytes | ParseError]]:
+    if codes is None:
+        files = sorted(p for p in folder.glob("*.xml"))
+        for f in files:
+            yield f.stem, f.read_bytes()
+        return
+    for slug in codes:
+        f = folder / f"{slug}.xml"
+        if f.is_file():
+            yield slug, f.read_bytes()
+        else:
+            yield slug, ParseError(f"unknown code '{slug}' (not in {folder})")
+
+
+def _archive_items(archive: Path, codes: list[str] | None) -> Iterator[tuple[str, bytes | ParseError]]:
+    wanted = None if codes is None else set(codes)
+    found: set[str] = set()
+    try:
+        tf = tarfile.open(archive, "r:*")
+    except (tarfile.TarError, OSError) as err:
+        raise ParseError(f"{archive}: cannot open archive ({err})") from None
+    with tf:
+        try:
+            for member in tf:
+                if not member.isfile() or not member.name.endswith(".xml"):
+                    continue
+                slug = Path(member.name).stem
+                if wanted is not None and slug not in wanted:
+                    continue
+                fh = tf.extractfile(member)
+                if fh is None:
+                    continue
+                found.add(slug)
+                yield slug, fh.read()
+                if wanted is not None and found >= wanted:
+                    break
+        except (tarfile.TarError, EOFError, OSError) as err:
+            yield archive.name, ParseError(f"{archive}: damaged archive ({err})")
+    if wanted is not None:
+        for slug in codes or []:
+            if slug not in found:
+                yield slug, ParseError(f"unknown code '{slug}' (not in {archive})")
+
+
+def download(slug: str) -> bytes:
+    """The official XML of one law, from the cache or gesetze-im-internet.de (needs internet)."""
+    cache = paths.cache_dir() / "downloads" / f"{slug}.zip"
+    if not cache.is_file():
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            with urllib.request.urlopen(GII_URL.format(slug=slug), timeout=60) as resp:
+                data = resp.read()
+        except OSError as err:
+            raise ParseError(f"download of '{slug}' failed ({err}); check the slug and your "
+                             "internet connection") from None
+        tmp = cache.with_suffix(".part")
+        tmp.write_bytes(data)
+        tmp.replace(cache)
+    try:
+        with zipfile.ZipFile(io.BytesIO(cache.read_bytes())) as zf:
+            names = [n for n in zf.namelist() if n.endswith(".xml")]
+            if not names:
+                raise ParseError(f"download of '{slug}': the zip holds no XML file")
+            return zf.read(names[0])
+    except zipfile.BadZipFile:
+        cache.unlink(missing_ok=True)
+        raise ParseError(f"download of '{slug}': not a zip file (unknown slug?)") from None
+
+
+def _download_items(codes: list[str] | None) -> Iterator[tuple[str, bytes | ParseError]]:
+    if not codes:
+        raise ParseError("--source download needs --codes (a list of slugs or 'default')")
+    for slug in codes:
+        try:
+            yield slug, download(slug)
+        except ParseError as err:
+            yield slug, err
+
+
+def raw_items(source: str | Path | None, codes: list[str] | None
+              ) -> Iterator[tuple[str, bytes | ParseError]]:
+    """(slug, bytes or error) for each selected law of ``source``, without parsing."""
+    if source is None:
+        source = paths.gii_all_archive() if codes is None else paths.gii_dir()
+    if str(source) == DOWNLOAD:
+        yield from _download_items(codes)
+        return
+    src = Path(source)
+    if src.is_dir():
+        yield from _folder_items(src, codes)
+    elif src.is_file() and (src.name.endswith((".tar.xz", ".txz", ".tar", ".tar.gz", ".tgz"))):
+        yield from _archive_items(src, codes)
+    elif src.is_file():
+        try:
+            yield src.stem, src.read_bytes()
+        except OSError as err:
+            yield src.stem, ParseError(f"{src}: cannot read ({err})")
+    else:
+        raise ParseError(f"source '{src}' not found: give a folder of gii XML files, one XML file, "
+                         "a .tar.xz archive or 'download'")
+
+
+def _parse_item(item: tuple[str, bytes]) -> tuple[str, Law | ParseError]:
+    slug, data = item
+    try:
+        return slug, parse_bytes(data, f"{slug}.xml", slug=slug)
+    except ParseError as err:
+        return slug, err
+    except Exception as err:  # noqa: BLE001 -- a parser bug must not stop the other files
+        return slug, ParseError(f"{slug}.xml: internal parser error {type(err).__name__}: {err}")
+
+
+_UNIT_KEYS = ("id", "level", "parent_id", "order", "text", "title", "label", "kind", "repealed",
+              "footnotes")
+_LAW_KEYS = ("key", "jurabk", "amtabk", "title", "stand", "builddate", "doknr", "slug")
+_LEVELS = {lv.value: lv for lv in Level}
+
+
+def _pack(law: Law) -> tuple:
+    """Plain tuples for the trip from a worker process: pickling pydantic models costs as much as
+    parsing (BGB: 2 s each way), plain tuples a fraction of that."""
+    d = law.__dict__
+    return (tuple(d[k] for k in _LAW_KEYS),
+            [(u.id, u.level.value, u.parent_id, u.order, u.text, u.title, u.label, u.kind,
+              u.repealed, u.footnotes) for u in law.units])
+
+
+def _unpack(packed: tuple) -> Law:
+    head, rows = packed
+    units = []
+    for row in rows:
+        values = dict(zip(_UNIT_KEYS, row))
+        values["level"] = _LEVELS[values["level"]]
+        units.append(fast_unit(values))
+    return Law.model_construct(**dict(zip(_LAW_KEYS, head)), units=units)
+
+
+def _parse_packed(item: tuple[str, bytes]) -> tuple[str, tuple | ParseError]:
+    slug, result = _parse_item(item)
+    return slug, result if isinstance(result, ParseError) else _pack(result)
+
+
+def _result(head) -> tuple[str, Law | ParseError]:
+    if isinstance(head, tuple):
+        return head
+    slug, result = head.result()
+    return slug, result if isinstance(result, ParseError) else _unpack(result)
+
+
+def iter_laws(source: str | Path | None = None, codes: list[str] | None = None, workers: int = 1
+              ) -> Iterator[tuple[str, Law | ParseError]]:
+    """Parse the selected laws: yields ``(slug, Law)`` or ``(slug, ParseError)``; never stops early.
+
+    ``source`` None -> the shared ``gii`` folder, or the all-laws archive when ``codes`` is None.
+    ``workers`` > 1 parses in a process pool (results in source order).
+    """
+    items = raw_items(source, codes)
+    if workers <= 1:
+        for slug, data in items:
+            yield (slug, data) if isinstance(data, ParseError) else _parse_item((slug, data))
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: list = []
+        for slug, data in items:
+            if isinstance(data, ParseError):
+                pending.append((slug, data))
+            else:
+                pending.append(pool.submit(_parse_packed, (slug, data)))
+            while len(pending) > 4 * workers:
+                yield _result(pending.pop(0))
+        for head in pending:
+            yield _result(head)

@@ -1,0 +1,127 @@
+"""Dataset loaders on the real shared files (read in place via legalkg.paths)."""
+
+import json
+
+import pytest
+
+from legalkg import paths
+from legalkg.errors import UserError
+from legalkg.eval import datasets as D
+from legalkg.eval.gold import is_node_id, parse_gold_strings
+from legalkg.model import Citation
+
+pytestmark = pytest.mark.skipif(not paths.eval_dir().exists(), reason="shared eval data not present")
+
+
+@pytest.fixture(scope="module")
+def ler():
+    return D.load_dataset("ler_bgh")
+
+
+@pytest.fixture(scope="module")
+def gerlayqa():
+    return D.load_dataset("gerlayqa")
+
+
+def test_gerlayqa_counts_match_the_data_readme(gerlayqa):
+    assert len(gerlayqa) == 2154
+    assert sum(len(c.gold) for c in gerlayqa) == 3646
+    assert all(not c.meta["unparsed_gold"] for c in gerlayqa)
+    assert all(c.meta["max_depth"] == 2 for c in gerlayqa)
+    first = gerlayqa[0]
+    assert first.id == "gerlayqa-dev-0000"
+    assert first.gold == [Citation("BGB", "§816")]
+    assert first.query.startswith("Ich bin geschieden.")
+
+
+def test_gerlayqa_gold_is_all_bgb(gerlayqa):
+    cov = D.coverage(gerlayqa, D.default_law_keys())
+    assert cov.share == 1.0 and cov.n_gold == 3646
+
+
+def test_ler_bgh_has_115_documents_with_gold_from_the_spans(ler):
+    assert len(ler) == 115
+    by_id = {c.id: c for c in ler}
+    # ler-bgh-0000 cites "§ 349 Abs. 2 StPO" (the README example span)
+    assert Citation("StPO", "§349", "2") in by_id["ler-bgh-0000"].gold
+    assert sum(1 for c in ler if c.gold) >= 100  # 106 documents have >= 1 GS span
+    assert all(c.meta["query_source"] == "head" for c in ler)  # LER texts carry no headings
+    assert all(c.meta["query_words"] <= 512 for c in ler)
+
+
+def test_ler_bgh_queries_contain_no_gold_span_and_no_para_sign(ler):
+    raw = {}
+    with open(paths.eval_dir() / "ler_bgh" / "bgh_documents.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            rec = json.loads(line)
+            raw[rec["id"]] = rec
+    for case in ler:
+        for norm in raw[case.id]["norms"]:
+            if "§" in norm["text"]:
+                assert norm["text"] not in case.query, (case.id, norm["text"])
+        assert "§" not in case.query, case.id
+
+
+def test_ler_bgh_coverage_by_the_default_codes(ler):
+    cov = D.coverage(ler, D.default_law_keys())
+    assert cov.n_gold == sum(len(c.gold) for c in ler)
+    assert 0.80 < cov.share < 0.95
+    assert "BRAO" in cov.uncovered_laws  # not among the 58 default codes
+    restricted = D.restrict_to_laws(ler, D.default_law_keys())
+    assert sum(len(c.gold) for c in restricted) == cov.n_covered
+    assert all(g.law in D.default_law_keys() for c in restricted for g in c.gold)
+
+
+def test_bgh_strafsachen_is_missing_with_a_helpful_error():
+    with pytest.raises(UserError, match="ler_bgh"):
+        D.load_dataset("bgh_strafsachen")
+
+
+def test_unknown_name_and_bad_lines_raise_user_errors(tmp_path):
+    with pytest.raises(UserError, match="unknown dataset"):
+        D.load_dataset("no_such_set")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": 1, "question": "x", "gold": ["BGB § 1"]}\nnot json\n', encoding="utf-8")
+    with pytest.raises(UserError, match="bad.jsonl:2"):
+        D.load_dataset(str(bad))
+    neither = tmp_path / "neither.jsonl"
+    neither.write_text('{"id": 1, "question": "x"}\n', encoding="utf-8")
+    with pytest.raises(UserError, match="neither 'gold'"):
+        D.load_dataset(str(neither))
+
+
+def test_generic_jsonl_reads_written_citations_and_node_ids(tmp_path):
+    p = tmp_path / "mine.jsonl"
+    rows = [
+        {"id": "a", "question": "Darf mein Vermieter kündigen?", "gold": ["BGB § 573", "§ 574 Abs. 2 Nr. 2 ZPO"]},
+        {"id": "b", "query": "Kaufvertrag", "gold": ["BGB/§433/Abs1", "kein Zitat"]},
+    ]
+    p.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8")
+    cases = D.load_dataset(str(p))
+    assert cases[0].gold == [Citation("BGB", "§573"), Citation("ZPO", "§574", "2", None, "2")]
+    assert cases[1].gold == [Citation("BGB", "§433", "1")]
+    assert cases[1].meta["unparsed_gold"] == ["kein Zitat"]
+
+
+def test_open_legal_data_case_gets_gold_from_its_text(tmp_path):
+    rec = {"id": 42, "slug": "bgh-2018-01-10-viii-zr-1-17", "court": {"name": "Bundesgerichtshof"},
+           "file_number": "VIII ZR 1/17", "date": "2018-01-10", "type": "Urteil",
+           "content": "<h2>Tatbestand</h2><p>Der Mieter zahlte die Miete nicht.</p>"
+                      "<h2>Entscheidungsgründe</h2><p>Die Kündigung ist nach § 543 Abs. 2 Satz 1 Nr. 3 "
+                      "BGB wirksam; § 569 Abs. 3 BGB steht nicht entgegen.</p>"}
+    p = tmp_path / "old.jsonl"
+    p.write_text(json.dumps(rec, ensure_ascii=False), encoding="utf-8")
+    (case,) = D.load_dataset(str(p))
+    assert case.id == "42"
+    assert case.gold == [Citation("BGB", "§543", "2", "1", "3"), Citation("BGB", "§569", "3")]
+    assert case.query == "Der Mieter zahlte die Miete nicht."
+    assert case.meta["query_source"] == "tatbestand" and case.meta["court"] == "Bundesgerichtshof"
+
+
+def test_gold_string_forms():
+    assert is_node_id("BGB/§433/Abs1") and is_node_id("SGB V/§5")
+    assert not is_node_id("§ 433 BGB") and not is_node_id("BGB § 433")
+    parsed = parse_gold_strings(["§ 69a Abs. 1 Satz 1 , § 69b Abs. 1 Satz 3 , § 69 Abs. 1 StGB", "§ 5"])
+    assert parsed.citations == [Citation("StGB", "§69a", "1", "1"), Citation("StGB", "§69b", "1", "3"),
+                                Citation("StGB", "§69", "1")]
+    assert parsed.unparsed == ["§ 5"]  # no law named: not a usable gold citation

@@ -1,0 +1,109 @@
+"""Bad input: ParseError naming the file; the CLI reports it, goes on, and exits non-zero."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from legalkg import paths
+from legalkg.cli import main
+from legalkg.errors import UserError
+from legalkg.parse import ParseError, iter_laws, parse_bytes, parse_file
+
+
+@pytest.fixture(scope="module")
+def burlg_bytes() -> bytes:
+    return (paths.gii_dir() / "burlg.xml").read_bytes()
+
+
+def test_parse_error_is_user_error():
+    assert issubclass(ParseError, UserError)
+
+
+@pytest.mark.parametrize("data,needle", [
+    (b"", "empty file"),
+    (b"   \n", "empty file"),
+    (b"%PDF-1.4 not xml", "not XML"),
+    (b"<dokumente><norm><metadaten>", "invalid XML"),
+    (b"<html><body/></html>", "not a gesetze-im-internet file"),
+    (b"<dokumente/>", "no <norm>"),
+])
+def test_bad_bytes_raise_parse_error(data, needle):
+    with pytest.raises(ParseError) as err:
+        parse_bytes(data, "broken.xml")
+    assert "broken.xml" in str(err.value) and needle in str(err.value)
+
+
+def test_truncated_real_file(burlg_bytes):
+    with pytest.raises(ParseError, match=r"cut\.xml: invalid XML .*truncated"):
+        parse_bytes(burlg_bytes[: len(burlg_bytes) // 2], "cut.xml")
+
+
+def test_canonicalized_file_without_doctype_parses_the_same(burlg_bytes):
+    raw = parse_bytes(burlg_bytes, "burlg.xml")
+    start = burlg_bytes.index(b"<dokumente")
+    canon = parse_bytes(b'<?xml version="1.0" encoding="UTF-8"?>\n' + burlg_bytes[start:], "burlg.xml")
+    assert b"<!DOCTYPE" in burlg_bytes[:start]
+    assert [u.model_dump() for u in canon.units] == [u.model_dump() for u in raw.units]
+    assert raw.key == "BUrlG" and raw.slug == "burlg"
+    assert raw.by_id()["BUrlG/§1/S1"].text == "Jeder Arbeitnehmer hat in jedem Kalenderjahr Anspruch auf bezahlten Erholungsurlaub."
+
+
+def test_missing_file():
+    with pytest.raises(ParseError, match="nope.xml: cannot read"):
+        parse_file(Path("/nonexistent/nope.xml"))
+
+
+def test_iter_laws_unknown_code_continues():
+    out = list(iter_laws(paths.gii_dir(), ["burlg", "xyz", "kschg"]))
+    assert [s for s, _ in out] == ["burlg", "xyz", "kschg"]
+    assert isinstance(out[1][1], ParseError)
+    assert str(out[1][1]) == f"unknown code 'xyz' (not in {paths.gii_dir()})"
+    assert out[0][1].key == "BUrlG" and out[2][1].key == "KSchG"
+
+
+def test_cli_reports_bad_files_and_parses_the_rest(tmp_path, burlg_bytes):
+    (tmp_path / "burlg.xml").write_bytes(burlg_bytes)
+    (tmp_path / "empty.xml").write_bytes(b"")
+    (tmp_path / "cut.xml").write_bytes(burlg_bytes[:500])
+    result = CliRunner().invoke(main, ["parse", "--codes", "all", "--source", str(tmp_path), "--stats"])
+    assert result.exit_code == 1
+    err_lines = [ln for ln in result.stderr.splitlines() if ln.startswith("error:")]
+    assert len(err_lines) == 2
+    assert any("empty.xml: empty file" in ln for ln in err_lines)
+    assert any("cut.xml: invalid XML" in ln for ln in err_lines)
+    assert "parsed 1 laws" in result.stderr and "2 failed" in result.stderr
+    assert "BUrlG" in result.stdout and "Satz" in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_cli_stats_ok_exit_zero():
+    result = CliRunner().invoke(main, ["parse", "--codes", "BUrlG,KSchG", "--json"])
+    assert result.exit_code == 0, result.output
+    assert '"BUrlG"' in result.stdout and '"KSchG"' in result.stdout
+
+
+def test_cli_unknown_code_fails():
+    result = CliRunner().invoke(main, ["parse", "--codes", "BGBX", "--stats"])
+    assert result.exit_code == 1
+    assert "unknown code 'bgbx'" in result.stderr
+
+
+def test_archive_source_reads_members(tmp_path, burlg_bytes):
+    import tarfile, io
+    arc = tmp_path / "mini.tar.xz"
+    with tarfile.open(arc, "w:xz") as tf:
+        info = tarfile.TarInfo("burlg.xml"); info.size = len(burlg_bytes)
+        tf.addfile(info, io.BytesIO(burlg_bytes))
+    out = list(iter_laws(arc, ["burlg", "gg"]))
+    assert out[0][0] == "burlg" and out[0][1].key == "BUrlG"
+    assert isinstance(out[1][1], ParseError) and "unknown code 'gg'" in str(out[1][1])
+
+
+def test_workers_give_the_same_laws():
+    one = dict(iter_laws(paths.gii_dir(), ["burlg", "kschg", "nope"], workers=1))
+    two = dict(iter_laws(paths.gii_dir(), ["burlg", "kschg", "nope"], workers=2))
+    assert isinstance(two["nope"], ParseError)
+    for slug in ("burlg", "kschg"):
+        assert [u.model_dump() for u in two[slug].units] == [u.model_dump() for u in one[slug].units]
+        assert two[slug].model_dump() == one[slug].model_dump()
