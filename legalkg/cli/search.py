@@ -1,3 +1,60 @@
-"""`legalkg search` (not yet built)."""
+"""`legalkg search`: top-k units at one level, expanded one hop, as a table or JSON."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+
+import click
+
+from ..graph.connection import session_driver
+from ..retrieve import EXPANSIONS, LEVELS, MODES, Retriever, SearchResult
+from .options import neo4j_options
+
+
+def _excerpt(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def render(res: SearchResult) -> str:
+    width = max(40, shutil.get_terminal_size((120, 20)).columns - 60)
+    lines = [f"{'#':>3}  {'citation':<32} {'score':>7}  {'via':<9} text"]
+    for h in res.seeds:
+        score = f"{h.score:.4f}" if h.score is not None else ""
+        lines.append(f"{h.rank:>3}  {(h.citation or h.id)[:32]:<32} {score:>7}  {h.via:<9} {_excerpt(h.text, width)}")
+    for h in res.expanded:
+        via = f"{h.via}"
+        lines.append(f"{'':>3}  {('↳ ' + (h.citation or h.id))[:32]:<32} {'':>7}  {via:<9} {_excerpt(h.text, width)}")
+    lines.append(f"level {res.level}, mode {res.mode}, expand {res.expand}, k {res.k}"
+                 + (f", model {res.model}" if res.model else ""))
+    return "\n".join(lines)
+
+
+@click.command("search")
+@neo4j_options
+@click.argument("query")
+@click.option("--level", default="Satz", show_default=True,
+              help=f"Unit level: {', '.join(LEVELS)} (aliases: §, naive).")
+@click.option("--expand", default="none", show_default=True,
+              help=f"One-hop expansion: {', '.join(EXPANSIONS)} (hybrid = parent + citation).")
+@click.option("--mode", default="vector", show_default=True,
+              help=f"Retrieval: {', '.join(MODES)} (fusion = reciprocal rank fusion of vector and fulltext).")
+@click.option("-k", "k", default=5, show_default=True, type=int, help="Number of seed hits (expansion adds more rows).")
+@click.option("--law", default=None, help="Only units of this law (its id, e.g. BGB or 'SGB V').")
+@click.option("--model", default=None, help="Must match the model recorded for the level's index (default: that model).")
+@click.option("--json", "as_json", is_flag=True, help="JSON output for programs.")
+def search(cfg, query, level, expand, mode, k, law, model, as_json) -> None:
+    """Find the statute units that answer QUERY ('-' reads it from stdin)."""
+    if query == "-":
+        query = sys.stdin.read()
+    with session_driver(cfg) as driver:
+        res = Retriever(driver, cfg.database, model=model).search(query, level, k, mode, expand, law)
+    if as_json:
+        click.echo(json.dumps(res.model_dump(), ensure_ascii=False, indent=1))
+    else:
+        click.echo(render(res))
+
+
+COMMANDS = [search]

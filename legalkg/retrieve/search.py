@@ -1,0 +1,250 @@
+"""Top-k retrieval at one level (vector, fulltext or fusion) and one-hop expansion, over one driver.
+
+Design choices (docs/retrieval.md):
+- ``k`` limits the *seeds*; expansion adds every parent / cited unit of those seeds.
+- Vector search over-fetches (``max(4k, 50)`` candidates) because HNSW is approximate and the
+  optional law filter runs after the index.
+- Fusion is reciprocal rank fusion, ``score = sum 1 / (60 + rank)`` over the vector and full-text
+  rankings (each fetched with ``max(4k, 50)`` candidates): robust to the incomparable score scales.
+- The query vector comes from the model recorded for the level's index, so a search can never
+  compare vectors of two models.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Literal
+
+import numpy as np
+from neo4j import Driver
+from pydantic import BaseModel, Field
+
+from ..errors import UserError
+from ..graph.cypher import query
+from ..model import decode_id
+
+LEVELS: tuple[str, ...] = ("Paragraph", "Absatz", "Satz", "Nummer", "Buchstabe", "Doppelbuchstabe", "Chunk")
+EXPANSIONS: tuple[str, ...] = ("none", "parent", "citation", "hybrid")
+MODES: tuple[str, ...] = ("vector", "fulltext", "fusion")
+MAX_QUERY_CHARS = 20_000
+MAX_LUCENE_TERMS = 200
+RRF_K = 60
+
+_LEVEL_ALIASES = {
+    "§": "Paragraph", "paragraph": "Paragraph", "para": "Paragraph", "section": "Paragraph",
+    "absatz": "Absatz", "abs": "Absatz", "subsection": "Absatz",
+    "satz": "Satz", "sentence": "Satz", "nummer": "Nummer", "nr": "Nummer",
+    "buchstabe": "Buchstabe", "doppelbuchstabe": "Doppelbuchstabe",
+    "chunk": "Chunk", "naive": "Chunk", "naive-100w": "Chunk", "naive100": "Chunk",
+}
+_LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
+
+
+def normalise_level(level: str) -> str:
+    key = (level or "").strip().lower()
+    if key in _LEVEL_ALIASES:
+        return _LEVEL_ALIASES[key]
+    raise UserError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)} (or §, naive)")
+
+
+def _check(value: str, allowed: tuple[str, ...], what: str) -> str:
+    v = (value or "").strip().lower()
+    if v not in allowed:
+        raise UserError(f"unknown {what} {value!r}: choose one of {', '.join(allowed)}")
+    return v
+
+
+def clean_query(text: str) -> str:
+    """Drop control characters, collapse whitespace, refuse empty, cap very long input."""
+    if text is None:
+        raise UserError("the query is empty: give a question or some statute text")
+    cleaned = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
+    cleaned = " ".join(cleaned.split())
+    if not cleaned:
+        raise UserError("the query is empty: give a question or some statute text")
+    return cleaned[:MAX_QUERY_CHARS]
+
+
+def lucene_query(text: str) -> str:
+    """User text -> a safe Lucene query: every special character escaped, operators lower-cased,
+    at most MAX_LUCENE_TERMS terms (OR-combined, Lucene's default)."""
+    terms = []
+    for raw in text.split():
+        term = _LUCENE_SPECIAL.sub(r"\\\1", raw)
+        if raw in ("AND", "OR", "NOT", "TO"):
+            term = raw.lower()
+        if term.strip("\\"):
+            terms.append(term)
+        if len(terms) >= MAX_LUCENE_TERMS:
+            break
+    return " ".join(terms)
+
+
+class Hit(BaseModel):
+    id: str
+    citation: str | None = None
+    text: str = ""
+    title: str | None = None
+    words: int = 0
+    score: float | None = None
+    rank: int | None = None
+    via: Literal["vector", "fulltext", "fusion", "parent", "citation"]
+    seed: str | None = Field(None, description="for expansion nodes: the seed they were reached from")
+    covers: list[str] | None = Field(None, description="for Chunk hits: the unit ids the chunk overlaps")
+    components: dict[str, float] = Field(default_factory=dict, description="per-mode scores of a fusion hit")
+
+
+class SearchResult(BaseModel):
+    query: str
+    level: str
+    mode: str
+    expand: str
+    k: int
+    model: str | None = None
+    seeds: list[Hit]
+    expanded: list[Hit] = Field(default_factory=list)
+
+    def unit_ids(self) -> list[str]:
+        """Ids whose citations count as retrieved (chunks contribute the units they cover)."""
+        out: list[str] = []
+        for h in self.seeds:
+            out.extend(h.covers if h.covers else [h.id])
+        out.extend(h.id for h in self.expanded)
+        return out
+
+    def delivered_words(self) -> int:
+        seen: set[str] = set()
+        total = 0
+        for h in [*self.seeds, *self.expanded]:
+            if h.id not in seen:
+                seen.add(h.id)
+                total += h.words or 0
+        return total
+
+
+class Retriever:
+    """Searches over one driver; loads each level's embedding model once and reuses it."""
+
+    def __init__(self, driver: Driver, database: str = "neo4j", model: str | None = None) -> None:
+        self.driver = driver
+        self.db = database
+        self.model = model
+        self._embedders: dict[str, object] = {}
+
+    def _recorded(self, label: str) -> dict | None:
+        from ..graph.vectors import recorded_model
+
+        return recorded_model(self.driver, self.db, label)
+
+    def embedder_for(self, label: str):
+        from ..embed import get_embedder
+
+        rec = self._recorded(label)
+        if rec is None:
+            raise UserError(f"the graph has no {label} vectors: run `legalkg ingest` (without --no-embed), "
+                            "or use --mode fulltext")
+        if self.model and self.model.lower() != rec["name"].lower():
+            raise UserError(f"the {label} index holds '{rec['name']}' vectors but --model is '{self.model}': "
+                            f"drop --model or re-embed with `legalkg ingest --model {self.model} --reembed`")
+        name = rec["name"]
+        if name not in self._embedders:
+            self._embedders[name] = get_embedder(name)
+        return self._embedders[name]
+
+    def embed_query(self, text: str, level: str) -> np.ndarray:
+        return self.embedder_for(normalise_level(level)).embed_query(clean_query(text))
+
+    def _rows(self, name: str, params: dict, via: str) -> list[Hit]:
+        recs = self.driver.execute_query(query(name), params, database_=self.db).records
+        return [Hit(id=r["id"], citation=r["citation"] or r["id"], text=r["text"] or "", title=r["title"],
+                    words=r["words"] or 0, score=float(r["score"]), rank=i + 1, via=via,
+                    covers=list(r["covers"]) if r["covers"] else None)
+                for i, r in enumerate(recs)]
+
+    def vector_hits(self, label: str, vector: np.ndarray, k: int, law: str | None) -> list[Hit]:
+        fetch = max(4 * k, 50)
+        return self._rows("retrieve/vector", {"index": f"vector_{label}", "fetch": fetch, "k": k,
+                                              "vector": [float(x) for x in vector], "law": law}, "vector")
+
+    def fulltext_hits(self, label: str, text: str, k: int, law: str | None) -> list[Hit]:
+        q = lucene_query(text)
+        if not q:
+            return []
+        fetch = max(4 * k, 50)
+        return self._rows("retrieve/fulltext", {"index": f"fulltext_{label}", "q": q, "fetch": fetch,
+                                                "k": k, "law": law}, "fulltext")
+
+    def seeds(self, text: str, label: str, k: int, mode: str, law: str | None,
+              vector: np.ndarray | None) -> list[Hit]:
+        if mode == "vector":
+            vec = vector if vector is not None else self.embed_query(text, label)
+            return self.vector_hits(label, vec, k, law)
+        if mode == "fulltext":
+            return self.fulltext_hits(label, text, k, law)
+        pool = max(4 * k, 50)
+        vec = vector if vector is not None else self.embed_query(text, label)
+        runs = {"vector": self.vector_hits(label, vec, pool, law),
+                "fulltext": self.fulltext_hits(label, text, pool, law)}
+        return rrf(runs, k)
+
+    def expand(self, seeds: list[Hit], how: str) -> list[Hit]:
+        if how == "none" or not seeds:
+            return []
+        ids = [h.id for h in seeds if not h.covers]
+        files = {"parent": ["retrieve/expand_parent"], "citation": ["retrieve/expand_citation"],
+                 "hybrid": ["retrieve/expand_parent", "retrieve/expand_citation"]}[how]
+        seen = {h.id for h in seeds}
+        out: list[Hit] = []
+        for name in files:
+            for r in self.driver.execute_query(query(name), {"ids": ids}, database_=self.db).records:
+                if r["id"] in seen:
+                    continue
+                seen.add(r["id"])
+                out.append(Hit(id=r["id"], citation=r["citation"] or r["id"], text=r["text"] or "",
+                               title=r["title"], words=r["words"] or 0, via=r["via"], seed=r["seed"]))
+        return out
+
+    def search(self, text: str, level: str = "Satz", k: int = 5, mode: str = "vector",
+               expand: str = "none", law: str | None = None,
+               vector: np.ndarray | None = None) -> SearchResult:
+        label = normalise_level(level)
+        mode = _check(mode, MODES, "retrieval mode")
+        expand = _check(expand, EXPANSIONS, "expansion")
+        if not 1 <= k <= 1000:
+            raise UserError(f"-k must be between 1 and 1000, not {k}")
+        cleaned = clean_query(text)
+        seeds = self.seeds(cleaned, label, k, mode, law, vector)
+        expanded = self.expand(seeds, expand if label != "Chunk" else "none")
+        model = None
+        if mode != "fulltext":
+            rec = self._recorded(label)
+            model = rec["name"] if rec else None
+        return SearchResult(query=cleaned, level=label, mode=mode, expand=expand, k=k, model=model,
+                            seeds=seeds, expanded=expanded)
+
+
+def rrf(runs: dict[str, list[Hit]], k: int, rrf_k: int = RRF_K) -> list[Hit]:
+    """Reciprocal rank fusion: score(d) = sum over runs of 1 / (rrf_k + rank_run(d))."""
+    fused: dict[str, Hit] = {}
+    for name, hits in runs.items():
+        for h in hits:
+            cur = fused.get(h.id)
+            if cur is None:
+                cur = fused[h.id] = h.model_copy(update={"score": 0.0, "via": "fusion", "components": {}})
+            cur.score = (cur.score or 0.0) + 1.0 / (rrf_k + (h.rank or 0))
+            cur.components[name] = h.score or 0.0
+    ranked = sorted(fused.values(), key=lambda h: (-(h.score or 0.0), h.id))[:k]
+    for i, h in enumerate(ranked):
+        h.rank = i + 1
+    return ranked
+
+
+def search(driver: Driver, database: str, text: str, level: str = "Satz", k: int = 5,
+           mode: str = "vector", expand: str = "none", law: str | None = None,
+           model: str | None = None) -> SearchResult:
+    return Retriever(driver, database, model=model).search(text, level, k, mode, expand, law)
+
+
+def citation_of(unit_id: str) -> str:
+    return decode_id(unit_id).human()

