@@ -1,3 +1,170 @@
-"""`legalkg eval` (not yet built)."""
+"""`legalkg eval`: score a dataset's gold citations against retrieval over the graph (ToER by depth)."""
 
-COMMANDS: list = []
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import click
+
+from ..graph.connection import session_driver
+from ..retrieve.search import EXPANSIONS, MODES
+from .options import neo4j_options
+
+_DEPTH_HEAD = f"{'depth':<10} {'recall micro [95% CI]':<24} {'recall macro [95% CI]':<24} {'ToER':>8} {'ToER^m':>8}"
+
+
+def _ci(v: float, lo: float, hi: float) -> str:
+    return f"{v:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def render_cell(sub, k: int) -> str:
+    """The depth table of one configuration: recall micro + macro with CI, ToER, ToER^m."""
+    first = sub.iloc[0]
+    lines = [f"level {first['level']}, expansion {first['expansion']}, mode {first['mode']}, k {k}: "
+             f"W {first['W']:.1f} words/unit, W^m {first['W_m']:.1f}",
+             _DEPTH_HEAD]
+    for _, r in sub.iterrows():
+        lines.append(f"{r['depth']:<10} {_ci(r['recall_micro'], r['ci_low'], r['ci_high']):<24} "
+                     f"{_ci(r['recall_macro'], r['macro_ci_low'], r['macro_ci_high']):<24} "
+                     f"{r['toer']:>8.2f} {r['toer_m']:>8.2f}")
+    if first["n_ir_queries"]:
+        lines.append(f"§ relevance: Recall@{k} {first['recall_at_k']:.3f}  nDCG@{k} {first['ndcg_at_k']:.3f} "
+                     f"({int(first['n_ir_queries'])} queries)")
+    return "\n".join(lines)
+
+
+def render_paired(paired) -> str:
+    if paired.empty:
+        return "paired test: needs the baseline (--level Chunk, expansion none) and another cell in the run"
+    lines = ["paired test, best cell (highest ToER^m at §) vs naive baseline Chunk/none "
+             "(sign-flip permutation, Holm-adjusted):",
+             f"{'mode':<9} {'best':<18} {'statistic':<9} {'depth':<10} {'best':>8} {'base':>8} "
+             f"{'diff [95% CI]':<28} {'p':>7} {'p Holm':>7}"]
+    for _, r in paired.iterrows():
+        lines.append(f"{r['mode']:<9} {r['best_level'] + '/' + r['best_expansion']:<18} {r['statistic']:<9} "
+                     f"{r['depth']:<10} {r['best']:>8.3f} {r['baseline_value']:>8.3f} "
+                     f"{r['diff']:+.3f} [{r['ci_low']:+.3f}, {r['ci_high']:+.3f}]{'':<4} "
+                     f"{r['p_value']:>7.4f} {r['p_holm']:>7.4f}")
+    return "\n".join(lines)
+
+
+def command_line(params: dict) -> str:
+    """The run as one reproducible command line (connection flags left out: they carry secrets)."""
+    parts = ["legalkg", "eval", "--dataset", str(params["dataset"]), "--level", params["level"],
+             "--expand", params["expand"], "--mode", params["mode"], "-k", str(params["k"])]
+    if params.get("limit") is not None:
+        parts += ["--limit", str(params["limit"])]
+    if params.get("out"):
+        parts += ["--out", str(params["out"])]
+    parts += ["--seed", str(params["seed"]), "--bootstrap", str(params["bootstrap"])]
+    return " ".join(shlex.quote(p) for p in parts)
+
+
+class _Bar:
+    """tqdm on stderr (off when stderr is not a terminal or with --quiet); one bar for all steps."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        from tqdm import tqdm
+
+        self.bar = tqdm(total=total, unit="q", file=sys.stderr, disable=None if enabled else True,
+                        dynamic_ncols=True)
+
+    def __call__(self, what: str, n: int) -> None:
+        self.bar.set_description(what, refresh=False)
+        self.bar.update(n)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+def _steps(cells, n_queries: int) -> int:
+    """Progress units: one per query per index look-up and per embedding."""
+    total = 0
+    levels = dict.fromkeys(c.level for c in cells)
+    for lv in levels:
+        modes = {c.mode for c in cells if c.level == lv}
+        total += n_queries * (("vector" in modes) + 2 * ("fusion" in modes)
+                              + ("fulltext" in modes and "fusion" not in modes) + ("ranked" in modes))
+    if any(c.mode in ("vector", "fusion") for c in cells):
+        total += n_queries
+    return total
+
+
+@click.command("eval")
+@neo4j_options
+@click.option("--dataset", required=True,
+              help="ler_bgh, gerlayqa, or a JSONL path ({id, question|query|text, gold} or Open Legal Data cases).")
+@click.option("--level", default="Satz", show_default=True,
+              help="Chunking level(s): Paragraph, Absatz, Satz, Nummer, Buchstabe, Chunk (naive 100 words), "
+                   "a comma list, or all (= all six).")
+@click.option("--expand", default="none", show_default=True,
+              help=f"Expansion(s): {', '.join(EXPANSIONS)}, a comma list, or all. Chunks are never expanded.")
+@click.option("--mode", default="vector", show_default=True,
+              help=f"Retrieval mode(s): {', '.join(MODES)}, a comma list, or all (= vector, fulltext, fusion; "
+                   "ranked = the learned BGB § ranker, --level § only).")
+@click.option("-k", "k", default=5, show_default=True, type=int, help="Top-k seeds per query.")
+@click.option("--limit", default=None, type=click.IntRange(min=1), help="Only the first N cases.")
+@click.option("--out", default=None, type=click.Path(file_okay=False, path_type=Path),
+              help="Write results.csv, results.md, figures, paired.csv, case_scores.csv.gz and run.json here.")
+@click.option("--seed", default=0, show_default=True, type=int, help="Seed of bootstrap and permutation test.")
+@click.option("--bootstrap", default=1000, show_default=True, type=click.IntRange(min=10),
+              help="Bootstrap resamples for the 95 % CIs.")
+@click.option("--permutations", default=10_000, show_default=True, type=click.IntRange(min=100),
+              help="Resamples of the paired sign-flip test.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, permutations, quiet) -> None:
+    """Recall, ToER and ToER^m by citation depth (Code ... Buchstabe) of DATASET's gold citations.
+
+    `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
+    naive 100-word chunks as baseline and a paired test of the best cell against it.
+    """
+    from ..eval import datasets, grid, outdir, runner
+    from ..errors import UserError
+    from ..graph.inspect import label_counts, relationship_counts
+
+    if not 1 <= k <= 1000:
+        raise UserError(f"-k must be between 1 and 1000, not {k}")
+    levels = grid.parse_levels(level)
+    expansions = grid.parse_expansions(expand)
+    modes = grid.parse_modes(mode)
+    cells = grid.plan(levels, expansions, modes)
+    cases = datasets.load_dataset(dataset)
+    if limit is not None:
+        cases = cases[:limit]
+    if not cases:
+        raise UserError(f"dataset {dataset!r} has no cases")
+    params = dict(dataset=dataset, level=level, expand=expand, mode=mode, k=k, limit=limit, out=out, seed=seed,
+                  bootstrap=bootstrap)
+    with session_driver(cfg) as driver:
+        bar = _Bar(_steps(cells, len(cases)), enabled=not quiet)
+        try:
+            run = runner.run_eval(driver, cfg.database, cases, cells, dataset=str(dataset), k=k,
+                                  n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar)
+        finally:
+            bar.close()
+        graph = {"labels": label_counts(driver, cfg.database),
+                 "relationships": relationship_counts(driver, cfg.database)} if out else {}
+    cov = run.coverage
+    model = ", ".join(sorted({m["name"] for m in run.models.values()})) or "none (fulltext)"
+    click.echo(f"dataset {dataset}: {run.n_cases} of {run.n_cases_loaded} cases with gold in the graph; "
+               f"{cov.n_covered} of {cov.n_gold} gold citations in its {len(run.law_keys)} laws "
+               f"({100 * cov.share:.1f} % coverage); model {model}; {run.timings['total_s']:.1f} s")
+    for cell in run.cells:
+        df = run.results
+        sub = df[(df["level"] == cell.level) & (df["expansion"] == cell.expansion) & (df["mode"] == cell.mode)]
+        click.echo("")
+        click.echo(render_cell(sub, k))
+    if len(run.cells) > 1:
+        click.echo("")
+        click.echo(render_paired(run.paired))
+    if out:
+        meta = outdir.run_metadata(run, command=command_line(params), argv=sys.argv, graph=graph,
+                                   options={**params, "out": str(out), "permutations": permutations})
+        written = outdir.write(run, out, meta)
+        click.echo("")
+        click.echo(f"wrote {len(written)} files to {out}")
+
+
+COMMANDS = [eval_cmd]

@@ -9,7 +9,7 @@ import sys
 import click
 
 from ..graph.connection import session_driver
-from ..retrieve import EXPANSIONS, LEVELS, MODES, Retriever, SearchResult
+from ..retrieve import EXPANSIONS, LEVELS, MODES, Retriever, SearchResult, normalise_level
 from .options import neo4j_options
 
 
@@ -18,12 +18,16 @@ def _excerpt(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
-def render(res: SearchResult) -> str:
+def render(res: SearchResult, explain: bool = False) -> str:
     width = max(40, shutil.get_terminal_size((120, 20)).columns - 60)
     lines = [f"{'#':>3}  {'citation':<32} {'score':>7}  {'via':<9} text"]
     for h in res.seeds:
         score = f"{h.score:.4f}" if h.score is not None else ""
-        lines.append(f"{h.rank:>3}  {(h.citation or h.id)[:32]:<32} {score:>7}  {h.via:<9} {_excerpt(h.text, width)}")
+        lines.append(f"{h.rank:>3}  {(h.citation or h.id)[:32]:<32} {score:>7}  {h.via:<9} "
+                     f"{_excerpt(h.title + ': ' + h.text if h.title and h.via == 'ranked' else h.text, width)}")
+        if explain and h.components:
+            parts = sorted(h.components.items(), key=lambda kv: -abs(kv[1]))
+            lines.append(f"{'':>5}why: " + ", ".join(f"{name} {value:+.3f}" for name, value in parts))
     for h in res.expanded:
         via = f"{h.via}"
         lines.append(f"{'':>3}  {('↳ ' + (h.citation or h.id))[:32]:<32} {'':>7}  {via:<9} {_excerpt(h.text, width)}")
@@ -35,26 +39,31 @@ def render(res: SearchResult) -> str:
 @click.command("search")
 @neo4j_options
 @click.argument("query")
-@click.option("--level", default="Satz", show_default=True,
+@click.option("--level", default="§", show_default=True,
               help=f"Unit level: {', '.join(LEVELS)} (aliases: §, naive).")
 @click.option("--expand", default="none", show_default=True,
               help=f"One-hop expansion: {', '.join(EXPANSIONS)} (hybrid = parent + citation).")
-@click.option("--mode", default="vector", show_default=True,
-              help=f"Retrieval: {', '.join(MODES)} (fusion = reciprocal rank fusion of vector and fulltext).")
+@click.option("--mode", default="auto", show_default=True,
+              help=f"Retrieval: {', '.join(MODES)} or auto (fusion = reciprocal rank fusion of vector and "
+                   "fulltext; ranked = the learned BGB ranker of docs/retrieval-quality.md; auto = ranked "
+                   "for BGB §§, vector otherwise).")
 @click.option("-k", "k", default=5, show_default=True, type=int, help="Number of seed hits (expansion adds more rows).")
 @click.option("--law", default=None, help="Only units of this law (its id, e.g. BGB or 'SGB V').")
 @click.option("--model", default=None, help="Must match the model recorded for the level's index (default: that model).")
+@click.option("--explain", is_flag=True, help="Show which components scored each ranked hit.")
 @click.option("--json", "as_json", is_flag=True, help="JSON output for programs.")
-def search(cfg, query, level, expand, mode, k, law, model, as_json) -> None:
+def search(cfg, query, level, expand, mode, k, law, model, explain, as_json) -> None:
     """Find the statute units that answer QUERY ('-' reads it from stdin)."""
     if query == "-":
         query = sys.stdin.read()
+    if mode.strip().lower() == "auto":
+        mode = "ranked" if normalise_level(level) == "Paragraph" and law in (None, "BGB") else "vector"
     with session_driver(cfg) as driver:
         res = Retriever(driver, cfg.database, model=model).search(query, level, k, mode, expand, law)
     if as_json:
         click.echo(json.dumps(res.model_dump(), ensure_ascii=False, indent=1))
     else:
-        click.echo(render(res))
+        click.echo(render(res, explain))
 
 
 COMMANDS = [search]

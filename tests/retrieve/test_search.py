@@ -133,3 +133,26 @@ def test_search_cli_table_and_json(retriever, neo4j_env):
     assert data["level"] == "Paragraph" and len(data["seeds"]) == 3
     bad = runner.invoke(main, ["search", "Kaution", "--level", "Kapitel"])
     assert bad.exit_code == 1 and bad.output.count("\n") == 1 and "unknown level" in bad.output
+
+
+def test_ranked_mode_puts_a_cited_section_first_and_explains(retriever):
+    res = retriever.search("Mein Vermieter hat mir nach § 573 BGB wegen Eigenbedarf gekündigt. Was kann ich tun?",
+                           level="§", k=10, mode="ranked", expand="citation")
+    assert res.seeds[0].id == "BGB/§573"
+    assert res.seeds[0].components and res.seeds[0].text.startswith("(1) Der Vermieter kann")
+    assert len({h.id for h in res.seeds}) == 10
+    with pytest.raises(UserError, match="ranked"):
+        retriever.search("Kaution", level="Satz", mode="ranked")
+
+
+def test_search_cli_default_is_ranked_with_explanations(retriever, neo4j_env):
+    out = CliRunner().invoke(main, ["search", "Kündigung wegen Eigenbedarf nach § 573 BGB", "--explain", "-k", "3"])
+    assert out.exit_code == 0, out.output
+    assert "mode ranked" in out.output and "why:" in out.output and "§ 573 BGB" in out.output
+
+
+def test_law_filter_is_exact_and_unknown_law_is_an_error(retriever):
+    res = retriever.search("Mein Vermieter gibt die Kaution nicht zurück", level="Satz", k=5, law="ZPO")
+    assert len(res.seeds) == 5 and all(h.id.startswith("ZPO/") for h in res.seeds)
+    with pytest.raises(UserError, match="not in the graph"):
+        retriever.search("Kaution", level="Satz", law="NOSUCH")

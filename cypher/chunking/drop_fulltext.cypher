@@ -1,0 +1,1 @@
+DROP INDEX study_ft___NAME__ IF EXISTS

@@ -1,0 +1,1 @@
+DROP INDEX study___NAME__ IF EXISTS

