@@ -19,7 +19,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import platform
-import sys
 import time
 from pathlib import Path
 
@@ -30,7 +29,7 @@ from legalkg import paths
 from legalkg.eval.stats import bootstrap_ci
 from legalkg.rank.citations import cited_paragraphs
 from legalkg.rank.features import COMPONENT_FEATURES, Components
-from legalkg.rank.learn import (cross_validate, evaluate_ranking, gold_id, load_questions,
+from legalkg.rank.learn import (cross_validate, evaluate_ranking, load_questions,
                                 popularity_baseline)
 from legalkg.rank.resources import load_resources
 from legalkg.rank.train import default_questions, prepare, question_vectors
@@ -201,10 +200,6 @@ def main(questions: Path | None, out: Path, limit: int) -> None:
 
 
 if __name__ == "__main__":
-    from legalkg.errors import UserError
+    from legalkg.cli.standalone import run
 
-    try:
-        main(standalone_mode=True)
-    except UserError as err:
-        click.echo(f"error: {err}", err=True)
-        sys.exit(2)
+    run(main)

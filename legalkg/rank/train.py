@@ -140,10 +140,6 @@ def main(questions: Path | None, out: Path, C: float) -> None:
 
 
 if __name__ == "__main__":
-    from ..errors import UserError
+    from ..cli.standalone import run
 
-    try:
-        main(standalone_mode=True)
-    except UserError as err:
-        click.echo(f"error: {err}", err=True)
-        sys.exit(2)
+    run(main)

@@ -22,7 +22,6 @@ from pydantic import BaseModel, Field
 
 from ..errors import UserError
 from ..graph.cypher import labelled, query
-from ..model import decode_id
 
 LEVELS: tuple[str, ...] = ("Paragraph", "Absatz", "Satz", "Nummer", "Buchstabe", "Doppelbuchstabe", "Chunk")
 EXPANSIONS: tuple[str, ...] = ("none", "parent", "citation", "hybrid")
@@ -298,7 +297,3 @@ def search(driver: Driver, database: str, text: str, level: str = "Satz", k: int
            mode: str = "vector", expand: str = "none", law: str | None = None,
            model: str | None = None) -> SearchResult:
     return Retriever(driver, database, model=model).search(text, level, k, mode, expand, law)
-
-
-def citation_of(unit_id: str) -> str:
-    return decode_id(unit_id).human()
