@@ -40,7 +40,8 @@ def markdown(result: StudyResult) -> str:
         f"- model: {cfg.model} ({result.model_version}, {result.dim}-d); aggregation {cfg.aggregation}; "
         f"top-{cfg.k_units} units -> top-{cfg.k_sections} §§; latency = mean of {cfg.latency_runs} runs",
         f"- size = n_vectors x {result.dim} x 4 B + routing (sum over units of 4 + 4 x covered §§); raw text excluded",
-        f"- total wall time {_fmt_s(result.total_s)} (query embedding {result.query_embed_s:.1f} s)",
+        f"- total wall time {_fmt_s(result.total_s)} (query embedding {result.query_embed_s:.1f} s)"
+        + (f"; reused from an earlier run: {', '.join(result.resumed)}" if result.resumed else ""),
     ]
     if result.friedman_p is not None:
         lines.append(f"- Friedman over {len(result.strategies)} strategies: chi2 = {result.friedman_stat:.1f}, "

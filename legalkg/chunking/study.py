@@ -90,6 +90,7 @@ class StudyResult(BaseModel):
     friedman_p: float | None = None
     query_embed_s: float = 0.0
     total_s: float = 0.0
+    resumed: list[str] = Field(default_factory=list)
 
 
 def load_questions(path: Path | str, law_key: str = "BGB", limit: int | None = None
@@ -109,6 +110,47 @@ def load_questions(path: Path | str, law_key: str = "BGB", limit: int | None = N
         raise UserError(f"{path}: no question with a {law_key} gold section; give a JSONL of "
                         '{"id", "question", "gold": ["BGB § 551"]} records')
     return out, dropped
+
+
+def _fingerprint(cfg: StudyConfig, model_version: str, question_ids: list[str]) -> str:
+    """What a checkpointed strategy result depends on: the config (bar the strategy list and cache), model, questions."""
+    import hashlib
+    import json
+
+    conf = cfg.model_dump(mode="json", exclude={"strategies", "cache"})
+    blob = json.dumps([conf, model_version, question_ids], sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _load_checkpoint(folder: Path | None, name: str, fingerprint: str) -> StrategyResult | None:
+    if folder is None:
+        return None
+    path = folder / f"{name}.json"
+    if not path.is_file():
+        return None
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None  # a torn or foreign file: recompute
+    if data.get("fingerprint") != fingerprint:
+        return None
+    return StrategyResult.model_validate(data["result"])
+
+
+def _save_checkpoint(folder: Path | None, res: StrategyResult, fingerprint: str) -> None:
+    """Written to a temp file and renamed, so a killed run never leaves a half-written result."""
+    if folder is None:
+        return
+    import json
+    import os
+
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / f".{res.name}.json.tmp"
+    tmp.write_text(json.dumps({"fingerprint": fingerprint, "result": res.model_dump(mode="json")}),
+                   encoding="utf-8")
+    os.replace(tmp, folder / f"{res.name}.json")
 
 
 def routing_bytes(built: Built) -> int:
@@ -141,8 +183,14 @@ def _hooks(cfg: StudyConfig) -> Hooks:
 
 
 def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = None,
-              sections: set[str] | None = None, log: Callable[[str], None] = print) -> StudyResult:
-    """Build, query and measure every requested strategy; statistics across them."""
+              sections: set[str] | None = None, log: Callable[[str], None] = print,
+              checkpoint: Path | None = None, resume: bool = True) -> StudyResult:
+    """Build, query and measure every requested strategy; statistics across them.
+
+    With ``checkpoint`` (a folder), each finished strategy is saved there and a rerun with the same
+    config, model and questions reuses it (unless ``resume`` is false): the full study runs for
+    hours and must survive a stop.
+    """
     from ..embed import embed_texts, get_embedder
     from ..parse import parse_file
 
@@ -169,7 +217,15 @@ def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = No
     store.ensure_schema(driver, db)
     flat_done: dict[str, tuple[float, Built]] = {}
     results: list[StrategyResult] = []
+    resumed: list[str] = []
+    fingerprint = _fingerprint(cfg, embedder.version, [q.id for q in questions])
     for spec in specs:
+        done = _load_checkpoint(checkpoint, spec.name, fingerprint) if resume else None
+        if done is not None:
+            results.append(done)
+            resumed.append(spec.name)
+            log(f"{spec.name:20s} reused from {checkpoint}")
+            continue
         if spec.family in ("lexical", "fusion"):
             base = STRATEGIES[spec.base]
             if spec.base not in flat_done:
@@ -208,13 +264,14 @@ def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = No
             vector_bytes=nvec * embedder.dim * 4, routing_bytes=routing_bytes(built),
             per_question=per_q, retrieved=retrieved)
         results.append(res)
+        _save_checkpoint(checkpoint, res, fingerprint)
         log(f"{spec.name:20s} units {res.n_units:6d}  R@{cfg.k_sections} {res.recall:.3f} "
             f"[{res.ci_low:.3f}, {res.ci_high:.3f}]  latency {res.latency_ms:6.2f} ms  "
             f"build {res.build_s:7.1f} s  size {res.size_mb:6.1f} MB")
     out = StudyResult(config=cfg, model_version=embedder.version, dim=embedder.dim,
                       n_questions=len(questions), n_dropped=dropped,
                       question_ids=[q.id for q in questions], strategies=results,
-                      query_embed_s=query_embed_s)
+                      query_embed_s=query_embed_s, resumed=resumed)
     add_statistics(out)
     out.total_s = time.perf_counter() - t0
     return out

@@ -25,11 +25,13 @@ _STRATEGY_HELP = ("strategies or families (comma-separated or repeated): flat, f
 @click.option("--latency-runs", type=click.IntRange(min=1), default=5, show_default=True)
 @click.option("--cache/--no-cache", default=True, show_default=True,
               help="reuse cached document vectors (--no-cache for honest build times)")
+@click.option("--resume/--fresh", default=True, show_default=True,
+              help="reuse strategies finished by an earlier run into the same --out (same config and questions)")
 @click.option("--llm", is_flag=True, help="use the LEGALKG_LLM_* endpoint for prefixes, summaries, boundaries")
 @click.option("--uri", default=None, help="Neo4j URI (default $NEO4J_URI)")
 @click.option("--database", default=None)
 def chunking_study(questions: Path, out: Path, strategies: tuple[str, ...], limit: int | None, model: str,
-                   aggregation: str, latency_runs: int, cache: bool, llm: bool, uri: str | None,
+                   aggregation: str, latency_runs: int, cache: bool, resume: bool, llm: bool, uri: str | None,
                    database: str | None) -> None:
     """Reproduce 'Chunking German Legal Code' on the graph: Recall@10, latency, build time, size.
 
@@ -51,7 +53,8 @@ def chunking_study(questions: Path, out: Path, strategies: tuple[str, ...], limi
                       aggregation=aggregation, latency_runs=latency_runs, cache=cache, llm=llm)
     conf = load_config(uri=uri, database=database)
     with session_driver(conf) as driver:
-        result = run_study(driver, conf.database, cfg, log=lambda m: click.echo(m, err=True))
+        result = run_study(driver, conf.database, cfg, log=lambda m: click.echo(m, err=True),
+                           checkpoint=out / "strategies", resume=resume)
     files = write_report(result, out)
     click.echo(f"wrote {len(files)} files to {out} ({result.n_questions} questions, "
                f"{len(result.strategies)} strategies, {result.total_s:.0f} s)")

@@ -92,3 +92,29 @@ def test_cli_bad_inputs(tmp_path):
                                "--strategies", "bogus"])
     assert res.exit_code == 1 and "unknown strategy 'bogus'" in res.output
     assert "Traceback" not in res.output
+
+
+def test_checkpoint_resume_reuses_finished_strategies(driver, neo4j_cfg, bgb, tmp_path):
+    """A stopped study resumes: finished strategies are read back, not rebuilt; a changed config is not reused."""
+    path = tmp_path / "q.jsonl"
+    path.write_text("\n".join(json.dumps(q, ensure_ascii=False) for q in QUESTIONS) + "\n", "utf-8")
+    ckpt = tmp_path / "strategies"
+    sl = _slice(bgb)
+    cfg = StudyConfig(questions=path, strategies=["section"], latency_runs=1)
+    first = run_study(driver, neo4j_cfg.database, cfg, law=bgb, sections=sl, log=lambda m: None, checkpoint=ckpt)
+    assert (ckpt / "section.json").is_file() and first.resumed == []
+    logs: list[str] = []
+    cfg2 = StudyConfig(questions=path, strategies=["section", "subsection"], latency_runs=1)
+    second = run_study(driver, neo4j_cfg.database, cfg2, law=bgb, sections=sl, log=logs.append, checkpoint=ckpt)
+    assert second.resumed == ["section"]
+    assert second.strategies[0].retrieved == first.strategies[0].retrieved
+    assert second.strategies[0].build_s == first.strategies[0].build_s
+    assert any("reused" in m for m in logs)
+    # another aggregation changes what the results mean: nothing is reused
+    cfg3 = StudyConfig(questions=path, strategies=["section"], latency_runs=1, aggregation="sum")
+    third = run_study(driver, neo4j_cfg.database, cfg3, law=bgb, sections=sl, log=lambda m: None, checkpoint=ckpt)
+    assert third.resumed == []
+    # --fresh ignores the folder
+    fourth = run_study(driver, neo4j_cfg.database, cfg, law=bgb, sections=sl, log=lambda m: None,
+                       checkpoint=ckpt, resume=False)
+    assert fourth.resumed == []
