@@ -198,9 +198,17 @@ class _LawBuilder:
     def _emit_tree(self, node: Node, uid: str, parent: str, **kw) -> None:
         self._emit(id=uid, level=node.level, parent_id=parent, text=node.text or "",
                    label=node.label or None, repealed=node.repealed, **kw)
+        self._emit_children(node, uid)
+
+    def _emit_children(self, node: Node, uid: str) -> None:
+        """The units below a §, depth first; written out flat because it runs for every one of a
+        million units in the all-laws parse (a dict literal instead of ``_emit``'s defaults)."""
         seen: set[str] = set()
-        for ch in node.children():
-            if not ch.text and not ch.children():
+        units = self.units
+        for ch in node.parts:
+            if type(ch) is not Node:
+                continue
+            if not ch.text and not any(type(p) is Node for p in ch.parts):
                 continue  # an empty item (e.g. a '*)' note list whose body is a noindex block)
             seg = child_segment(ch)
             if seg in seen:  # two lists in one Satz both counting from 1: keep ids unique
@@ -210,7 +218,11 @@ class _LawBuilder:
                 ch.label = f"{ch.label}_{n}"
                 seg = f"{seg}_{n}"
             seen.add(seg)
-            self._emit_tree(ch, f"{uid}/{seg}", uid)
+            cid = f"{uid}/{seg}"
+            units.append(fast_unit({"id": cid, "level": ch.level, "parent_id": uid, "text": ch.text or "",
+                                    "label": ch.label or None, "repealed": ch.repealed, "title": None,
+                                    "kind": None, "footnotes": [], "order": len(units)}))
+            self._emit_children(ch, cid)
 
 
 def _next_is_child(norms: list[etree._Element], i: int, kz: str) -> bool:

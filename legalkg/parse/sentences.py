@@ -32,6 +32,8 @@ MONTHS: frozenset[str] = frozenset(
 _CANDIDATE = re.compile(r"[.!?][\"'“”»«)\]]*(?=\s+\S)")
 _NUMBER = re.compile(r"^\(?(\d{1,3}[a-z]{0,2}|[IVXLC]+)$")
 _YEARISH = re.compile(r"^\d{4}$")
+_NEXT_WORD = re.compile(r"\s+(\S+)")
+_CLOSERS = "\"'“”»«)]"
 
 
 def _word_before(text: str, end: int) -> tuple[str, str]:
@@ -49,7 +51,7 @@ def is_boundary(text: str, pos: int, end: int) -> bool:
     if text[pos] in "!?":
         return True
     word, prev = _word_before(text, pos)
-    m = re.match(r"\s+(\S+)", text[end:])
+    m = _NEXT_WORD.match(text, end)
     nxt = m.group(1) if m else ""
     first = nxt[0] if nxt else ""
     if first.islower():
@@ -106,11 +108,13 @@ def ends_sentence(text: str) -> bool:
     text = " ".join(text.split())
     if not text:
         return False
-    m = re.search(r"[.!?][\"'“”»«)\]]*$", text)
-    if not m:
+    i = len(text)
+    while i and text[i - 1] in _CLOSERS:
+        i -= 1
+    if not i or text[i - 1] not in ".!?":
         return False
-    if text[m.start()] in "!?":
+    if text[i - 1] in "!?":
         return True
     # judge it as if a capitalised word followed
     probe = text + " X"
-    return is_boundary(probe, m.start(), m.end())
+    return is_boundary(probe, i - 1, len(text))

@@ -50,7 +50,7 @@ class Node:
     text: str | None = None
 
     def children(self) -> list["Node"]:
-        return [p for p in self.parts if isinstance(p, Node)]
+        return [p for p in self.parts if type(p) is Node]
 
 
 def finish(node: Node) -> str:
@@ -59,7 +59,7 @@ def finish(node: Node) -> str:
     merged: list = []
     buf: list[str] = []
     for p in node.parts:
-        if isinstance(p, str):
+        if type(p) is str:
             buf.append(p)
             continue
         if buf:
@@ -70,8 +70,11 @@ def finish(node: Node) -> str:
         merged.append("".join(buf))
     parts: list = []
     for p in merged:
-        if isinstance(p, str):
-            t = "\n".join(norm_ws(line) for line in p.split("\n") if line.strip())
+        if type(p) is str:
+            if "\n" in p:
+                t = "\n".join(norm_ws(line) for line in p.split("\n") if line.strip())
+            else:
+                t = " ".join(p.split())
             if t:
                 parts.append(t)
                 pieces.append(t)
@@ -315,8 +318,9 @@ def prune_repealed(node: Node) -> None:
     if node.repealed:
         node.parts = [node.text] if node.text else []
         return
-    for ch in node.children():
-        prune_repealed(ch)
+    for ch in node.parts:
+        if type(ch) is Node:
+            prune_repealed(ch)
 
 
 def child_segment(node: Node) -> str:
