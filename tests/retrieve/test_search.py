@@ -74,6 +74,26 @@ def test_parent_and_hybrid_expansion(retriever):
     assert ("citation", "BGB/§441") in vias
 
 
+@pytest.mark.parametrize("mode", ["vector", "fulltext"])
+@pytest.mark.parametrize("how", ["parent", "citation", "hybrid"])
+@pytest.mark.parametrize("level", ["Paragraph", "Satz", "Nummer"])
+def test_one_statement_expansion_equals_seeds_then_expand(retriever, mode, how, level):
+    """search() folds the hop into the seed statement (*_expand.cypher); it must return exactly
+    what the two-step path (seeds, then expand_*.cypher, which the eval runner uses) returns."""
+    text = "Der Käufer kann bei einem Mangel Nacherfüllung verlangen, zurücktreten oder mindern"
+    vec = retriever.embed_query(text, level) if mode == "vector" else None
+    one = retriever.search(text, level=level, k=5, mode=mode, expand=how, vector=vec)
+    seeds = retriever.seeds(text, level, 5, mode, None, vec)
+    two = retriever.expand(seeds, how)
+    assert [h.id for h in one.seeds] == [h.id for h in seeds]
+    assert [h.score for h in one.seeds] == pytest.approx([h.score for h in seeds])
+    assert {(h.id, h.via) for h in one.expanded} == {(h.id, h.via) for h in two}
+    assert {h.seed for h in one.expanded} <= {h.id for h in seeds}  # a unit two seeds reach names one
+    assert len(one.expanded) == len(two)
+    if how != "parent" and level != "Paragraph":
+        assert one.expanded, "the Gewährleistung query should reach cited units"
+
+
 def test_top_k_limits_seeds_not_expansion_rows(retriever):
     res = retriever.search("Rechte des Käufers bei Mängeln Nacherfüllung Rücktritt Minderung",
                            level="Paragraph", k=2, mode="fulltext", expand="citation")
