@@ -1,7 +1,9 @@
-// CITES_<target level> edges of one batch (source and target are text units).
+// CITES_<target level> edges of one batch (source and target are text units). Row fields are
+// projected first to keep Eager barriers out of the plan (see create_nodes.cypher).
 UNWIND $rows AS r
-MATCH (s:Unit {id: r.source})
-MATCH (t:__TARGET__ {id: r.target})
+WITH r.source AS sid, r.target AS tid, r.gen AS gen, r.kind AS kind, r.text AS text
+MATCH (s:Unit {id: sid})
+MATCH (t:__TARGET__ {id: tid})
 MERGE (s)-[e:CITES___TARGET_TYPE__]->(t)
-SET e.gen = r.gen, e.kind = r.kind, e.text = r.text
+SET e.gen = gen, e.kind = kind, e.text = text
 RETURN count(*) AS n

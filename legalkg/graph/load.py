@@ -77,19 +77,22 @@ def load_structure(driver: Driver, db: str, chunk: list[LawRows], existing: set[
     driver.execute_query(query("load/upsert_gesetz"), {"laws": laws}, database_=db)
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for rows in chunk:
+        fresh = rows.law not in existing  # no node of a law without a Gesetz node can exist: CREATE
         for key, group in rows.groups.items():
-            groups[key].extend({**row, "gen": rows.hash} for row in group)
+            groups[(*key, fresh)].extend({**row, "gen": rows.hash} for row in group)
     written = len(chunk)
     for key in sorted(groups, key=lambda k: (k[0], k[1])):
-        _, _, parent, level = key
-        q = labelled("load/upsert_nodes", label=level, parent=parent)
+        _, _, parent, level, fresh = key
+        q = labelled("load/create_nodes" if fresh else "load/upsert_nodes", label=level, parent=parent)
         unit = level in TEXT_LEVELS
         for part in _batches(groups[key], batch):
             written += _write(driver, db, q, {"rows": part, "unit": unit})
-    chunk_rows = [{**row, "gen": r.hash} for r in chunk for row in r.chunks]
-    q = query("load/upsert_chunks")
-    for part in _batches(chunk_rows, batch):
-        written += _write(driver, db, q, {"rows": part})
+    for fresh in (True, False):
+        chunk_rows = [{**row, "gen": r.hash} for r in chunk if (r.law not in existing) == fresh
+                      for row in r.chunks]
+        q = query("load/create_chunks" if fresh else "load/upsert_chunks")
+        for part in _batches(chunk_rows, batch):
+            written += _write(driver, db, q, {"rows": part})
     stale = [{"law": r.law, "gen": r.hash} for r in chunk if r.law in existing]
     if stale:
         driver.execute_query(query("load/delete_stale_nodes"), {"laws": stale}, database_=db)
@@ -100,10 +103,14 @@ def load_structure(driver: Driver, db: str, chunk: list[LawRows], existing: set[
 
 
 def load_cites(driver: Driver, db: str, per_law: dict[str, list], batch: int = BATCH,
-               force: bool = False) -> int:
-    """Write the citation edges of laws whose edge set changed; returns edges written."""
+               force: bool = False, fresh: set[str] | frozenset[str] = frozenset()) -> int:
+    """Write the citation edges of laws whose edge set changed; returns edges written.
+
+    ``fresh``: laws whose nodes were all created in this run, so none of their edges exists yet and
+    theirs are CREATEd instead of MERGEd.
+    """
     states = law_states(driver, db, list(per_law))
-    todo: dict[Level, list[dict]] = defaultdict(list)
+    todo: dict[tuple[Level, bool], list[dict]] = defaultdict(list)
     finished: list[dict] = []
     for law, edges in per_law.items():
         grouped, digest = edge_rows(edges)
@@ -111,10 +118,10 @@ def load_cites(driver: Driver, db: str, per_law: dict[str, list], batch: int = B
             continue
         finished.append({"law": law, "gen": digest})
         for level, rows in grouped.items():
-            todo[level].extend({**row, "gen": digest} for row in rows)
+            todo[(level, law in fresh)].extend({**row, "gen": digest} for row in rows)
     written = 0
-    for level, rows in todo.items():
-        q = labelled("load/upsert_cites", target=level)
+    for (level, is_fresh), rows in todo.items():
+        q = labelled("load/create_cites" if is_fresh else "load/upsert_cites", target=level)
         for part in _batches(rows, batch):
             written += _write(driver, db, q, {"rows": part})
     if finished:
@@ -152,6 +159,7 @@ def ingest(
     loaded: list[Law] = []
     pending: list[LawRows] = []
     pending_nodes = 0
+    fresh: set[str] = set()  # laws created from nothing in this run
     bar = tqdm(laws, total=total, unit="law", disable=not progress, desc="structure")
 
     def flush() -> None:
@@ -165,6 +173,7 @@ def ingest(
                 report.laws.append(LawResult(law=r.law, status="unchanged"))
         if todo:
             existing = {r.law for r in todo if states[r.law]["exists"]}
+            fresh.update(r.law for r in todo if r.law not in existing)
             report.nodes_written += load_structure(driver, db, todo, existing, batch)
             report.laws.extend(LawResult(law=r.law, status="loaded", nodes=r.node_count) for r in todo)
         pending, pending_nodes = [], 0
@@ -196,10 +205,10 @@ def ingest(
         stats = law_stats if stats is None else stats.merge(law_stats)
         per_law[law.key] = edges
         if sum(len(v) for v in per_law.values()) >= chunk_nodes:
-            report.cites_written += load_cites(driver, db, per_law, batch)
+            report.cites_written += load_cites(driver, db, per_law, batch, fresh=fresh)
             per_law = {}
     if per_law:
-        report.cites_written += load_cites(driver, db, per_law, batch)
+        report.cites_written += load_cites(driver, db, per_law, batch, fresh=fresh)
     if stats is not None:
         report.cite_stats = stats.model_dump(exclude={"examples"})
     await_indexes(driver, db)
