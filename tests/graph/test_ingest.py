@@ -46,6 +46,21 @@ def test_ingest_twice_changes_nothing(clean, neo4j_cfg):
     assert graph_checksum(clean, db) == checksum
 
 
+def test_unit_ids_from_the_parse_equal_the_graphs(clean, neo4j_cfg):
+    """Citation resolution takes the loaded laws' unit ids from their parse, not the wire: both
+    must be the same sets (a law outside the run still comes from the graph)."""
+    from legalkg.graph.load import graph_unit_ids
+    from legalkg.parse import iter_laws
+
+    assert _ingest("--codes", SMALL).exit_code == 0
+    db = neo4j_cfg.database
+    laws = [law for _, law in iter_laws(None, ["kschg", "burlg"])]
+    from_graph = graph_unit_ids(clean, db)
+    mixed = graph_unit_ids(clean, db, laws)
+    assert mixed == from_graph
+    assert any(i.startswith("AGG/") for i in from_graph[0]) and any(i.startswith("KSchG/") for i in mixed[0])
+
+
 def test_kschg_paragraph_1_is_in_the_graph(clean, neo4j_cfg):
     assert _ingest("--codes", "KSchG").exit_code == 0
     rec = clean.execute_query(
