@@ -27,14 +27,15 @@ from .options import neo4j_options
 @click.option("--batch", default=5000, show_default=True, type=click.IntRange(100, 100_000),
               help="Rows per UNWIND batch.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Parser processes running beside the loader.")
+              help="Processes for parsing (beside the loader) and for citation extraction.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
 def ingest(cfg, codes_spec, source, embed, model, reembed, batch, workers, quiet) -> None:
     """Load statutes into Neo4j: idempotent (a second run changes nothing) and resumable."""
     slugs = codes_mod.resolve_codes(codes_spec)
     with session_driver(cfg) as driver:
         report = ingest_laws(driver, cfg.database, iter_laws(source, slugs, workers=workers),
-                             total=len(slugs) if slugs else None, progress=not quiet, batch=batch)
+                             total=len(slugs) if slugs else None, progress=not quiet, batch=batch,
+                             workers=workers)
         loaded = sum(1 for r in report.laws if r.status == "loaded")
         unchanged = sum(1 for r in report.laws if r.status == "unchanged")
         click.echo(f"laws: {loaded} loaded, {unchanged} unchanged, {len(report.failures)} failed; "

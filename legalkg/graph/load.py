@@ -130,6 +130,54 @@ def load_cites(driver: Driver, db: str, per_law: dict[str, list], batch: int = B
     return written
 
 
+_CITE_STATE: tuple = ()
+
+
+def _cite_init(registry, known: set[str], repealed: set[str]) -> None:
+    global _CITE_STATE
+    _CITE_STATE = (registry, known, repealed)
+
+
+def _cite_packed(packed: tuple) -> tuple[list[tuple], object]:
+    """Worker side: edges of one law as plain tuples (pickling 80k pydantic Edges is slow)."""
+    from ..cite import statute_edges
+    from ..parse.sources import _unpack
+
+    registry, known, repealed = _CITE_STATE
+    edges, stats = statute_edges(_unpack(packed), registry, known, repealed)
+    return [(e.source_id, e.target_id, e.kind, e.target_level.value, e.text) for e in edges], stats
+
+
+def _extract_edges(laws: list[Law], registry, known: set[str], repealed: set[str], workers: int
+                   ) -> Iterator[tuple[Law, list, object]]:
+    """Citation extraction in ``workers`` processes, results in law order. It is pure Python
+    (tokenizer + grammar), the slowest client-side step of an ingest (~60 s for the 58 codes),
+    and nothing else runs while it does: the server waits."""
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ..cite.statute import Edge
+    from ..parse.sources import _pack
+
+    levels = {lvl.value: lvl for lvl in Level}
+
+    def done(law: Law, future) -> tuple[Law, list, object]:
+        rows, stats = future.result()
+        return law, [Edge.model_construct(source_id=a, target_id=b, kind=c, target_level=levels[d], text=t)
+                     for a, b, c, d, t in rows], stats
+
+    window = 4 * workers  # laws in flight: bounded memory on the all-laws ingest
+    with ProcessPoolExecutor(max_workers=workers, initializer=_cite_init,
+                             initargs=(registry, known, repealed)) as pool:
+        pending: deque = deque()
+        for law in laws:
+            pending.append((law, pool.submit(_cite_packed, _pack(law))))
+            if len(pending) > window:
+                yield done(*pending.popleft())
+        while pending:
+            yield done(*pending.popleft())
+
+
 def graph_unit_ids(driver: Driver, db: str, loaded: Iterable[Law] = ()) -> tuple[set[str], set[str]]:
     """Every text unit id in the graph (and the repealed ones). The units of ``loaded`` laws are
     in the graph exactly as parsed, so they are taken from the parse and only the other laws' ids
@@ -160,6 +208,7 @@ def ingest(
     batch: int = BATCH,
     chunk_nodes: int = CHUNK_NODES,
     after_structure: Callable[[list[Law]], None] | None = None,
+    workers: int = 1,
 ) -> IngestReport:
     """Load laws (structure, then citations). Parse failures are reported; good laws still load."""
     from ..cite import LawRegistry, statute_edges
@@ -211,8 +260,10 @@ def ingest(
     known, repealed = graph_unit_ids(driver, db, loaded)
     stats = None
     per_law: dict[str, list] = {}
-    for law in tqdm(loaded, unit="law", disable=not progress, desc="citations"):
-        edges, law_stats = statute_edges(law, registry, known, repealed)
+    extracted = _extract_edges(loaded, registry, known, repealed, workers) if workers > 1 else (
+        (law, *statute_edges(law, registry, known, repealed)) for law in loaded)
+    for law, edges, law_stats in tqdm(extracted, total=len(loaded), unit="law", disable=not progress,
+                                      desc="citations"):
         stats = law_stats if stats is None else stats.merge(law_stats)
         per_law[law.key] = edges
         if sum(len(v) for v in per_law.values()) >= chunk_nodes:

@@ -61,6 +61,18 @@ def test_unit_ids_from_the_parse_equal_the_graphs(clean, neo4j_cfg):
     assert any(i.startswith("AGG/") for i in from_graph[0]) and any(i.startswith("KSchG/") for i in mixed[0])
 
 
+def test_workers_give_the_same_graph(clean, neo4j_cfg):
+    """--workers 2 parses and extracts citations in processes; the graph must be identical."""
+    db = neo4j_cfg.database
+    assert _ingest("--codes", SMALL).exit_code == 0
+    serial = (label_counts(clean, db), relationship_counts(clean, db), graph_checksum(clean, db))
+    wipe(clean, db)
+    res = _ingest("--codes", SMALL, "--workers", "2")
+    assert res.exit_code == 0, res.output
+    assert (label_counts(clean, db), relationship_counts(clean, db), graph_checksum(clean, db)) == serial
+    assert serial[1].get("CITES_PARAGRAPH", 0) > 0
+
+
 def test_kschg_paragraph_1_is_in_the_graph(clean, neo4j_cfg):
     assert _ingest("--codes", "KSchG").exit_code == 0
     rec = clean.execute_query(
