@@ -57,9 +57,10 @@ def main() -> None:
     ap.add_argument("--out", type=Path)
     ap.add_argument("--limit", type=int)
     ap.add_argument("--doc", type=Path, default=REPO / "docs" / "benchmarks" / "chunking.md")
+    ap.add_argument("--command", help="with --from: the command that made the run (shown in the doc)")
     args = ap.parse_args()
     if args.source:
-        folder, command = args.source, f"benchmarks/chunking_study.py --from {args.source}"
+        folder, command = args.source, args.command or f"benchmarks/chunking_study.py --from {args.source}"
     else:
         if not args.questions or not args.out:
             sys.exit("give --from DIR, or --questions PATH and --out DIR")
