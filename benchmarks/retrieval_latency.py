@@ -280,9 +280,9 @@ def render(args, meta: dict, cells: list[Cell], naive: dict | None, load: dict |
         f"shared with other jobs; 1-min load average at start, after each part, at the end: {meta['loads']}",
         f"- server: {meta['server']}; driver {meta['driver']}; neo4j-graphrag {meta['graphrag']}",
         f"- graph: {meta['graph']}",
-        *([f"- **vectors incomplete**: `legalkg ingest` was still embedding when this ran, so the indexes held "
-           "the share of vectors above; HNSW cost grows slowly with the index, the numpy peer's linearly. Rerun "
-           "the command on the finished graph."] if meta.get("incomplete") else []),
+        *(["- **not every unit has a vector** (above: embedded / all; repealed units without text get none, and "
+           "a graph still being embedded has fewer); HNSW cost grows slowly with the index, the numpy peer's "
+           "linearly."] if meta.get("incomplete") else []),
         f"- queries: the first {meta['n_queries']} GerLayQA questions (`load_dataset(\"gerlayqa\")`), embedded "
         f"**before** timing with the model recorded for each index ({meta['model']}); warm-up {args.warmup} "
         "queries per cell, not timed",
@@ -291,9 +291,9 @@ def render(args, meta: dict, cells: list[Cell], naive: dict | None, load: dict |
         "",
         "## 1. Retrieval-only latency per level x expansion (ms)",
         "",
-        "- ours = `Retriever.search(text, level, 5, \"vector\", expansion, vector=v)` as shipped: one "
-        "vector query, one query per expansion file (hybrid = 2), one `:EmbeddingModel` look-up, pydantic "
-        "`Hit`s.",
+        "- ours = `Retriever.search(text, level, 5, \"vector\", expansion, vector=v)` as shipped: seeds and "
+        "expansion in one auto-commit statement (`vector_expand.cypher`; `vector.cypher` without expansion), "
+        "the `:EmbeddingModel` look-up memoised, pydantic `Hit`s.",
         "- ours, model cached = the same with the `:EmbeddingModel` look-up memoised per label "
         f"(`CachedModelRetriever` in the script; proposed fix); measured at {', '.join(sorted(meta['cached_levels'])) or 'no level'} "
         "only, to keep the run short (`--cached-levels`).",
@@ -337,11 +337,9 @@ def render(args, meta: dict, cells: list[Cell], naive: dict | None, load: dict |
                     f"(ratio cached/graphrag {pct(cc, 50) / pct(cp, 50):.2f}).")
     out += [
         "",
-        "Round trips per search: ours = 1 vector query + 1 `:EmbeddingModel` look-up + 1 per expansion file "
-        "(none 2, parent / citation 3, hybrid 4); ours, model cached = one fewer; graphrag = 1 (the expansion "
-        "runs inside the vector statement). On a machine where the server and the client share 2 busy cores, "
-        "each round trip costs a scheduling delay, so the ratio tracks the number of round trips more than the "
-        "work in the queries.",
+        "Round trips per search: one for both (ours: an auto-commit RUN + PULL; graphrag: `execute_query`, a "
+        "managed transaction whose COMMIT is one more exchange). On 2 cores shared by server and client each "
+        "round trip costs a scheduling delay, so the ratio tracks the round trips more than the query work.",
     ]
     if naive:
         out += [
