@@ -71,6 +71,7 @@ def write(driver: Driver, db: str, spec: Spec, built: Built, *, fulltext: bool =
             rows.append({"id": u.id, "sections": list(u.sections), "level": u.level, "text": u.text,
                          "vec": None if vecs is None else vecs[i].astype(np.float32).tolist()})
         driver.execute_query(cypher, {"rows": rows, "strategy": spec.name}, database_=db)
+    driver.execute_query(query("chunking/covers"), {"strategy": spec.name}, database_=db)
     if vecs is not None:
         driver.execute_query(_fill("create_vector", spec), {"dim": int(vecs.shape[1])}, database_=db)
     if fulltext:

@@ -118,3 +118,28 @@ def test_checkpoint_resume_reuses_finished_strategies(driver, neo4j_cfg, bgb, tm
     fourth = run_study(driver, neo4j_cfg.database, cfg, law=bgb, sections=sl, log=lambda m: None,
                        checkpoint=ckpt, resume=False)
     assert fourth.resumed == []
+
+
+def test_units_have_covers_section_edges_to_the_sections_in_the_graph(driver, neo4j_cfg, bgb, tmp_path):
+    """Where the server holds the § nodes, every study unit links to each § it covers."""
+    db = neo4j_cfg.database
+    path = tmp_path / "q.jsonl"
+    path.write_text("\n".join(json.dumps(q, ensure_ascii=False) for q in QUESTIONS) + "\n", "utf-8")
+    sl = sorted(_slice(bgb))
+    driver.execute_query("UNWIND $ids AS i MERGE (p:Paragraph {id: i}) ON CREATE SET p.covers_test = true",
+                         {"ids": sl}, database_=db)
+    try:
+        cfg = StudyConfig(questions=path, strategies=["fixed_64_16"], latency_runs=1)
+        res = run_study(driver, db, cfg, law=bgb, sections=set(sl), log=lambda m: None)
+        rec = driver.execute_query(
+            "MATCH (n:Study_fixed_64_16) RETURN sum(size(n.sections)) AS listed, "
+            "sum(COUNT { (n)-[:COVERS_SECTION]->(:Paragraph) }) AS edges, "
+            "max(COUNT { (n)-[:COVERS_SECTION]->(:Paragraph) }) AS most", database_=db).records[0]
+        assert res.strategies[0].n_units > 0 and rec["edges"] == rec["listed"] > 0
+        assert rec["most"] >= 2  # a window bridging two §§ links to both
+        one = driver.execute_query(
+            "MATCH (n:Study_fixed_64_16)-[:COVERS_SECTION]->(p:Paragraph {id: 'BGB/§551'}) RETURN count(n) AS c",
+            database_=db).records[0]["c"]
+        assert one >= 1
+    finally:
+        driver.execute_query("MATCH (p:Paragraph {covers_test: true}) DETACH DELETE p", database_=db)
