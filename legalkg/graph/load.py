@@ -151,7 +151,7 @@ def _cite_packed(packed: tuple) -> tuple[list[tuple], object]:
 def _extract_edges(laws: list[Law], registry, known: set[str], repealed: set[str], workers: int
                    ) -> Iterator[tuple[Law, list, object]]:
     """Citation extraction in ``workers`` processes, results in law order. It is pure Python
-    (tokenizer + grammar), the slowest client-side step of an ingest (~60 s for the 58 codes),
+    (tokenizer + grammar), the slowest client-side step of an ingest,
     and nothing else runs while it does: the server waits."""
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor

@@ -137,8 +137,7 @@ class Retriever:
 
     def _read(self, text: str, params: dict) -> list:
         """One auto-commit read: RUN + PULL in a single round trip. ``execute_query`` wraps each
-        statement in a managed transaction (BEGIN ... COMMIT), one more round trip per search:
-        2.1 vs 1.4 ms for `RETURN 1` on this machine (benchmarks/retrieval_latency.py)."""
+        statement in a managed transaction (BEGIN ... COMMIT), one more exchange per search."""
         with self.driver.session(database=self.db, default_access_mode=READ_ACCESS) as session:
             return list(session.run(text, params))
 
