@@ -10,6 +10,7 @@ full-tree parse + itertext of every file (the floor cost of reading the same XML
 from __future__ import annotations
 
 import argparse
+import os
 import datetime as dt
 import platform
 import resource
@@ -21,7 +22,7 @@ from pathlib import Path
 from lxml import etree
 
 from legalkg import codes, paths
-from legalkg.parse import ParseError, corpus_stats, iter_laws
+from legalkg.parse import ParseError, corpus_stats, iter_law_stats
 
 PARSER_KW = dict(load_dtd=False, no_network=True, resolve_entities=False, huge_tree=True)
 
@@ -58,7 +59,7 @@ def ours(source, slugs, workers: int) -> tuple[float, object, list[str]]:
     failures: list[str] = []
 
     def good():
-        for slug, law in iter_laws(source, slugs, workers=workers):
+        for slug, law in iter_law_stats(source, slugs, workers=workers):
             if isinstance(law, ParseError):
                 failures.append(f"{slug}: {law}")
                 continue
@@ -82,7 +83,7 @@ def main() -> int:
     say(f"- date: {dt.datetime.now().isoformat(timespec='seconds')}")
     say(f"- command: `.venv/bin/python benchmarks/parse_all.py --workers {args.workers}`")
     say(f"- machine: {platform.machine()}, Python {platform.python_version()}, "
-        f"workers={args.workers} (the machine is shared: other jobs ran at the same time)")
+        f"workers={args.workers}, 1-min load average at the start {os.getloadavg()[0]:.2f}")
     say()
 
     t_def, s_def, f_def = ours(paths.gii_dir(), default, args.workers)

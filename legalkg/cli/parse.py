@@ -8,7 +8,7 @@ import sys
 import click
 
 from .. import codes as codes_mod
-from ..parse import ParseError, corpus_stats, iter_laws
+from ..parse import ParseError, corpus_stats, iter_law_stats
 
 
 @click.command("parse")
@@ -28,12 +28,12 @@ def parse(codes_spec: str, source: str | None, show_stats: bool, as_json: bool, 
     laws = []
 
     def good():
-        for slug, result in iter_laws(source, slugs, workers=workers):
+        for slug, result in iter_law_stats(source, slugs, workers=workers):
             if isinstance(result, ParseError):
                 failures.append(slug)
                 click.echo(f"error: {result}", err=True)
                 continue
-            laws.append((result.key, len(result.units)))
+            laws.append((result.key, result.units))
             yield result
 
     stats = corpus_stats(good())

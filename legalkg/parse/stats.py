@@ -5,7 +5,7 @@ The mean words per node of a level is the W of the paper's token-efficiency metr
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable
 
 import pandas as pd
@@ -37,21 +37,41 @@ class CorpusStats(BaseModel):
         return pd.DataFrame([s.model_dump() for s in self.per_level]).set_index("level")
 
 
-def corpus_stats(laws: Iterable[Law]) -> CorpusStats:
+class LawStats(BaseModel):
+    """Counts and word sums of one law: small enough to return from a parser process instead of
+    the whole tree (shipping and rebuilding units cost the main process more than the parse)."""
+
+    key: str
+    units: int
+    nodes: dict[str, int]  # level -> count
+    words: dict[str, int]  # level -> sum of words
+
+
+def law_stats(law: Law) -> LawStats:
+    nodes: Counter[str] = Counter()
+    words: Counter[str] = Counter()
+    for u in law.units:
+        lv = u.level.value
+        nodes[lv] += 1
+        words[lv] += word_count(u.text)
+    return LawStats(key=law.key, units=len(law.units), nodes=dict(nodes), words=dict(words))
+
+
+def corpus_stats(laws: Iterable[Law | LawStats]) -> CorpusStats:
     """Counts per level and per law and mean words per level (consumes ``laws`` once)."""
-    nodes: Counter[Level] = Counter()
-    words: Counter[Level] = Counter()
+    nodes: Counter[str] = Counter()
+    words: Counter[str] = Counter()
     per_law: dict[str, dict[str, int]] = {}
     n = 0
-    for law in laws:
+    for item in laws:
+        one = item if isinstance(item, LawStats) else law_stats(item)
         n += 1
-        counts: dict[str, int] = defaultdict(int)
-        for u in law.units:
-            nodes[u.level] += 1
-            words[u.level] += word_count(u.text)
-            counts[u.level.value] += 1
-        per_law[law.key] = dict(counts)
-    per_level = [LevelStats(level=lv.value, nodes=nodes[lv], words=words[lv],
-                            mean_words=round(words[lv] / nodes[lv], 2) if nodes[lv] else 0.0)
-                 for lv in LEVEL_ORDER]
+        nodes.update(one.nodes)
+        words.update(one.words)
+        per_law[one.key] = dict(one.nodes)
+    per_level = []
+    for lv in LEVEL_ORDER:
+        c, w = nodes[lv.value], words[lv.value]
+        per_level.append(LevelStats(level=lv.value, nodes=c, words=w,
+                                    mean_words=round(w / c, 2) if c else 0.0))
     return CorpusStats(laws=n, per_level=per_level, per_law=per_law)

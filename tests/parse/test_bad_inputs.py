@@ -107,3 +107,17 @@ def test_workers_give_the_same_laws():
     for slug in ("burlg", "kschg"):
         assert [u.model_dump() for u in two[slug].units] == [u.model_dump() for u in one[slug].units]
         assert two[slug].model_dump() == one[slug].model_dump()
+
+
+def test_stats_from_workers_equal_stats_of_the_parsed_laws():
+    from legalkg.parse import corpus_stats, iter_law_stats
+    slugs = ["burlg", "kschg", "nope"]
+    laws = [law for _, law in iter_laws(paths.gii_dir(), slugs) if not isinstance(law, ParseError)]
+    expected = corpus_stats(laws)
+    for workers in (1, 2):
+        got = dict(iter_law_stats(paths.gii_dir(), slugs, workers=workers))
+        assert isinstance(got["nope"], ParseError) and "unknown code 'nope'" in str(got["nope"])
+        assert got["burlg"].units == len(laws[0].units)
+        assert corpus_stats(v for v in got.values() if not isinstance(v, ParseError)) == expected
+    # hand-checked in burlg.xml: <enbez> § 1 ... § 16 and § 15a
+    assert expected.per_law["BUrlG"]["Paragraph"] == 17
