@@ -58,8 +58,13 @@ def clean_query(text: str) -> str:
     """Drop control characters, collapse whitespace, refuse empty, cap very long input."""
     if text is None:
         raise UserError("the query is empty: give a question or some statute text")
-    cleaned = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
-    cleaned = " ".join(cleaned.split())
+    cleaned = " ".join(text.split())
+    if not cleaned.isprintable():
+        # isprintable() is False for every category-C character (and for whitespace other than
+        # " ", which split() already removed): only then walk the characters. A per-character
+        # walk of every query cost about as much as the vector search itself (ad-hoc profile).
+        cleaned = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
+        cleaned = " ".join(cleaned.split())
     if not cleaned:
         raise UserError("the query is empty: give a question or some statute text")
     return cleaned[:MAX_QUERY_CHARS]
@@ -78,6 +83,11 @@ def lucene_query(text: str) -> str:
         if len(terms) >= MAX_LUCENE_TERMS:
             break
     return " ".join(terms)
+
+
+def _floats(vector) -> list[float]:
+    """A query vector as the list of Python floats the driver sends (``tolist`` is one C call)."""
+    return vector.tolist() if isinstance(vector, np.ndarray) else [float(x) for x in vector]
 
 
 class Hit(BaseModel):
@@ -188,12 +198,12 @@ class Retriever:
         fetch = max(4 * k, 50)
         if law is not None:
             recs = self._read(labelled("retrieve/vector_law", label=label),
-                              {"law": law, "k": k, "vector": [float(x) for x in vector]})
+                              {"law": law, "k": k, "vector": _floats(vector)})
             return [Hit(id=r["id"], citation=r["citation"] or r["id"], text=r["text"] or "", title=r["title"],
                         words=r["words"] or 0, score=float(r["score"]), rank=i + 1, via="vector",
                         covers=list(r["covers"]) if r["covers"] else None) for i, r in enumerate(recs)]
         return self._rows("retrieve/vector", {"index": f"vector_{label}", "fetch": fetch, "k": k,
-                                              "vector": [float(x) for x in vector], "law": law}, "vector")
+                                              "vector": _floats(vector), "law": law}, "vector")
 
     def fulltext_hits(self, label: str, text: str, k: int, law: str | None) -> list[Hit]:
         q = lucene_query(text)
@@ -267,7 +277,7 @@ class Retriever:
         if mode == "vector":
             vec = vector if vector is not None else self.embed_query(text, label)
             name = "retrieve/vector_expand"
-            params.update(index=f"vector_{label}", vector=[float(x) for x in vec])
+            params.update(index=f"vector_{label}", vector=_floats(vec))
         else:
             q = lucene_query(text)
             if not q:

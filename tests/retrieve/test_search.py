@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from legalkg.cli import main
 from legalkg.errors import UserError
 from legalkg.retrieve import Hit, Retriever
-from legalkg.retrieve.search import lucene_query, rrf
+from legalkg.retrieve.search import clean_query, lucene_query, rrf
 
 
 @pytest.fixture(scope="module")
@@ -113,6 +113,24 @@ def test_hostile_queries_give_safe_results(retriever, text):
     for mode in ("fulltext", "fusion", "vector"):
         res = retriever.search(text, level="Satz", k=3, mode=mode)
         assert len(res.seeds) <= 3
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Mein  Vermieter\n\tgibt die Kaution nicht zurück.", "Mein Vermieter gibt die Kaution nicht zurück."),
+    ("Kaution\x00\x07 zurück\x1b[31m", "Kaution zurück [31m"),          # Cc control characters
+    ("Miet\u200bvertrag \ufeffkündigen", "Miet vertrag kündigen"),       # Cf zero-width, BOM
+    ("§\u00a0535\u2003BGB\u2028Absatz", "§ 535 BGB Absatz"),            # Zs / Zl whitespace
+    ("privat\ue000 \U000F0000x", "privat x"),                             # Co private use
+])
+def test_clean_query_drops_control_and_format_characters(text, expected):
+    assert clean_query(text) == expected
+
+
+def test_clean_query_refuses_empty_and_caps_length():
+    for empty in ("", "  \n\t", "\x00\u200b"):
+        with pytest.raises(UserError, match="the query is empty"):
+            clean_query(empty)
+    assert len(clean_query("a" * 50_000)) == 20_000
 
 
 def test_lucene_escaping():
