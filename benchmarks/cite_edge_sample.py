@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from legalkg import codes, paths  # noqa: E402
-from legalkg.cite import LawRegistry, statute_edges  # noqa: E402
+from legalkg.cite import KnownUnits, LawRegistry, statute_edges  # noqa: E402
 from legalkg.cite.statute import EdgeStats  # noqa: E402
 from legalkg.parse import parse_file  # noqa: E402
 
@@ -36,11 +36,12 @@ def main() -> None:
     repealed = {uid for uid, u in units.items() if u.repealed}
     reg = LawRegistry.default()
     t0 = time.perf_counter()
+    known = KnownUnits(units.keys())
     all_edges = []
     total = EdgeStats()
     per_law = []
     for law in laws:
-        edges, stats = statute_edges(law, reg, units.keys(), repealed)
+        edges, stats = statute_edges(law, reg, known, repealed)
         all_edges.extend(edges)
         total = total.merge(stats)
         per_law.append((law.key, stats.edges, stats.by_kind.get("cross", 0)))

@@ -21,10 +21,7 @@ class Token(NamedTuple):
     start: int
     end: int
     kind: str  # "sect" (§/§§), "num" (433, 69a), "word", "punct", "other"
-
-    @property
-    def low(self) -> str:
-        return self.text.lower()
+    low: str  # text.lower(), stored once: the grammar asks for it several times per token
 
 
 def tokenize(text: str) -> list[Token]:
@@ -40,7 +37,7 @@ def tokenize(text: str) -> list[Token]:
             kind = "word"
         else:
             kind = "punct"
-        out.append(Token(s, m.start(), m.end(), kind))
+        out.append(Token(s, m.start(), m.end(), kind, s.lower()))
     return out
 
 

