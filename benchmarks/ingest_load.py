@@ -65,7 +65,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--codes", default="default")
     ap.add_argument("--naive-law", default="bgb", help="slug of the law for the naive peer")
-    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1,
+                    help="parser and citation-extraction processes (as `legalkg ingest --workers`)")
     args = ap.parse_args()
     home = Path(tempfile.mkdtemp(prefix="legalkg-bench-"))
     settings = server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False,
@@ -77,7 +78,7 @@ def main() -> None:
         slugs = codes_mod.resolve_codes(args.codes)
         t0 = time.perf_counter()
         report = ingest(driver, cfg.database, iter_laws(None, slugs, workers=args.workers),
-                        total=len(slugs) if slugs else None, progress=True)
+                        total=len(slugs) if slugs else None, progress=True, workers=args.workers)
         wall = time.perf_counter() - t0
         labels, rels = label_counts(driver, cfg.database), relationship_counts(driver, cfg.database)
         nodes = sum(v for k, v in labels.items() if k not in ("Unit",))
@@ -102,7 +103,7 @@ def main() -> None:
         server.stop(settings)
     out = REPO_ROOT / "docs" / "benchmarks" / "ingest.md"
     load = os.getloadavg()[0]
-    row = (f"| {dt.date.today()} | `python benchmarks/ingest_load.py --codes {args.codes}` | {len(report.laws)} | "
+    row = (f"| {dt.date.today()} | `python benchmarks/ingest_load.py --codes {args.codes} --workers {args.workers}` | {len(report.laws)} | "
            f"{nodes:,} | {edges:,} | {wall:.1f} | {nodes / wall:,.0f} | {edges / wall:,.0f} | "
            f"{args.naive_law}: {ratio:.1f}x | {load:.1f} |\n")
     if not out.exists():

@@ -12,6 +12,8 @@ Every loop advances the token index, so the run time is linear in the input.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -572,8 +574,23 @@ def j_num(p: _Parser, i: int) -> bool:
     return i < p.n and p.t[i].kind == "num"
 
 
+def _trigger_re() -> re.Pattern[str]:
+    """Text without any of these words cannot hold a chain: every chain starts at a § token, an
+    Art./Paragraph head or a level keyword / direction word (see ``scan``). The pattern is a
+    superset of those tokens (a word token is a maximal run of letters, digits, _ and - that
+    starts with a letter, so it is never preceded by a letter or digit)."""
+    words = sorted({*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS}, key=len, reverse=True)
+    alts = "|".join(re.escape(w) for w in words)
+    return re.compile(rf"§|(?<![^\W_])(?:{alts})(?![\w\-])", re.IGNORECASE)
+
+
+_TRIGGER = _trigger_re()
+
+
 def scan(text: str, registry: LawRegistry, relative: bool = False) -> list[Chain]:
     """All citation chains in ``text`` in order; ``relative`` also yields §-less references."""
+    if _TRIGGER.search(text) is None:
+        return []  # most statute sentences cite nothing: skip tokenizing them
     tokens = tokenize(text)
     p = _Parser(tokens, registry, relative)
     out: list[Chain] = []

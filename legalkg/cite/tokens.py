@@ -11,7 +11,7 @@ import re
 from typing import NamedTuple
 
 # Each alternative is a single simple class loop; no nested quantifiers, so matching is linear.
-_TOKEN_RE = re.compile(r"§+|\d+[^\W\d_]*|[^\W\d_][\w\-]*|[^\w\s]")
+_TOKEN_RE = re.compile(r"(§+)|(\d+[^\W\d_]*)|([^\W\d_][\w\-]*)|([^\w\s])")
 _NUM_RE = re.compile(r"\d{1,6}[a-z]{0,3}")
 _ROMAN_RE = re.compile(r"[IVX]{1,6}")
 
@@ -27,17 +27,22 @@ class Token(NamedTuple):
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens with character offsets (end exclusive)."""
     out: list[Token] = []
+    append = out.append
     for m in _TOKEN_RE.finditer(text):
         s = m.group()
-        if s[0] == "§":
+        group = m.lastindex  # which alternative matched: no per-token character tests
+        if group == 1:
             kind = "sect"
-        elif s[0].isdigit():
+        elif group == 2:
             kind = "num" if _NUM_RE.fullmatch(s) else "other"
+        elif group == 4:
+            kind = "punct"
         elif s[0].isalpha():
             kind = "word"
-        else:
-            kind = "punct"
-        out.append(Token(s, m.start(), m.end(), kind, s.lower()))
+        else:  # a letter-class character that is no letter, e.g. "²" (isdigit, not \d)
+            kind = "other" if s[0].isdigit() else "punct"
+        start, end = m.span()
+        append(Token(s, start, end, kind, s.lower()))
     return out
 
 

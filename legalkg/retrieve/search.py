@@ -106,6 +106,17 @@ class Hit(BaseModel):
                                                      "score shares of a ranked hit (--explain)")
 
 
+def _hit(r, via: str, rank: int | None = None, seed: str | None = None) -> Hit:
+    """A Hit from a record (or map) of the graph's own fields, whose types ingest fixed: built
+    without validation, which cost about as much per hit as reading the hit (ad-hoc profile)."""
+    score = r.get("score")
+    covers = r.get("covers")
+    return Hit.model_construct(id=r["id"], citation=r["citation"] or r["id"], text=r["text"] or "",
+                               title=r["title"], words=r["words"] or 0,
+                               score=None if score is None else float(score), rank=rank, via=via,
+                               seed=seed, covers=list(covers) if covers else None, components={})
+
+
 class SearchResult(BaseModel):
     query: str
     level: str
@@ -189,19 +200,14 @@ class Retriever:
 
     def _rows(self, name: str, params: dict, via: str) -> list[Hit]:
         recs = self._read(query(name), params)
-        return [Hit(id=r["id"], citation=r["citation"] or r["id"], text=r["text"] or "", title=r["title"],
-                    words=r["words"] or 0, score=float(r["score"]), rank=i + 1, via=via,
-                    covers=list(r["covers"]) if r["covers"] else None)
-                for i, r in enumerate(recs)]
+        return [_hit(r, via, rank=i + 1) for i, r in enumerate(recs)]
 
     def vector_hits(self, label: str, vector: np.ndarray, k: int, law: str | None) -> list[Hit]:
         fetch = max(4 * k, 50)
         if law is not None:
             recs = self._read(labelled("retrieve/vector_law", label=label),
                               {"law": law, "k": k, "vector": _floats(vector)})
-            return [Hit(id=r["id"], citation=r["citation"] or r["id"], text=r["text"] or "", title=r["title"],
-                        words=r["words"] or 0, score=float(r["score"]), rank=i + 1, via="vector",
-                        covers=list(r["covers"]) if r["covers"] else None) for i, r in enumerate(recs)]
+            return [_hit(r, "vector", rank=i + 1) for i, r in enumerate(recs)]
         return self._rows("retrieve/vector", {"index": f"vector_{label}", "fetch": fetch, "k": k,
                                               "vector": _floats(vector), "law": law}, "vector")
 
@@ -263,8 +269,7 @@ class Retriever:
                 if r["id"] in seen:
                     continue
                 seen.add(r["id"])
-                out.append(Hit(id=r["id"], citation=r["citation"] or r["id"], text=r["text"] or "",
-                               title=r["title"], words=r["words"] or 0, via=r["via"], seed=r["seed"]))
+                out.append(_hit(r, r["via"], seed=r["seed"]))
         return out
 
     def seeds_expanded(self, text: str, label: str, k: int, mode: str, law: str | None,
@@ -285,10 +290,7 @@ class Retriever:
             name = "retrieve/fulltext_expand"
             params.update(index=f"fulltext_{label}", q=q, law=law)
         recs = self._read(query(name), params)
-        seeds = [Hit(id=r["id"], citation=r["citation"] or r["id"], text=r["text"] or "", title=r["title"],
-                     words=r["words"] or 0, score=float(r["score"]), rank=i + 1, via=mode,
-                     covers=list(r["covers"]) if r["covers"] else None)
-                 for i, r in enumerate(recs)]
+        seeds = [_hit(r, mode, rank=i + 1) for i, r in enumerate(recs)]
         seen = {h.id for h in seeds}
         expanded: list[Hit] = []
         for key, via in (("parents", "parent"), ("cited", "citation")):
@@ -299,8 +301,7 @@ class Retriever:
                     if m["id"] in seen:
                         continue
                     seen.add(m["id"])
-                    expanded.append(Hit(id=m["id"], citation=m["citation"] or m["id"], text=m["text"] or "",
-                                        title=m["title"], words=m["words"] or 0, via=via, seed=r["id"]))
+                    expanded.append(_hit(m, via, seed=r["id"]))
         return seeds, expanded
 
     def search(self, text: str, level: str = "Satz", k: int = 5, mode: str = "vector",
