@@ -5,8 +5,8 @@ batched loader, then loads ONE law with a naive loop (one write transaction per 
 into a second, empty database state and reports nodes/s of both and their ratio. Appends a row to
 docs/benchmarks/ingest.md.
 
-    .venv/bin/python benchmarks/ingest_load.py                 # 58 default codes + naive loop on BGB
-    .venv/bin/python benchmarks/ingest_load.py --codes all     # all 6,821 laws
+    .venv/bin/python benchmarks/ingest_load.py --workers 2     # 58 default codes + naive loop on BGB
+    .venv/bin/python benchmarks/ingest_load.py --codes all --workers 2 --naive-law ''  # all 6,821 laws
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import argparse
 import datetime as dt
 import os
 import platform
+import resource
 import socket
 import sys
 import tempfile
@@ -64,7 +65,8 @@ def naive_load(driver, db: str, slug: str) -> tuple[int, float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--codes", default="default")
-    ap.add_argument("--naive-law", default="bgb", help="slug of the law for the naive peer")
+    ap.add_argument("--naive-law", default="bgb",
+                    help="slug of the law for the naive peer ('' skips the peer, e.g. for --codes all)")
     ap.add_argument("--workers", type=int, default=1,
                     help="parser and citation-extraction processes (as `legalkg ingest --workers`)")
     args = ap.parse_args()
@@ -85,19 +87,22 @@ def main() -> None:
         edges = sum(rels.values())
         print(f"batched: {len(report.laws)} laws, {nodes:,} nodes, {edges:,} relationships in {wall:.1f} s "
               f"(structure {report.structure_seconds:.1f} s) -> {nodes / wall:,.0f} nodes/s, "
-              f"{edges / wall:,.0f} rels/s; failures {len(report.failures)}", flush=True)
-        # batched vs naive on the same single law, each into an empty database
-        wipe(driver, cfg.database)
-        one = parse_file(gii_dir() / f"{args.naive_law}.xml")
-        t1 = time.perf_counter()
-        ingest(driver, cfg.database, [(args.naive_law, one)], progress=False)
-        batched_one = time.perf_counter() - t1
-        n_one = law_rows(one).node_count
-        wipe(driver, cfg.database)
-        n_naive, naive_s = naive_load(driver, cfg.database, args.naive_law)
-        ratio = (n_one / batched_one) / (n_naive / naive_s)
-        print(f"{args.naive_law}: batched {n_one / batched_one:,.0f} nodes/s (incl. citations) vs naive "
-              f"{n_naive / naive_s:,.0f} nodes/s (structure only) -> {ratio:.1f}x", flush=True)
+              f"{edges / wall:,.0f} rels/s; failures {len(report.failures)}; peak RSS main process "
+              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB", flush=True)
+        ratio_text = "-"
+        if args.naive_law:  # batched vs naive on the same single law, each into an empty database
+            wipe(driver, cfg.database)
+            one = parse_file(gii_dir() / f"{args.naive_law}.xml")
+            t1 = time.perf_counter()
+            ingest(driver, cfg.database, [(args.naive_law, one)], progress=False)
+            batched_one = time.perf_counter() - t1
+            n_one = law_rows(one).node_count
+            wipe(driver, cfg.database)
+            n_naive, naive_s = naive_load(driver, cfg.database, args.naive_law)
+            ratio = (n_one / batched_one) / (n_naive / naive_s)
+            ratio_text = f"{args.naive_law}: {ratio:.1f}x"
+            print(f"{args.naive_law}: batched {n_one / batched_one:,.0f} nodes/s (incl. citations) vs naive "
+                  f"{n_naive / naive_s:,.0f} nodes/s (structure only) -> {ratio:.1f}x", flush=True)
         driver.close()
     finally:
         server.stop(settings)
@@ -105,7 +110,7 @@ def main() -> None:
     load = os.getloadavg()[0]
     row = (f"| {dt.date.today()} | `python benchmarks/ingest_load.py --codes {args.codes} --workers {args.workers}` | {len(report.laws)} | "
            f"{nodes:,} | {edges:,} | {wall:.1f} | {nodes / wall:,.0f} | {edges / wall:,.0f} | "
-           f"{args.naive_law}: {ratio:.1f}x | {load:.1f} |\n")
+           f"{ratio_text} | {load:.1f} |\n")
     if not out.exists():
         out.write_text("# Ingest benchmark\n\nFresh local Neo4j 5.26 (2 GB heap, 1 GB page cache), no embeddings; "
                        "wall time includes parsing and citation extraction. The ratio compares nodes/s of the "

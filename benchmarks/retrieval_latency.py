@@ -277,7 +277,7 @@ def render(args, meta: dict, cells: list[Cell], naive: dict | None, load: dict |
         f"- date: {meta['date']}",
         f"- command: `{meta['command']}`",
         f"- machine: {os.cpu_count()} CPU cores ({platform.machine()}, Python {platform.python_version()}), "
-        f"shared with other jobs; 1-min load average at start, after each part, at the end: {meta['loads']}",
+        f"1-min load average (other jobs on the machine show here) at start, after each part, at the end: {meta['loads']}",
         f"- server: {meta['server']}; driver {meta['driver']}; neo4j-graphrag {meta['graphrag']}",
         f"- graph: {meta['graph']}",
         *(["- **not every unit has a vector** (above: embedded / all; repealed units without text get none, and "

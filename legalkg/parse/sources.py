@@ -12,7 +12,7 @@ import tarfile
 import urllib.request
 import zipfile
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -178,11 +178,38 @@ def _parse_packed(item: tuple[str, bytes]) -> tuple[str, tuple | ParseError]:
     return slug, result if isinstance(result, ParseError) else _pack(result)
 
 
-def _result(head) -> tuple[str, Law | ParseError]:
-    if isinstance(head, tuple):
-        return head
-    slug, result = head.result()
+def _unpacked(item: tuple[str, tuple | ParseError]) -> tuple[str, Law | ParseError]:
+    slug, result = item
     return slug, result if isinstance(result, ParseError) else _unpack(result)
+
+
+def _stats_item(item: tuple[str, bytes]) -> tuple[str, LawStats | ParseError]:
+    slug, result = _parse_item(item)
+    return slug, result if isinstance(result, ParseError) else law_stats(result)
+
+
+def _mapped(items: Iterator[tuple[str, bytes | ParseError]], work: Callable, workers: int,
+            serial: Callable | None = None, finish: Callable = lambda r: r) -> Iterator[tuple]:
+    """``work((slug, bytes))`` for every readable item, in source order; read errors pass through.
+
+    ``workers`` > 1 runs ``work`` in a process pool with a bounded window of laws in flight and
+    ``finish`` turns its plain result back into objects; one process runs ``serial`` (default
+    ``work``) directly."""
+    if workers <= 1:
+        run = serial or work
+        for slug, data in items:
+            yield (slug, data) if isinstance(data, ParseError) else run((slug, data))
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: deque = deque()
+        for slug, data in items:
+            pending.append((slug, data) if isinstance(data, ParseError)
+                           else pool.submit(work, (slug, data)))
+            while len(pending) > 4 * workers:
+                head = pending.popleft()
+                yield head if isinstance(head, tuple) else finish(head.result())
+        for head in pending:
+            yield head if isinstance(head, tuple) else finish(head.result())
 
 
 def iter_laws(source: str | Path | None = None, codes: list[str] | None = None, workers: int = 1
@@ -192,27 +219,8 @@ def iter_laws(source: str | Path | None = None, codes: list[str] | None = None, 
     ``source`` None -> the shared ``gii`` folder, or the all-laws archive when ``codes`` is None.
     ``workers`` > 1 parses in a process pool (results in source order).
     """
-    items = raw_items(source, codes)
-    if workers <= 1:
-        for slug, data in items:
-            yield (slug, data) if isinstance(data, ParseError) else _parse_item((slug, data))
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: list = []
-        for slug, data in items:
-            if isinstance(data, ParseError):
-                pending.append((slug, data))
-            else:
-                pending.append(pool.submit(_parse_packed, (slug, data)))
-            while len(pending) > 4 * workers:
-                yield _result(pending.pop(0))
-        for head in pending:
-            yield _result(head)
-
-
-def _stats_item(item: tuple[str, bytes]) -> tuple[str, LawStats | ParseError]:
-    slug, result = _parse_item(item)
-    return slug, result if isinstance(result, ParseError) else law_stats(result)
+    yield from _mapped(raw_items(source, codes), _parse_packed, workers, serial=_parse_item,
+                       finish=_unpacked)
 
 
 def iter_law_stats(source: str | Path | None = None, codes: list[str] | None = None, workers: int = 1
@@ -223,18 +231,4 @@ def iter_law_stats(source: str | Path | None = None, codes: list[str] | None = N
     counters travel back: on the all-laws archive the main process otherwise spends more time
     receiving and rebuilding a million units than the workers spend parsing them.
     """
-    items = raw_items(source, codes)
-    if workers <= 1:
-        for slug, data in items:
-            yield (slug, data) if isinstance(data, ParseError) else _stats_item((slug, data))
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: deque = deque()
-        for slug, data in items:
-            pending.append((slug, data) if isinstance(data, ParseError)
-                           else pool.submit(_stats_item, (slug, data)))
-            while len(pending) > 4 * workers:
-                head = pending.popleft()
-                yield head if isinstance(head, tuple) else head.result()
-        for head in pending:
-            yield head if isinstance(head, tuple) else head.result()
+    yield from _mapped(raw_items(source, codes), _stats_item, workers)
