@@ -47,3 +47,16 @@ def test_statistics_are_consistent(edges):
     for edge_list, stats in edges.values():
         assert stats.edges == len(edge_list) == sum(stats.by_kind.values()) == sum(stats.by_level.values())
         assert len({(e.source_id, e.target_id) for e in edge_list}) == len(edge_list)
+
+
+def test_known_units_built_once_give_the_same_edges_as_a_plain_id_set(bgb_zpo, edges):
+    """An ingest passes one KnownUnits to every law; ZPO's ranges into the BGB use its § order."""
+    from legalkg.cite import KnownUnits, LawRegistry, statute_edges
+
+    ids = {u.id for law in bgb_zpo for u in law.units}
+    known = KnownUnits(ids)
+    assert known.laws == {"BGB", "ZPO"} and "BGB/§574a" in known and len(known) == len(ids)
+    assert known.para_index["BGB"].index("§574a") == known.para_index["BGB"].index("§574") + 1
+    repealed = {u.id for law in bgb_zpo for u in law.units if u.repealed}
+    zpo_edges, zpo_stats = statute_edges(bgb_zpo[1], LawRegistry.default(), known, repealed)
+    assert zpo_edges == edges["ZPO"][0] and zpo_stats == edges["ZPO"][1]
