@@ -132,9 +132,6 @@ class KnownUnits:
     def __contains__(self, node_id: object) -> bool:
         return node_id in self.ids
 
-    def __iter__(self):
-        return iter(self.ids)
-
     def __len__(self) -> int:
         return len(self.ids)
 
@@ -145,11 +142,12 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
 
     ``known_ids``: the existing unit ids (a set, or a :class:`KnownUnits` built once for many laws).
     """
+    if not isinstance(known_ids, KnownUnits) and isinstance(known_ids, Iterable):
+        known_ids = KnownUnits(known_ids)  # one law: derive the law set and § order here
+    graph_laws: Container[str] | None = None
+    para_index: dict[str, list[str]] = {}
     if isinstance(known_ids, KnownUnits):
-        graph_laws, para_index = known_ids.laws, known_ids.para_index
-        known_ids = known_ids.ids
-    else:
-        graph_laws, para_index = _graph_laws(known_ids, law), _para_index(known_ids)
+        graph_laws, para_index, known_ids = known_ids.laws, known_ids.para_index, known_ids.ids
     units = [u for u in law.units if u.level in TEXT_LEVELS]
     children: dict[str, list[Unit]] = defaultdict(list)
     for u in units:
@@ -247,24 +245,16 @@ def _natural(label: str) -> tuple:
     return (int(digits) if digits and len(digits) < 9 else 0, label)
 
 
-def _para_index(known_ids: Container[str]) -> dict[str, list[str]]:
+def _para_index(known_ids: Iterable[str]) -> dict[str, list[str]]:
     """law key -> its para labels ('§10', '§10a', ...) in natural order (for cross-law ranges)."""
     out: dict[str, list[str]] = defaultdict(list)
-    if not isinstance(known_ids, Iterable):
-        return out
-    for node_id in known_ids:  # type: ignore[union-attr]
+    for node_id in known_ids:
         law, _, rest = node_id.partition("/")
         if rest and "/" not in rest and rest.startswith(("§", "Art")):
             out[law].append(rest)
     for law in out:
         out[law].sort(key=lambda p: (p[:1], _natural(p)))
     return out
-
-
-def _graph_laws(known_ids: Container[str], law: Law) -> Container[str] | None:
-    if isinstance(known_ids, Iterable):
-        return {i.split("/", 1)[0] for i in known_ids}  # type: ignore[union-attr]
-    return None
 
 
 def _wanted_rank(levels: dict[str, str]) -> int:

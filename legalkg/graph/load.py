@@ -134,7 +134,8 @@ def load_cites(driver: Driver, db: str, per_law: dict[str, list], batch: int = B
 _CITE_STATE: tuple = ()
 
 
-def _cite_init(registry, known: set[str], repealed: set[str]) -> None:
+def _cite_init(registry, known, repealed: set[str]) -> None:
+    """Worker initializer: the registry and one ``KnownUnits`` shared by every law of the run."""
     global _CITE_STATE
     _CITE_STATE = (registry, known, repealed)
 
