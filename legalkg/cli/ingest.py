@@ -7,6 +7,8 @@ import sys
 import click
 
 from .. import codes as codes_mod
+from ..errors import UserError
+from ..graph import bulk
 from ..graph.connection import session_driver
 from ..graph.load import ingest as ingest_laws
 from ..parse import iter_laws
@@ -28,14 +30,27 @@ from .options import neo4j_options
               help="Rows per UNWIND batch.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Processes for parsing (beside the loader) and for citation extraction.")
+@click.option("--method", type=click.Choice(bulk.METHODS), default="auto", show_default=True,
+              help="'import': neo4j-admin bulk import into the empty database of the `legalkg neo4j` "
+                   "server (stops and restarts it); 'cypher': transactional batches (any server, updates "
+                   "in place); 'auto': import when that is possible, else cypher.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
-def ingest(cfg, codes_spec, source, embed, model, reembed, batch, workers, quiet) -> None:
+def ingest(cfg, codes_spec, source, embed, model, reembed, batch, workers, method, quiet) -> None:
     """Load statutes into Neo4j: idempotent (a second run changes nothing) and resumable."""
     slugs = codes_mod.resolve_codes(codes_spec)
-    with session_driver(cfg) as driver:
+    home, pending = bulk.choose(cfg.uri, method)
+    with session_driver(cfg, verify=not pending) as driver:
+        if home is not None and not pending and not bulk.graph_is_empty(driver, cfg.database):
+            if method == "import":
+                raise UserError(f"the database '{cfg.database}' at {cfg.uri} is not empty; the bulk import "
+                                "only fills an empty one: use --method cypher (updates in place)")
+            home = None
+        if home is not None and not quiet:
+            click.echo(f"bulk import into the empty database of the local server ({home}); it restarts",
+                       err=True)
         report = ingest_laws(driver, cfg.database, iter_laws(source, slugs, workers=workers),
                              total=len(slugs) if slugs else None, progress=not quiet, batch=batch,
-                             workers=workers)
+                             workers=workers, bulk_home=home)
         loaded = sum(1 for r in report.laws if r.status == "loaded")
         unchanged = sum(1 for r in report.laws if r.status == "unchanged")
         click.echo(f"laws: {loaded} loaded, {unchanged} unchanged, {len(report.failures)} failed; "

@@ -23,6 +23,14 @@ def _settings(home, bolt_port, http_port, auth=True, heap="1g", pagecache="512m"
                                  heap=heap, pagecache=pagecache)
 
 
+def _warn_pending(home: Path) -> None:
+    from ..graph.bulk import import_pending
+
+    if import_pending(home):
+        click.echo("warning: a bulk import into this server was interrupted and its database is "
+                   "incomplete: run `legalkg ingest` again (it imports again)", err=True)
+
+
 @click.group("neo4j")
 def neo4j_group() -> None:
     """Run a real Neo4j 5.26 Community server from Maven Central jars (no Docker needed)."""
@@ -41,6 +49,7 @@ def start_cmd(home, bolt_port, http_port, auth, heap, pagecache, timeout) -> Non
     """Fetch the jars once (cached), write neo4j.conf, start in the background, wait for Bolt."""
     s = _settings(home, bolt_port, http_port, auth, heap, pagecache)
     click.echo(server.start(s, timeout=timeout))
+    _warn_pending(s.home)
     click.echo(f"Bolt:    {s.bolt_uri}")
     click.echo(f"Browser: {s.browser_url}")
     click.echo(f"Logs:    {s.logs_dir}")
@@ -59,8 +68,10 @@ def stop_cmd(home) -> None:
 @_http
 def status_cmd(home, bolt_port, http_port) -> None:
     """Print whether the local server runs; exit 3 when it does not."""
-    running, line = server.status(_settings(home, bolt_port, http_port))
+    s = _settings(home, bolt_port, http_port)
+    running, line = server.status(s)
     click.echo(line)
+    _warn_pending(s.home)
     if not running:
         sys.exit(3)
 

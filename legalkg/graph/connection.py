@@ -37,8 +37,11 @@ def _problem(cfg: Neo4jConfig, err: Exception) -> ConnectionProblem:
 _SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 
 
-def open_driver(cfg: Neo4jConfig) -> Driver:
-    """A verified driver; raises ConnectionProblem (exit 2) instead of a driver traceback."""
+def open_driver(cfg: Neo4jConfig, verify: bool = True) -> Driver:
+    """A verified driver; raises ConnectionProblem (exit 2) instead of a driver traceback.
+
+    ``verify=False`` skips the round trip: for a bulk import that starts the server itself.
+    """
     scheme = cfg.uri.split("://", 1)[0] if "://" in cfg.uri else ""
     if scheme not in _SCHEMES:
         raise ConnectionProblem(f"invalid Neo4j address {cfg.uri!r}: set NEO4J_URI like "
@@ -51,6 +54,8 @@ def open_driver(cfg: Neo4jConfig) -> Driver:
                                           notifications_min_severity="OFF")
     except Exception as err:  # bad URI scheme etc.
         raise _problem(cfg, err) from None
+    if not verify:
+        return driver
     try:
         driver.verify_connectivity()
         driver.execute_query(query("ping"), database_=cfg.database)
@@ -61,8 +66,8 @@ def open_driver(cfg: Neo4jConfig) -> Driver:
 
 
 @contextmanager
-def session_driver(cfg: Neo4jConfig) -> Iterator[Driver]:
-    driver = open_driver(cfg)
+def session_driver(cfg: Neo4jConfig, verify: bool = True) -> Iterator[Driver]:
+    driver = open_driver(cfg, verify)
     try:
         yield driver
     except (nx.ServiceUnavailable, nx.SessionExpired) as err:

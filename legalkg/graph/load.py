@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
+from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from neo4j import Driver
@@ -46,6 +47,7 @@ class IngestReport(BaseModel):
     cite_stats: dict = Field(default_factory=dict)
     seconds: float = 0.0
     structure_seconds: float = 0.0
+    phases: dict[str, float] = Field(default_factory=dict, description="seconds per step of a bulk import")
     fresh: set[str] = Field(default_factory=set, exclude=True, description="laws created from nothing in this run")
 
     @property
@@ -248,13 +250,17 @@ def ingest(
     chunk_nodes: int = CHUNK_NODES,
     after_structure: Callable[[list[Law]], None] | None = None,
     workers: int = 1,
+    bulk_home: Path | None = None,
 ) -> IngestReport:
-    """Load laws (structure, then citations). Parse failures are reported; good laws still load."""
+    """Load laws (structure, then citations). Parse failures are reported; good laws still load.
+
+    ``bulk_home``: the home of a local ``legalkg neo4j`` server whose database is empty (or holds an
+    interrupted bulk import): the laws go in by ``neo4j-admin database import`` (legalkg.graph.bulk).
+    """
     from ..cite import KnownUnits, LawRegistry, statute_edges
 
     started = time.perf_counter()
     report = IngestReport()
-    ensure_schema(driver, db)
     loaded: list[Law] = []
     for name, law in tqdm(laws, total=total, unit="law", disable=not progress, desc="parse"):
         if isinstance(law, Exception):
@@ -262,9 +268,23 @@ def ingest(
             report.laws.append(LawResult(law=name, status="failed", message=str(law)))
         else:
             loaded.append(law)
+    registry = registry or LawRegistry.default()
+    if bulk_home is not None and not loaded:
+        from .bulk import import_pending
+
+        if not import_pending(bulk_home):
+            bulk_home = None  # nothing parsed: leave the empty database as it is
+    if bulk_home is not None:
+        from .bulk import bulk_load
+
+        bulk_load(driver, db, bulk_home, loaded, report, registry, workers, progress)
+        if after_structure:
+            after_structure(loaded)
+        report.seconds = time.perf_counter() - started
+        return report
+    ensure_schema(driver, db)  # constraints and indexes before any node (idempotent)
     # The units of the parsed laws are known now (and the graph's other laws do not change here),
     # so citations can be extracted while the structure is written.
-    registry = registry or LawRegistry.default()
     ids, repealed = graph_unit_ids(driver, db, loaded)
     known = KnownUnits(ids)
     extraction = _Extraction(loaded, registry, known, repealed, workers) if workers > 1 and loaded else None

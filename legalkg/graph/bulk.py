@@ -1,0 +1,454 @@
+"""First load of an empty database through ``neo4j-admin database import full`` (offline CSV import).
+
+Why: a Cypher load is bound by the server's transactional writes (about 1,300 nodes/s on two cores,
+docs/benchmarks/ingest.md); the offline importer writes the store files directly and then only the
+indexes are built. It needs the database stopped and its files at hand, so it serves the server that
+``legalkg neo4j start`` runs (its home is known) and only an empty database: nothing can be lost.
+
+The graph is the one the Cypher load writes (same labels, properties, relationship types and the
+``hash`` / ``cites_hash`` markers), so every later ``legalkg ingest`` runs the usual idempotent
+Cypher path over it (``tests/graph/test_bulk.py`` compares both graphs property by property).
+
+Resumability: a marker file in the server's ``run/`` folder is written before the server stops and
+removed only after the restarted server has its schema. A run killed in between leaves the marker;
+the next ingest sees it and imports again (``--overwrite-destination``), so the graph converges.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Iterable
+from urllib.parse import urlparse
+
+from ..errors import UserError
+from ..model import TEXT_LEVELS, Law, Level
+from . import server
+from .rows import LawRows, edge_rows, law_rows
+
+MARKER = "legalkg-import.json"
+ARRAY_DELIMITER = "\x1f"  # ASCII unit separator: never part of a statute text or an id
+
+#: Every node property the load writes, with its import type. A property outside this list stops
+#: the import before anything is touched (``UnknownProperty``), so the two loaders cannot drift.
+NODE_COLUMNS: dict[str, str] = {
+    "id": "ID", "law": "string", "level": "string", "order": "long", "label": "string",
+    "kind": "string", "title": "string", "text": "string", "words": "long", "citation": "string",
+    "para": "string", "absatz": "string", "satz": "string", "nummer": "string",
+    "buchstabe": "string", "doppelbuchstabe": "string", "repealed": "boolean",
+    "footnotes": "string[]", "builddate": "string", "covers": "string[]", "hash": "string",
+    "gen": "string", "cites_hash": "string", "jurabk": "string", "amtabk": "string",
+    "stand": "string", "doknr": "string", "slug": "string", "name": "string", "source": "string",
+}
+REL_COLUMNS: dict[str, str] = {"gen": "string", "kind": "string", "text": "string"}
+
+
+class UnknownProperty(ValueError):
+    pass
+
+
+def _header(columns: dict[str, str], rel: bool = False) -> str:
+    if rel:
+        return ",".join([":START_ID", ":END_ID", ":TYPE"] + [f"{k}:{t}" for k, t in columns.items()])
+    return ",".join("id:ID" if t == "ID" else f"{k}:{t}" for k, t in columns.items())
+
+
+def _field(value: object) -> str:
+    """One CSV field: strings always quoted (so "" stays an empty string), absent values empty."""
+    if value is None:
+        return ""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        value = ARRAY_DELIMITER.join(value)
+    return '"' + str(value).replace('"', '""') + '"'
+
+
+class CsvLines:
+    """The CSV lines of one law per file, built in a worker process (pickles as plain strings).
+
+    Node files are per label set, relationships share one file; every file of a kind has the same
+    columns (an absent value is an empty field), so lines of many laws concatenate.
+    """
+
+    def __init__(self) -> None:
+        self.lines: dict[str, list[str]] = defaultdict(list)
+        self.nodes = 0
+        self.rels = 0
+        self.multiline = False
+
+    def _add(self, name: str, fields: list[str]) -> None:
+        line = ",".join(fields)
+        if not self.multiline and ("\n" in line or "\r" in line):
+            self.multiline = True
+        self.lines[name].append(line)
+
+    def node(self, labels: tuple[str, ...], props: dict) -> None:
+        unknown = set(props) - NODE_COLUMNS.keys()
+        if unknown:
+            raise UnknownProperty(f"node property {sorted(unknown)} has no import column")
+        self._add("nodes-" + "-".join(labels), [_field(props.get(k)) for k in NODE_COLUMNS])
+        self.nodes += 1
+
+    def rel(self, source: str, target: str, rtype: str, props: dict) -> None:
+        self._add("rels", [_field(source), _field(target), rtype] + [_field(props.get(k)) for k in REL_COLUMNS])
+        self.rels += 1
+
+
+class CsvFolder:
+    """The import files: the lines of every law appended to one file per name.
+
+    About 10k of the 185k texts of the 58 codes hold line breaks, so the import runs with
+    ``--multiline-fields`` when any field has one. Leaving those values out of the CSV (to set
+    them through Cypher afterwards) was tried: the node import took 9.8 s instead of 11.9 s, too
+    little for a second write path.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.files: dict[str, object] = {}
+        self.nodes = 0
+        self.rels = 0
+        self.multiline = False
+
+    def add(self, part: CsvLines) -> None:
+        for name, lines in part.lines.items():
+            fh = self.files.get(name)
+            if fh is None:
+                fh = (self.folder / f"{name}.csv").open("w", encoding="utf-8", newline="")
+                fh.write(_header(REL_COLUMNS, rel=True) if name == "rels" else _header(NODE_COLUMNS))
+                fh.write("\n")
+                self.files[name] = fh
+            fh.write("\n".join(lines))
+            fh.write("\n")
+        self.nodes += part.nodes
+        self.rels += part.rels
+        self.multiline = self.multiline or part.multiline
+
+    def close(self) -> None:
+        for fh in self.files.values():
+            fh.close()
+
+    def import_args(self) -> list[str]:
+        args = []
+        for name in self.files:
+            path = self.folder / f"{name}.csv"
+            args.append(f"--relationships={path}" if name == "rels"
+                        else f"--nodes={':'.join(name.split('-')[1:])}={path}")
+        return args + (["--multiline-fields=true"] if self.multiline else [])
+
+
+def write_structure(out: CsvLines, rows: LawRows) -> None:
+    """Nodes and CONTAINS/COVERS edges of one law, as ``create_nodes``/``create_chunks`` write them."""
+    out.rel("ROOT", rows.law, "CONTAINS_GESETZ", {"gen": rows.hash})
+    for (_, _, _parent, level), group in rows.groups.items():
+        labels = (level.value, "Unit") if level in TEXT_LEVELS else (level.value,)
+        rtype = f"CONTAINS_{level.value.upper()}"
+        for row in group:
+            out.node(labels, {**row["props"], "id": row["id"], "gen": rows.hash})
+            out.rel(row["parent"], row["id"], rtype, {"gen": rows.hash})
+    for row in rows.chunks:
+        out.node(("Chunk",), {**row["props"], "id": row["id"], "gen": rows.hash})
+        for uid in row["covers"]:
+            out.rel(row["id"], uid, "COVERS", {"gen": rows.hash})
+
+
+def write_cites(out: CsvLines, edges: list) -> str:
+    """CITES_<level> edges of one law; returns their digest (the law's ``cites_hash``)."""
+    grouped, digest = edge_rows(edges)
+    for level, group in grouped.items():
+        rtype = f"CITES_{level.value.upper()}"
+        for r in group:
+            out.rel(r["source"], r["target"], rtype, {"gen": digest, "kind": r["kind"], "text": r["text"]})
+    return digest
+
+
+def write_gesetz(out: CsvLines, rows: LawRows, cites_hash: str) -> None:
+    out.node((Level.GESETZ.value,), {**rows.gesetz, "id": rows.law, "gen": rows.hash, "hash": rows.hash,
+                                     "cites_hash": cites_hash})
+
+
+def law_csv(law: Law, registry, known, repealed: set[str]) -> tuple[CsvLines, int, int, object]:
+    """Everything one law puts into the import: its CSV lines, node count, citation edge count and
+    extraction statistics (the Gesetz node carries the citation digest, so it is written last)."""
+    from ..cite import statute_edges
+
+    rows = law_rows(law)
+    out = CsvLines()
+    write_structure(out, rows)
+    edges, stats = statute_edges(law, registry, known, repealed)
+    before = out.rels
+    digest = write_cites(out, edges)
+    cites = out.rels - before
+    write_gesetz(out, rows, digest)
+    return out, rows.node_count, cites, stats
+
+
+def _law_csv_packed(packed: tuple) -> tuple[CsvLines, int, int, object]:
+    """Worker side (state from ``load._cite_init``)."""
+    from ..parse.sources import _unpack
+    from .load import _CITE_STATE
+
+    registry, known, repealed = _CITE_STATE
+    return law_csv(_unpack(packed), registry, known, repealed)
+
+
+# --------------------------------------------------------------------------- the local server
+
+def managed_home(uri: str, home: Path | None = None) -> Path | None:
+    """The home of the ``legalkg neo4j`` server that listens at ``uri``, or None (Docker, remote)."""
+    home = home or server.default_home()
+    conf = home / "conf" / "neo4j.conf"
+    parsed = urlparse(uri)
+    if parsed.scheme not in ("bolt", "neo4j") or parsed.hostname not in ("127.0.0.1", "localhost"):
+        return None
+    try:
+        lines = conf.read_text("utf-8").splitlines()
+    except OSError:
+        return None
+    port = next((ln.split("=", 1)[1].rsplit(":", 1)[-1] for ln in lines
+                 if ln.startswith("server.bolt.listen_address=")), None)
+    return home if port is not None and port == str(parsed.port or 7687) else None
+
+
+def marker_path(home: Path) -> Path:
+    return home / "run" / MARKER
+
+
+def import_pending(home: Path | None) -> bool:
+    """True when a bulk import into ``home`` was started and not finished (rerun it)."""
+    return home is not None and marker_path(home).exists()
+
+
+def _settings(home: Path) -> server.ServerSettings:
+    lines = (home / "conf" / "neo4j.conf").read_text("utf-8").splitlines()
+    conf = dict(ln.split("=", 1) for ln in lines if "=" in ln and not ln.startswith("#"))
+    bolt = int(conf["server.bolt.listen_address"].rsplit(":", 1)[1])
+    http = int(conf["server.http.listen_address"].rsplit(":", 1)[1])
+    return server.ServerSettings(home=home, bolt_port=bolt, http_port=http,
+                                 auth=conf.get("dbms.security.auth_enabled") == "true")
+
+
+def _lib(home: Path) -> Path:
+    lines = (home / "conf" / "neo4j.conf").read_text("utf-8").splitlines()
+    return Path(next(ln.split("=", 1)[1] for ln in lines if ln.startswith("server.directories.lib=")))
+
+
+def stop_server(home: Path) -> None:
+    server.stop(_settings(home))
+
+
+def import_csv(home: Path, out: CsvWriter, database: str = "neo4j") -> None:
+    """``neo4j-admin database import full`` over the (stopped) database."""
+    s = _settings(home)
+    cmd = [server._java(), "-cp", f"{_lib(home)}/*", server.ADMIN, "database", "import", "full", database,
+           "--overwrite-destination=true", f"--array-delimiter=U+{ord(ARRAY_DELIMITER):04X}",
+           f"--report-file={out.folder / 'import.report'}", *out.import_args()]
+    proc = subprocess.run(cmd, env=server._env(s), capture_output=True, text=True, cwd=home,
+                          preexec_fn=_die_with_parent)
+    if proc.returncode != 0:
+        lines = [ln for ln in (proc.stdout + proc.stderr).strip().splitlines() if ln.strip()]
+        cause = next((ln for ln in lines if "Exception:" in ln), lines[-1] if lines else "no output")
+        raise UserError(f"neo4j-admin import failed ({cause.strip()[:300]}); the server is stopped and "
+                        f"the database incomplete: fix the cause and rerun `legalkg ingest` (it imports again)")
+
+
+def start_server(home: Path, timeout: float = 180.0) -> None:
+    """Start the server with its existing neo4j.conf (``server.start`` would rewrite it)."""
+    s = _settings(home)
+    if server.read_pid(s) is None:
+        proc = subprocess.run([server._java(), "-cp", f"{_lib(home)}/*", server.LAUNCHER, "start"],
+                              env=server._env(s), capture_output=True, text=True, cwd=home)
+        if proc.returncode != 0:
+            raise UserError(f"Neo4j failed to start after the import: "
+                            f"{(proc.stdout + proc.stderr).strip()[-300:]}; log tail:\n{server.log_tail(s)}")
+    server.wait_for_bolt(s, timeout)
+
+
+def _die_with_parent() -> None:
+    """Child side: receive SIGKILL when the ingest dies, so a killed run leaves no import writing on."""
+    try:
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+# --------------------------------------------------------------------------- the whole first load
+
+def unit_ids_of(laws: Iterable[Law]) -> tuple[set[str], set[str]]:
+    """Text unit ids (and the repealed ones) of the parsed laws: all units an empty graph will hold."""
+    ids, repealed = set(), set()
+    for law in laws:
+        for u in law.units:
+            if u.level in TEXT_LEVELS:
+                ids.add(u.id)
+                if u.repealed:
+                    repealed.add(u.id)
+    return ids, repealed
+
+
+def _law_parts(loaded: list[Law], registry, known, repealed: set[str], workers: int):
+    """``law_csv`` of every law in law order, in ``workers`` processes when more than one."""
+    if workers <= 1:
+        for law in loaded:
+            yield law, law_csv(law, registry, known, repealed)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    from ..parse.sources import _pack
+    from .load import _cite_init
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_cite_init, initargs=(registry, known, repealed))
+    try:
+        futures = [(law, pool.submit(_law_csv_packed, _pack(law))) for law in loaded]
+        for law, future in futures:
+            yield law, future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, workers: int,
+              progress: bool) -> None:
+    """Write every law as CSV (in worker processes), import it, start the server, build the schema.
+
+    The server stops in a background thread while the CSV is written (a graceful stop takes about
+    10 s, mostly waiting). Fills ``report`` like the Cypher load does; every law counts as loaded
+    and fresh; ``report.phases`` has the seconds of each step.
+    """
+    import threading
+
+    from tqdm import tqdm
+
+    from ..cite import KnownUnits
+    from .load import LawResult
+    from .schema import await_indexes, ensure_schema
+
+    clock = time.perf_counter()
+
+    def lap(name: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        report.phases[name] = round(now - clock, 2)
+        clock = now
+
+    _forget_previous(home)
+    marker_path(home).parent.mkdir(parents=True, exist_ok=True)
+    marker_path(home).write_text(json.dumps({"laws": len(loaded), "pid": os.getpid(), "started": time.time()}),
+                                 "utf-8")
+    stopping: list[BaseException] = []
+
+    def stop() -> None:
+        try:
+            stop_server(home)
+        except BaseException as err:  # noqa: BLE001 - re-raised in the main thread
+            stopping.append(err)
+
+    stopper = threading.Thread(target=stop, name="legalkg-stop-neo4j", daemon=True)
+    stopper.start()
+    ids, repealed = unit_ids_of(loaded)
+    folder = Path(tempfile.mkdtemp(prefix="legalkg-import-", dir=_import_dir(home)))
+    out = CsvFolder(folder)
+    try:
+        root = CsvLines()
+        root.node((Level.ROOT.value,), {"id": "ROOT", "name": "Bundesrecht", "source": "gesetze-im-internet.de"})
+        out.add(root)
+        stats = None
+        parts = _law_parts(loaded, registry, KnownUnits(ids), repealed, workers)
+        for law, (lines, nodes, cites, law_stats) in tqdm(parts, total=len(loaded), unit="law",
+                                                          disable=not progress, desc="csv"):
+            out.add(lines)
+            report.cites_written += cites
+            report.laws.append(LawResult(law=law.key, status="loaded", nodes=nodes))
+            stats = law_stats if stats is None else stats.merge(law_stats)
+        if stats is not None:
+            report.cite_stats = stats.model_dump(exclude={"examples"})
+        out.close()
+        lap("csv")
+        stopper.join()
+        if stopping:
+            raise stopping[0]
+        lap("stop_wait")
+        import_csv(home, out, db)
+        lap("import")
+    finally:
+        out.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    start_server(home)
+    _forget_bookmarks(driver, db)
+    lap("start")
+    report.nodes_written = out.nodes
+    report.fresh.update(law.key for law in loaded)
+    ensure_schema(driver, db)
+    await_indexes(driver, db)
+    lap("schema")
+    marker_path(home).unlink(missing_ok=True)
+
+
+def _forget_bookmarks(driver, db: str) -> None:
+    """The driver's bookmarks name transactions of the replaced database (a higher id than the
+    imported one has), and a query would wait for them until BookmarkTimeout: replace them with a
+    bookmark of the new database (the manager ignores an update without new bookmarks)."""
+    from .cypher import query
+
+    with driver.session(database=db) as session:  # a plain session sends no bookmarks
+        session.run(query("ping")).consume()
+        fresh = session.last_bookmarks().raw_values
+    manager = driver.execute_query_bookmark_manager
+    manager.update_bookmarks(manager.get_bookmarks(), fresh)
+
+
+def _import_dir(home: Path) -> Path:
+    path = home / "import"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _forget_previous(home: Path) -> None:
+    """CSV folders of earlier interrupted imports are rewritten from the parse, never reused."""
+    for old in _import_dir(home).glob("legalkg-import-*"):
+        shutil.rmtree(old, ignore_errors=True)
+
+
+
+# --------------------------------------------------------------------------- choosing the loader
+
+METHODS = ("auto", "cypher", "import")
+
+
+def choose(uri: str, method: str, home: Path | None = None) -> tuple[Path | None, bool]:
+    """The server home for a bulk import (or None) and whether an interrupted import is pending.
+
+    Decided before connecting, because after an interrupted import the server may be down. Whether
+    the database is empty is the caller's second question (:func:`graph_is_empty`).
+    """
+    if method not in METHODS:
+        raise UserError(f"unknown load method {method!r}: choose one of {', '.join(METHODS)}")
+    if method == "cypher":
+        return None, False
+    found = managed_home(uri, home)
+    if found is None:
+        if method == "import":
+            raise UserError(f"--method import needs the local server of `legalkg neo4j start` at {uri} "
+                            f"(home {home or server.default_home()}); for Docker or remote servers use "
+                            "--method cypher")
+        return None, False
+    return found, import_pending(found)
+
+
+def graph_is_empty(driver, db: str) -> bool:
+    from .cypher import query
+
+    return driver.execute_query(query("load/node_count"), database_=db).records[0]["n"] == 0

@@ -1,0 +1,159 @@
+"""`legalkg ingest` by bulk import (neo4j-admin) into the empty database of a local server (issue 5).
+
+A second live server, started here in its own home, plays the `legalkg neo4j start` server the
+import may stop and restart; the session server of conftest.py holds the Cypher-loaded reference.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from legalkg.cli import main
+from legalkg.graph import bulk, server
+from legalkg.graph.admin import wipe
+from legalkg.graph.config import Neo4jConfig
+from legalkg.graph.connection import open_driver
+from legalkg.graph.inspect import graph_checksum
+
+from ..conftest import free_port
+
+SMALL = "BUrlG,KSchG,TzBfG,AGG"
+
+
+@pytest.fixture(scope="module")
+def local_server(tmp_path_factory):
+    settings = server.ServerSettings(home=tmp_path_factory.mktemp("bulk-home"), bolt_port=free_port(),
+                                     http_port=free_port(), auth=True, password="b-" + secrets.token_hex(8))
+    server.start(settings, timeout=240)
+    cfg = Neo4jConfig(uri=settings.bolt_uri, user="neo4j", password=settings.password)
+    try:
+        yield settings, cfg
+    finally:
+        server.stop(settings)
+
+
+@pytest.fixture
+def local_env(local_server, monkeypatch):
+    settings, cfg = local_server
+    monkeypatch.setenv("LEGALKG_NEO4J_HOME", str(settings.home))
+    monkeypatch.setenv("NEO4J_URI", cfg.uri)
+    monkeypatch.setenv("NEO4J_USER", cfg.user)
+    monkeypatch.setenv("NEO4J_PASSWORD", cfg.password)
+    return local_server
+
+
+def _ingest(*args: str):
+    return CliRunner().invoke(main, ["ingest", "--no-embed", "--quiet", *args])
+
+
+def _dump(cfg: Neo4jConfig) -> tuple[dict, dict, set]:
+    """Every node (labels, all properties), every relationship (all properties), every index."""
+    drv = open_driver(cfg)
+    try:
+        nodes = {r["id"]: (sorted(r["labels"]), r["props"]) for r in drv.execute_query(
+            "MATCH (n) RETURN n.id AS id, labels(n) AS labels, properties(n) AS props").records}
+        rels = {(r["s"], r["t"], r["e"]): r["props"] for r in drv.execute_query(
+            "MATCH (a)-[r]->(b) RETURN a.id AS s, type(r) AS t, b.id AS e, properties(r) AS props").records}
+        indexes = {(r["name"], r["state"]) for r in drv.execute_query(
+            "SHOW INDEXES YIELD name, state RETURN name, state").records}
+    finally:
+        drv.close()
+    return nodes, rels, indexes
+
+
+@pytest.fixture(scope="module")
+def cypher_reference(driver, neo4j_cfg):
+    """The SMALL laws loaded by Cypher into the session server: what the import must reproduce."""
+    wipe(driver, neo4j_cfg.database)
+    env = {"NEO4J_URI": neo4j_cfg.uri, "NEO4J_USER": neo4j_cfg.user, "NEO4J_PASSWORD": neo4j_cfg.password or ""}
+    res = CliRunner().invoke(main, ["ingest", "--no-embed", "--quiet", "--codes", SMALL, "--method", "cypher"],
+                             env=env)
+    assert res.exit_code == 0, res.output
+    dump = _dump(neo4j_cfg)
+    wipe(driver, neo4j_cfg.database)
+    return dump
+
+
+def test_bulk_import_equals_the_cypher_load(local_env, cypher_reference):
+    settings, cfg = local_env
+    res = _ingest("--codes", SMALL, "--workers", "2")
+    assert res.exit_code == 0, res.output
+    assert "4 loaded" in res.output
+    assert not bulk.import_pending(settings.home)
+    assert not list((settings.home / "import").glob("legalkg-import-*")), "CSV folder left behind"
+    nodes, rels, indexes = _dump(cfg)
+    ref_nodes, ref_rels, ref_indexes = cypher_reference
+    assert len(nodes) > 1000 and len(rels) > len(nodes)
+    assert nodes.keys() == ref_nodes.keys()
+    assert [k for k in nodes if nodes[k] != ref_nodes[k]] == []
+    assert rels.keys() == ref_rels.keys()
+    assert [k for k in rels if rels[k] != ref_rels[k]] == []
+    assert any(t.startswith("CITES_") for _, t, _ in rels)
+    assert indexes == ref_indexes and all(state == "ONLINE" for _, state in indexes)
+
+
+def test_second_ingest_after_the_import_changes_nothing(local_env):
+    settings, cfg = local_env
+    drv = open_driver(cfg)
+    try:
+        before = graph_checksum(drv, cfg.database)
+        res = _ingest("--codes", SMALL)
+        assert res.exit_code == 0, res.output
+        assert "0 loaded, 4 unchanged" in res.output and "0 citation edges written" in res.output
+        assert "bulk import" not in res.output  # a non-empty database goes the Cypher way
+        assert graph_checksum(drv, cfg.database) == before
+    finally:
+        drv.close()
+
+
+def test_method_import_refuses_a_database_that_is_not_empty(local_env):
+    res = _ingest("--codes", "KSchG", "--method", "import")
+    assert res.exit_code != 0
+    assert "is not empty" in res.output and "--method cypher" in res.output
+    assert "Traceback" not in res.output
+
+
+def test_method_import_needs_the_local_server(neo4j_env):
+    """The session server is not the one `legalkg neo4j start` runs from the default home."""
+    res = _ingest("--codes", "KSchG", "--method", "import")
+    assert res.exit_code != 0
+    assert "--method import needs the local server" in res.output
+
+
+def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
+    settings, cfg = local_env
+    drv = open_driver(cfg)
+    reference = graph_checksum(drv, cfg.database)
+    wipe(drv, cfg.database)
+    drv.close()
+    proc = subprocess.Popen([sys.executable, "-m", "legalkg.cli", "ingest", "--no-embed", "--quiet",
+                             "--codes", SMALL], env=os.environ.copy(),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and proc.poll() is None:
+        if bulk.import_pending(settings.home) and server.read_pid(settings) is None:
+            break  # the server is down: the import is being prepared or running
+        time.sleep(0.05)
+    assert proc.poll() is None, "ingest finished before it could be killed"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert bulk.import_pending(settings.home)
+    status = CliRunner().invoke(main, ["neo4j", "status", "--home", str(settings.home),
+                                       "--bolt-port", str(settings.bolt_port)])
+    assert "interrupted" in status.output
+    rerun = _ingest("--codes", SMALL)
+    assert rerun.exit_code == 0, rerun.output
+    assert not bulk.import_pending(settings.home)
+    drv = open_driver(cfg)
+    try:
+        assert graph_checksum(drv, cfg.database) == reference
+    finally:
+        drv.close()

@@ -1,0 +1,62 @@
+"""The CSV that the bulk import reads (pure: no server)."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from legalkg.graph import bulk
+from legalkg.parse import iter_laws
+
+
+def test_fields_quote_strings_and_leave_absent_values_empty():
+    assert bulk._field(None) == ""
+    assert bulk._field("") == '""'  # an empty string stays a property, unlike a missing one
+    assert bulk._field('Satz "1"') == '"Satz ""1"""'
+    assert bulk._field(True) == "true" and bulk._field(False) == "false"
+    assert bulk._field(12) == "12"
+    assert bulk._field(["a", "b"]) == '"a\x1fb"'
+
+
+def test_an_unknown_property_stops_before_anything_is_written():
+    with pytest.raises(bulk.UnknownProperty, match="colour"):
+        bulk.CsvLines().node(("Paragraph", "Unit"), {"id": "X/§1", "colour": "red"})
+
+
+def test_kschg_csv_reads_back_to_its_units(tmp_path, shared_gii):
+    """Python's csv reader (RFC 4180 like the importer) gets every unit's text back unchanged."""
+    from legalkg.cite import KnownUnits, LawRegistry
+
+    [(_, law)] = list(iter_laws(shared_gii, ["kschg"]))
+    ids, repealed = bulk.unit_ids_of([law])
+    lines, nodes, cites, _ = bulk.law_csv(law, LawRegistry.default(), KnownUnits(ids), repealed)
+    out = bulk.CsvFolder(tmp_path)
+    out.add(lines)
+    out.close()
+    with (tmp_path / "nodes-Absatz-Unit.csv").open(encoding="utf-8", newline="") as fh:
+        rows = {r["id:ID"]: r for r in csv.DictReader(fh)}
+    absatz = {u.id: u for u in law.units if u.level.value == "Absatz"}
+    assert rows.keys() == absatz.keys()
+    assert all(rows[i]["text:string"] == absatz[i].text for i in rows)
+    assert rows["KSchG/§1/Abs1"]["order:long"] == str(absatz["KSchG/§1/Abs1"].order)
+    with (tmp_path / "nodes-Gesetz.csv").open(encoding="utf-8", newline="") as fh:
+        [gesetz] = list(csv.DictReader(fh))
+    assert gesetz["id:ID"] == "KSchG" and gesetz["hash:string"] == gesetz["gen:string"]
+    assert len(gesetz["cites_hash:string"]) == 24
+    with (tmp_path / "rels.csv").open(encoding="utf-8", newline="") as fh:
+        rels = list(csv.DictReader(fh))
+    assert sum(r[":TYPE"].startswith("CITES_") for r in rels) == cites > 0
+    assert nodes == out.nodes  # the Gesetz node and every unit, chunk and Gliederung node
+    assert "--relationships=" + str(tmp_path / "rels.csv") in out.import_args()
+    assert "--nodes=Absatz:Unit=" + str(tmp_path / "nodes-Absatz-Unit.csv") in out.import_args()
+
+
+def test_managed_home_matches_the_bolt_port_of_its_conf(tmp_path):
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "neo4j.conf").write_text("server.bolt.listen_address=127.0.0.1:7699\n")
+    assert bulk.managed_home("bolt://127.0.0.1:7699", tmp_path) == tmp_path
+    assert bulk.managed_home("neo4j://localhost:7699", tmp_path) == tmp_path
+    assert bulk.managed_home("bolt://127.0.0.1:7687", tmp_path) is None
+    assert bulk.managed_home("bolt://db.example.org:7699", tmp_path) is None
+    assert bulk.managed_home("bolt://127.0.0.1:7699", tmp_path / "missing") is None
