@@ -1,12 +1,13 @@
 """Benchmark `legalkg ingest` (structure + citations, no embeddings) on a fresh local Neo4j.
 
 Starts its own throwaway server (auth off, free ports, temporary home), loads the chosen codes with the
-batched loader, then loads ONE law with a naive loop (one write transaction per node and per edge)
+batched Cypher loader or the bulk import (``--method``; ``both`` loads twice, each on a fresh server), then loads ONE law with a naive loop (one write transaction per node and per edge)
 into a second, empty database state and reports nodes/s of both and their ratio. Appends a row to
 docs/benchmarks/ingest.md.
 
     .venv/bin/python benchmarks/ingest_load.py --workers 2     # 58 default codes + naive loop on BGB
     .venv/bin/python benchmarks/ingest_load.py --codes all --workers 2 --naive-law ''  # all 6,821 laws
+    .venv/bin/python benchmarks/ingest_load.py --workers 2 --method both --naive-law ''  # bulk import vs Cypher
 """
 
 from __future__ import annotations
@@ -62,6 +63,53 @@ def naive_load(driver, db: str, slug: str) -> tuple[int, float]:
     return n, time.perf_counter() - started
 
 
+def _server() -> server.ServerSettings:
+    home = Path(tempfile.mkdtemp(prefix="legalkg-bench-"))
+    return server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False,
+                                 heap="2g", pagecache="1g")
+
+
+def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
+    """One fresh server, one ingest by ``method`` (and the naive peer on that server when asked)."""
+    settings = _server()
+    print(f"[{method}]", server.start(settings, timeout=300), flush=True)
+    out: dict = {"method": method, "ratio": "-"}
+    try:
+        cfg = Neo4jConfig(uri=settings.bolt_uri)
+        driver = open_driver(cfg)
+        t0 = time.perf_counter()
+        report = ingest(driver, cfg.database, iter_laws(None, slugs, workers=workers),
+                        total=len(slugs) if slugs else None, progress=True, workers=workers,
+                        bulk_home=settings.home if method == "import" else None)
+        wall = time.perf_counter() - t0
+        labels, rels = label_counts(driver, cfg.database), relationship_counts(driver, cfg.database)
+        nodes = sum(v for k, v in labels.items() if k not in ("Unit",))
+        edges = sum(rels.values())
+        out.update(laws=len(report.laws), nodes=nodes, edges=edges, wall=wall, failures=len(report.failures),
+                   phases=report.phases, structure=report.structure_seconds)
+        print(f"[{method}] {len(report.laws)} laws, {nodes:,} nodes, {edges:,} relationships in {wall:.1f} s "
+              f"(structure {report.structure_seconds:.1f} s, phases {report.phases}) -> {nodes / wall:,.0f} "
+              f"nodes/s, {edges / wall:,.0f} rels/s; failures {len(report.failures)}; peak RSS main process "
+              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB", flush=True)
+        if naive_law:  # batched vs naive on the same single law, each into an empty database
+            wipe(driver, cfg.database)
+            one = parse_file(gii_dir() / f"{naive_law}.xml")
+            t1 = time.perf_counter()
+            ingest(driver, cfg.database, [(naive_law, one)], progress=False)
+            batched_one = time.perf_counter() - t1
+            n_one = law_rows(one).node_count
+            wipe(driver, cfg.database)
+            n_naive, naive_s = naive_load(driver, cfg.database, naive_law)
+            ratio = (n_one / batched_one) / (n_naive / naive_s)
+            out["ratio"] = f"{naive_law}: {ratio:.1f}x"
+            print(f"{naive_law}: batched {n_one / batched_one:,.0f} nodes/s (incl. citations) vs naive "
+                  f"{n_naive / naive_s:,.0f} nodes/s (structure only) -> {ratio:.1f}x", flush=True)
+        driver.close()
+    finally:
+        server.stop(settings)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--codes", default="default")
@@ -69,48 +117,17 @@ def main() -> None:
                     help="slug of the law for the naive peer ('' skips the peer, e.g. for --codes all)")
     ap.add_argument("--workers", type=int, default=1,
                     help="parser and citation-extraction processes (as `legalkg ingest --workers`)")
+    ap.add_argument("--method", choices=("cypher", "import", "both"), default="cypher",
+                    help="loader: Cypher batches, the neo4j-admin bulk import, or both in this run "
+                         "(each on its own fresh server; the naive peer runs after the Cypher load)")
     args = ap.parse_args()
-    home = Path(tempfile.mkdtemp(prefix="legalkg-bench-"))
-    settings = server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False,
-                                     heap="2g", pagecache="1g")
-    print(server.start(settings, timeout=300), flush=True)
-    try:
-        cfg = Neo4jConfig(uri=settings.bolt_uri)
-        driver = open_driver(cfg)
-        slugs = codes_mod.resolve_codes(args.codes)
-        t0 = time.perf_counter()
-        report = ingest(driver, cfg.database, iter_laws(None, slugs, workers=args.workers),
-                        total=len(slugs) if slugs else None, progress=True, workers=args.workers)
-        wall = time.perf_counter() - t0
-        labels, rels = label_counts(driver, cfg.database), relationship_counts(driver, cfg.database)
-        nodes = sum(v for k, v in labels.items() if k not in ("Unit",))
-        edges = sum(rels.values())
-        print(f"batched: {len(report.laws)} laws, {nodes:,} nodes, {edges:,} relationships in {wall:.1f} s "
-              f"(structure {report.structure_seconds:.1f} s) -> {nodes / wall:,.0f} nodes/s, "
-              f"{edges / wall:,.0f} rels/s; failures {len(report.failures)}; peak RSS main process "
-              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB", flush=True)
-        ratio_text = "-"
-        if args.naive_law:  # batched vs naive on the same single law, each into an empty database
-            wipe(driver, cfg.database)
-            one = parse_file(gii_dir() / f"{args.naive_law}.xml")
-            t1 = time.perf_counter()
-            ingest(driver, cfg.database, [(args.naive_law, one)], progress=False)
-            batched_one = time.perf_counter() - t1
-            n_one = law_rows(one).node_count
-            wipe(driver, cfg.database)
-            n_naive, naive_s = naive_load(driver, cfg.database, args.naive_law)
-            ratio = (n_one / batched_one) / (n_naive / naive_s)
-            ratio_text = f"{args.naive_law}: {ratio:.1f}x"
-            print(f"{args.naive_law}: batched {n_one / batched_one:,.0f} nodes/s (incl. citations) vs naive "
-                  f"{n_naive / naive_s:,.0f} nodes/s (structure only) -> {ratio:.1f}x", flush=True)
-        driver.close()
-    finally:
-        server.stop(settings)
+    slugs = codes_mod.resolve_codes(args.codes)
+    methods = ["import", "cypher"] if args.method == "both" else [args.method]
+    runs = [load_once(m, slugs, args.workers, args.naive_law if m == "cypher" else "") for m in methods]
+    if len(runs) == 2:
+        print(f"cypher / import wall time: {runs[1]['wall'] / runs[0]['wall']:.2f}x", flush=True)
     out = REPO_ROOT / "docs" / "benchmarks" / "ingest.md"
     load = os.getloadavg()[0]
-    row = (f"| {dt.date.today()} | `python benchmarks/ingest_load.py --codes {args.codes} --workers {args.workers}` | {len(report.laws)} | "
-           f"{nodes:,} | {edges:,} | {wall:.1f} | {nodes / wall:,.0f} | {edges / wall:,.0f} | "
-           f"{ratio_text} | {load:.1f} |\n")
     if not out.exists():
         out.write_text("# Ingest benchmark\n\nFresh local Neo4j 5.26 (2 GB heap, 1 GB page cache), no embeddings; "
                        "wall time includes parsing and citation extraction. The ratio compares nodes/s of the "
@@ -119,7 +136,11 @@ def main() -> None:
                        "| date | command | laws | nodes | relationships | seconds | nodes/s | rels/s | "
                        "batched / naive | load avg |\n|---|---|---|---|---|---|---|---|---|---|\n", "utf-8")
     with out.open("a", encoding="utf-8") as fh:
-        fh.write(row)
+        for r in runs:
+            fh.write(f"| {dt.date.today()} | `python benchmarks/ingest_load.py --codes {args.codes} --workers "
+                     f"{args.workers} --method {args.method}` ({r['method']}) | {r['laws']} | {r['nodes']:,} | "
+                     f"{r['edges']:,} | {r['wall']:.1f} | {r['nodes'] / r['wall']:,.0f} | "
+                     f"{r['edges'] / r['wall']:,.0f} | {r['ratio']} | {load:.1f} |\n")
     print(f"appended to {out} ({platform.node()}, python {sys.version.split()[0]})")
 
 

@@ -41,8 +41,14 @@ def neo4j_server(tmp_path_factory):
         cfg = Neo4jConfig(uri=external, password=os.environ.get("NEO4J_PASSWORD") or None)
         yield None, cfg
         return
+    yield from started_server(tmp_path_factory.mktemp("neo4j-home"))
+
+
+def started_server(home: Path):
+    """Start a server with auth on, a generated password and free ports in ``home``; yield
+    (settings, cfg); stop it afterwards (a generator for session- and module-scoped fixtures)."""
     settings = server.ServerSettings(
-        home=tmp_path_factory.mktemp("neo4j-home"),
+        home=home,
         bolt_port=free_port(),
         http_port=free_port(),
         auth=True,

@@ -248,7 +248,7 @@ def stop_server(home: Path) -> None:
     server.stop(_settings(home))
 
 
-def import_csv(home: Path, out: CsvWriter, database: str = "neo4j") -> None:
+def import_csv(home: Path, out: CsvFolder, database: str = "neo4j") -> None:
     """``neo4j-admin database import full`` over the (stopped) database."""
     s = _settings(home)
     cmd = [server._java(), "-cp", f"{_lib(home)}/*", server.ADMIN, "database", "import", "full", database,

@@ -7,7 +7,6 @@ import may stop and restart; the session server of conftest.py holds the Cypher-
 from __future__ import annotations
 
 import os
-import secrets
 import signal
 import subprocess
 import sys
@@ -23,21 +22,14 @@ from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
 from legalkg.graph.inspect import graph_checksum
 
-from ..conftest import free_port
+from ..conftest import started_server
 
 SMALL = "BUrlG,KSchG,TzBfG,AGG"
 
 
 @pytest.fixture(scope="module")
 def local_server(tmp_path_factory):
-    settings = server.ServerSettings(home=tmp_path_factory.mktemp("bulk-home"), bolt_port=free_port(),
-                                     http_port=free_port(), auth=True, password="b-" + secrets.token_hex(8))
-    server.start(settings, timeout=240)
-    cfg = Neo4jConfig(uri=settings.bolt_uri, user="neo4j", password=settings.password)
-    try:
-        yield settings, cfg
-    finally:
-        server.stop(settings)
+    yield from started_server(tmp_path_factory.mktemp("bulk-home"))
 
 
 @pytest.fixture
