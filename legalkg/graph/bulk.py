@@ -439,13 +439,16 @@ def choose(uri: str, method: str, home: Path | None = None) -> tuple[Path | None
     if method == "cypher":
         return None, False
     found = managed_home(uri, home)
+    pending = import_pending(found)
+    if found is not None and not pending and server.read_pid(_settings(found)) is None:
+        found = None  # its conf names the port, but what answers there is another server (Docker?)
     if found is None:
         if method == "import":
             raise UserError(f"--method import needs the local server of `legalkg neo4j start` at {uri} "
                             f"(home {home or server.default_home()}); for Docker or remote servers use "
                             "--method cypher")
         return None, False
-    return found, import_pending(found)
+    return found, pending
 
 
 def graph_is_empty(driver, db: str) -> bool:

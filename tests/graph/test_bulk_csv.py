@@ -1,4 +1,4 @@
-"""The CSV that the bulk import reads (pure: no server)."""
+"""The CSV that the bulk import reads and the choice of loader (pure: no server)."""
 
 from __future__ import annotations
 
@@ -60,3 +60,22 @@ def test_managed_home_matches_the_bolt_port_of_its_conf(tmp_path):
     assert bulk.managed_home("bolt://127.0.0.1:7687", tmp_path) is None
     assert bulk.managed_home("bolt://db.example.org:7699", tmp_path) is None
     assert bulk.managed_home("bolt://127.0.0.1:7699", tmp_path / "missing") is None
+
+
+def test_choose_takes_the_import_only_for_a_running_local_server_or_a_pending_import(tmp_path):
+    from legalkg.errors import UserError
+
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "neo4j.conf").write_text(
+        "server.bolt.listen_address=127.0.0.1:7699\nserver.http.listen_address=127.0.0.1:7498\n")
+    uri = "bolt://127.0.0.1:7699"
+    # conf matches but no server of this home runs: whatever answers there is someone else's
+    assert bulk.choose(uri, "auto", tmp_path) == (None, False)
+    with pytest.raises(UserError, match="--method import needs the local server"):
+        bulk.choose(uri, "import", tmp_path)
+    assert bulk.choose(uri, "cypher", tmp_path) == (None, False)
+    (tmp_path / "run").mkdir()
+    bulk.marker_path(tmp_path).write_text("{}")
+    assert bulk.choose(uri, "auto", tmp_path) == (tmp_path, True)  # an interrupted import: redo it
+    with pytest.raises(UserError, match="unknown load method"):
+        bulk.choose(uri, "fast", tmp_path)
