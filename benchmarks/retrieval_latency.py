@@ -42,6 +42,7 @@ import numpy as np
 from legalkg.eval.datasets import load_dataset
 from legalkg.graph.config import load_config
 from legalkg.graph.connection import open_driver, server_info
+from legalkg.machine import calibration_ms, cpu_times, steal_text
 from legalkg.retrieve import EXPANSIONS, LEVELS, Retriever
 
 K = 5
@@ -277,7 +278,9 @@ def render(args, meta: dict, cells: list[Cell], naive: dict | None, load: dict |
         f"- date: {meta['date']}",
         f"- command: `{meta['command']}`",
         f"- machine: {os.cpu_count()} CPU cores ({platform.machine()}, Python {platform.python_version()}), "
-        f"1-min load average (other jobs on the machine show here) at start, after each part, at the end: {meta['loads']}",
+        f"1-min load average (other jobs on the machine show here) at start, after each part, at the end: {meta['loads']}; "
+        f"CPU steal (time the host gave other guests) during the run: {meta.get('steal', 'unknown')}; "
+        f"calibration loop (legalkg.machine, lower = faster machine) at start / end: {meta.get('calibration', '-')} ms",
         f"- server: {meta['server']}; driver {meta['driver']}; neo4j-graphrag {meta['graphrag']}",
         f"- graph: {meta['graph']}",
         *(["- **not every unit has a vector** (above: embedded / all; repealed units without text get none, and "
@@ -416,6 +419,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
     loads = [os.getloadavg()[0]]
+    cpu_start = cpu_times()
+    calibration = [calibration_ms()]
     cfg = load_config()
     driver = open_driver(cfg)
     db = cfg.database
@@ -481,6 +486,8 @@ def main(argv: list[str] | None = None) -> int:
 
         def save(cells, naive=None, load=None) -> None:  # after every step, so a cut-short run leaves numbers
             meta["loads"] = ", ".join(f"{x:.1f}" for x in [*loads, os.getloadavg()[0]])
+            meta["steal"] = steal_text(cpu_start)
+            meta["calibration"] = f"{calibration[0]:.1f} / -"
             write(args.out, render(args, meta, cells, naive, load), quiet=True)
 
         # Order: the first level's cells, then the naive peer and the load test, then the other
@@ -511,6 +518,9 @@ def main(argv: list[str] | None = None) -> int:
         loads.append(os.getloadavg()[0])
         naive, load = state["naive"], state["load"]
         meta["loads"] = ", ".join(f"{x:.1f}" for x in loads)
+        meta["steal"] = steal_text(cpu_start)
+        calibration.append(calibration_ms())
+        meta["calibration"] = " / ".join(f"{x:.1f}" for x in calibration)
         text = render(args, meta, cells, naive, load)
     finally:
         driver.close()

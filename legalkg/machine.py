@@ -1,0 +1,49 @@
+"""How fast this machine is right now, for benchmark reports: CPU steal and a calibration loop.
+
+Why: on these shared 2-core VMs the same code measured 5.1 ms and 2.3 ms retrieval p50 hours
+apart (docs/benchmarks/retrieval.md). The load average shows only this guest's jobs. The steal
+share of /proc/stat shows time the hypervisor gave to other guests; a host core slowed by its
+neighbours (shared caches, clock) shows in neither, so a fixed pure-Python loop is timed as well:
+two reports compare when their calibration times are close.
+"""
+
+from __future__ import annotations
+
+import time
+
+
+def cpu_times() -> tuple[int, int] | None:
+    """(steal, total) jiffies of all CPUs so far, or None where /proc/stat is missing."""
+    try:
+        with open("/proc/stat", encoding="ascii") as fh:
+            fields = fh.readline().split()
+    except OSError:
+        return None
+    if not fields or fields[0] != "cpu":
+        return None
+    values = [int(x) for x in fields[1:9]]  # user nice system idle iowait irq softirq steal
+    return values[7], sum(values)
+
+
+def steal_share(before: tuple[int, int] | None, after: tuple[int, int] | None) -> float | None:
+    """Share of CPU time stolen between two ``cpu_times()`` readings (0..1), None if unknown."""
+    if before is None or after is None or after[1] <= before[1]:
+        return None
+    return (after[0] - before[0]) / (after[1] - before[1])
+
+
+def steal_text(before: tuple[int, int] | None) -> str:
+    share = steal_share(before, cpu_times())
+    return "unknown" if share is None else f"{100 * share:.1f}%"
+
+
+def calibration_ms(repeat: int = 5) -> float:
+    """Best of ``repeat`` timings of a fixed pure-Python loop (about 50 ms on an idle core here)."""
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        total = 0
+        for i in range(1_000_000):
+            total += i * i
+        best = min(best, time.perf_counter() - started)
+    return best * 1000
