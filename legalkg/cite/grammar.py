@@ -585,6 +585,9 @@ def _trigger_re() -> re.Pattern[str]:
 
 
 _TRIGGER = _trigger_re()
+#: Lower-case words at which a chain can start (a head or a relative reference): any other word
+#: token is skipped without asking ``head`` (millions of calls per ingest otherwise).
+_STARTERS = frozenset({*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS})
 
 
 def scan(text: str, registry: LawRegistry, relative: bool = False) -> list[Chain]:
@@ -599,7 +602,7 @@ def scan(text: str, registry: LawRegistry, relative: bool = False) -> list[Chain
     while i < n:
         tok = tokens[i]
         parsed = None
-        if tok.kind in ("sect", "word"):
+        if tok.kind == "sect" or (tok.kind == "word" and tok.low in _STARTERS):
             if p.head(i) is not None:
                 parsed = p.parse_chain(i)
             elif tok.kind == "word" and (tok.low in KEYWORDS or tok.low in _DIRECTION):
