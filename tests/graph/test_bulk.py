@@ -20,6 +20,7 @@ from legalkg.graph import bulk, server
 from legalkg.graph.admin import wipe
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
+from legalkg.graph.cypher import statements
 from legalkg.graph.inspect import graph_checksum
 
 from ..conftest import started_server
@@ -54,8 +55,8 @@ def _dump(cfg: Neo4jConfig) -> tuple[dict, dict, set]:
             "MATCH (n) RETURN n.id AS id, labels(n) AS labels, properties(n) AS props").records}
         rels = {(r["s"], r["t"], r["e"]): r["props"] for r in drv.execute_query(
             "MATCH (a)-[r]->(b) RETURN a.id AS s, type(r) AS t, b.id AS e, properties(r) AS props").records}
-        indexes = {(r["name"], r["state"]) for r in drv.execute_query(
-            "SHOW INDEXES YIELD name, state RETURN name, state").records}
+        indexes = {(r["name"], r["state"], r["type"]) for r in drv.execute_query(
+            "SHOW INDEXES YIELD name, state, type RETURN name, state, type").records}
     finally:
         drv.close()
     return nodes, rels, indexes
@@ -89,7 +90,15 @@ def test_bulk_import_equals_the_cypher_load(local_env, cypher_reference):
     assert rels.keys() == ref_rels.keys()
     assert [k for k in rels if rels[k] != ref_rels[k]] == []
     assert any(t.startswith("CITES_") for _, t, _ in rels)
-    assert indexes == ref_indexes and all(state == "ONLINE" for _, state in indexes)
+    # the schema's constraints and indexes, all online (the session server may hold more indexes
+    # that other test modules created, e.g. vector indexes)
+    schema = {stmt.split()[3] if stmt.split()[1] == "FULLTEXT" else stmt.split()[2]
+              for stmt in statements("schema")}
+    assert {name for name, _, kind in indexes if kind != "LOOKUP"} == schema and len(schema) > 20
+    assert all(state == "ONLINE" for _, state, _ in indexes)
+    assert schema <= {name for name, _, _ in ref_indexes}
+    lookups = {(name, kind) for name, _, kind in indexes if kind == "LOOKUP"}
+    assert lookups == {(name, kind) for name, _, kind in ref_indexes if kind == "LOOKUP"} and len(lookups) == 2
 
 
 def test_second_ingest_after_the_import_changes_nothing(local_env):
