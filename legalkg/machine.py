@@ -38,7 +38,8 @@ def steal_text(before: tuple[int, int] | None) -> str:
 
 
 def calibration_ms(repeat: int = 5) -> float:
-    """Best of ``repeat`` timings of a fixed pure-Python loop (about 50 ms on an idle core here)."""
+    """Best of ``repeat`` timings of a fixed pure-Python loop (54-56 ms at the start of the
+    2026-11-30 benchmark runs in docs/benchmarks/)."""
     best = float("inf")
     for _ in range(repeat):
         started = time.perf_counter()

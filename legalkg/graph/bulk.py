@@ -24,7 +24,6 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Iterable
 from urllib.parse import urlparse
 
 from ..errors import UserError
@@ -108,10 +107,10 @@ class CsvLines:
 class CsvFolder:
     """The import files: the lines of every law appended to one file per name.
 
-    About 10k of the 185k texts of the 58 codes hold line breaks, so the import runs with
-    ``--multiline-fields`` when any field has one. Leaving those values out of the CSV (to set
-    them through Cypher afterwards) was tried: the node import took 9.8 s instead of 11.9 s, too
-    little for a second write path.
+    Some statute texts hold line breaks, so the import runs with ``--multiline-fields`` when any
+    field has one. Leaving those values out of the CSV (to set
+    them through Cypher afterwards) was tried ad hoc: the node import gained too little for a
+    second write path.
     """
 
     def __init__(self, folder: Path) -> None:
@@ -205,20 +204,23 @@ def _law_csv_packed(packed: tuple) -> tuple[CsvLines, int, int, object]:
 
 # --------------------------------------------------------------------------- the local server
 
+def _conf(home: Path) -> dict[str, str]:
+    """The settings of the neo4j.conf that ``legalkg neo4j start`` wrote into ``home``."""
+    lines = (home / "conf" / "neo4j.conf").read_text("utf-8").splitlines()
+    return dict(ln.split("=", 1) for ln in lines if "=" in ln and not ln.startswith("#"))
+
+
 def managed_home(uri: str, home: Path | None = None) -> Path | None:
     """The home of the ``legalkg neo4j`` server that listens at ``uri``, or None (Docker, remote)."""
     home = home or server.default_home()
-    conf = home / "conf" / "neo4j.conf"
     parsed = urlparse(uri)
     if parsed.scheme not in ("bolt", "neo4j") or parsed.hostname not in ("127.0.0.1", "localhost"):
         return None
     try:
-        lines = conf.read_text("utf-8").splitlines()
+        listen = _conf(home).get("server.bolt.listen_address")
     except OSError:
         return None
-    port = next((ln.split("=", 1)[1].rsplit(":", 1)[-1] for ln in lines
-                 if ln.startswith("server.bolt.listen_address=")), None)
-    return home if port is not None and port == str(parsed.port or 7687) else None
+    return home if listen is not None and listen.rsplit(":", 1)[-1] == str(parsed.port or 7687) else None
 
 
 def marker_path(home: Path) -> Path:
@@ -231,17 +233,14 @@ def import_pending(home: Path | None) -> bool:
 
 
 def _settings(home: Path) -> server.ServerSettings:
-    lines = (home / "conf" / "neo4j.conf").read_text("utf-8").splitlines()
-    conf = dict(ln.split("=", 1) for ln in lines if "=" in ln and not ln.startswith("#"))
-    bolt = int(conf["server.bolt.listen_address"].rsplit(":", 1)[1])
-    http = int(conf["server.http.listen_address"].rsplit(":", 1)[1])
-    return server.ServerSettings(home=home, bolt_port=bolt, http_port=http,
+    conf = _conf(home)
+    return server.ServerSettings(home=home, bolt_port=int(conf["server.bolt.listen_address"].rsplit(":", 1)[1]),
+                                 http_port=int(conf["server.http.listen_address"].rsplit(":", 1)[1]),
                                  auth=conf.get("dbms.security.auth_enabled") == "true")
 
 
 def _lib(home: Path) -> Path:
-    lines = (home / "conf" / "neo4j.conf").read_text("utf-8").splitlines()
-    return Path(next(ln.split("=", 1)[1] for ln in lines if ln.startswith("server.directories.lib=")))
+    return Path(_conf(home)["server.directories.lib"])
 
 
 def stop_server(home: Path) -> None:
@@ -267,12 +266,9 @@ def start_server(home: Path, timeout: float = 180.0) -> None:
     """Start the server with its existing neo4j.conf (``server.start`` would rewrite it)."""
     s = _settings(home)
     if server.read_pid(s) is None:
-        proc = subprocess.run([server._java(), "-cp", f"{_lib(home)}/*", server.LAUNCHER, "start"],
-                              env=server._env(s), capture_output=True, text=True, cwd=home)
-        if proc.returncode != 0:
-            raise UserError(f"Neo4j failed to start after the import: "
-                            f"{(proc.stdout + proc.stderr).strip()[-300:]}; log tail:\n{server.log_tail(s)}")
-    server.wait_for_bolt(s, timeout)
+        server.launch(s, _lib(home), timeout)
+    else:
+        server.wait_for_bolt(s, timeout)
 
 
 def _die_with_parent() -> None:
@@ -288,53 +284,21 @@ def _die_with_parent() -> None:
 
 # --------------------------------------------------------------------------- the whole first load
 
-def unit_ids_of(laws: Iterable[Law]) -> tuple[set[str], set[str]]:
-    """Text unit ids (and the repealed ones) of the parsed laws: all units an empty graph will hold."""
-    ids, repealed = set(), set()
-    for law in laws:
-        for u in law.units:
-            if u.level in TEXT_LEVELS:
-                ids.add(u.id)
-                if u.repealed:
-                    repealed.add(u.id)
-    return ids, repealed
-
-
-def _law_parts(loaded: list[Law], registry, known, repealed: set[str], workers: int):
-    """``law_csv`` of every law in law order, in ``workers`` processes when more than one."""
-    if workers <= 1:
-        for law in loaded:
-            yield law, law_csv(law, registry, known, repealed)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    from ..parse.sources import _pack
-    from .load import _cite_init
-
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_cite_init, initargs=(registry, known, repealed))
-    try:
-        futures = [(law, pool.submit(_law_csv_packed, _pack(law))) for law in loaded]
-        for law, future in futures:
-            yield law, future.result()
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
 def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, workers: int,
               progress: bool) -> None:
     """Write every law as CSV (in worker processes), import it, start the server, build the schema.
 
-    The server stops in a background thread while the CSV is written (a graceful stop takes about
-    10 s, mostly waiting). Fills ``report`` like the Cypher load does; every law counts as loaded
+    The server stops in a background thread while the CSV is written (a graceful stop mostly
+    waits). Fills ``report`` like the Cypher load does; every law counts as loaded
     and fresh; ``report.phases`` has the seconds of each step.
     """
-    import threading
+    from concurrent.futures import ThreadPoolExecutor
 
     from tqdm import tqdm
 
     from ..cite import KnownUnits
-    from .load import LawResult
-    from .schema import await_indexes, ensure_schema
+    from .load import LawResult, _Extraction, parsed_unit_ids
+    from .schema import ensure_schema
 
     clock = time.perf_counter()
 
@@ -348,25 +312,22 @@ def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, 
     marker_path(home).parent.mkdir(parents=True, exist_ok=True)
     marker_path(home).write_text(json.dumps({"laws": len(loaded), "pid": os.getpid(), "started": time.time()}),
                                  "utf-8")
-    stopping: list[BaseException] = []
-
-    def stop() -> None:
-        try:
-            stop_server(home)
-        except BaseException as err:  # noqa: BLE001 - re-raised in the main thread
-            stopping.append(err)
-
-    stopper = threading.Thread(target=stop, name="legalkg-stop-neo4j", daemon=True)
-    stopper.start()
-    ids, repealed = unit_ids_of(loaded)
+    stopper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="legalkg-stop-neo4j")
+    stopped = stopper.submit(stop_server, home)
+    stopper.shutdown(wait=False)
+    ids, repealed = parsed_unit_ids(loaded)
+    known = KnownUnits(ids)
     folder = Path(tempfile.mkdtemp(prefix="legalkg-import-", dir=_import_dir(home)))
     out = CsvFolder(folder)
+    extraction = (_Extraction(loaded, registry, known, repealed, workers, work=_law_csv_packed)
+                  if workers > 1 and loaded else None)
     try:
         root = CsvLines()
         root.node((Level.ROOT.value,), {"id": "ROOT", "name": "Bundesrecht", "source": "gesetze-im-internet.de"})
         out.add(root)
         stats = None
-        parts = _law_parts(loaded, registry, KnownUnits(ids), repealed, workers)
+        parts = extraction.raw() if extraction is not None else (
+            (law, law_csv(law, registry, known, repealed)) for law in loaded)
         for law, (lines, nodes, cites, law_stats) in tqdm(parts, total=len(loaded), unit="law",
                                                           disable=not progress, desc="csv"):
             out.add(lines)
@@ -377,13 +338,13 @@ def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, 
             report.cite_stats = stats.model_dump(exclude={"examples"})
         out.close()
         lap("csv")
-        stopper.join()
-        if stopping:
-            raise stopping[0]
+        stopped.result()  # re-raises what the stop raised
         lap("stop_wait")
         import_csv(home, out, db)
         lap("import")
     finally:
+        if extraction is not None:
+            extraction.close()
         out.close()
         shutil.rmtree(folder, ignore_errors=True)
     start_server(home)
@@ -391,8 +352,7 @@ def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, 
     lap("start")
     report.nodes_written = out.nodes
     report.fresh.update(law.key for law in loaded)
-    ensure_schema(driver, db)
-    await_indexes(driver, db)
+    ensure_schema(driver, db)  # waits until every index is online and the full-text ones caught up
     lap("schema")
     marker_path(home).unlink(missing_ok=True)
 
@@ -420,7 +380,6 @@ def _forget_previous(home: Path) -> None:
     """CSV folders of earlier interrupted imports are rewritten from the parse, never reused."""
     for old in _import_dir(home).glob("legalkg-import-*"):
         shutil.rmtree(old, ignore_errors=True)
-
 
 
 # --------------------------------------------------------------------------- choosing the loader

@@ -153,11 +153,13 @@ def _cite_packed(packed: tuple) -> tuple[list[tuple], object]:
 
 
 class _Extraction:
-    """Citation extraction of every law in ``workers`` processes, started before the structure is
-    written: the structure load waits on the server and the extraction (pure Python, the slowest
-    client-side step) on the CPU, so the two overlap. Results come back in law order."""
+    """Per-law work of every law in ``workers`` processes (citation extraction by default), all
+    submitted at once: the Cypher load starts it before writing the structure, which waits on the
+    server while the extraction (pure Python, the slowest client-side step) uses the CPU. The bulk
+    import runs ``bulk._law_csv_packed`` through it. Results come back in law order."""
 
-    def __init__(self, laws: list[Law], registry, known, repealed: set[str], workers: int) -> None:
+    def __init__(self, laws: list[Law], registry, known, repealed: set[str], workers: int,
+                 work: Callable[[tuple], object] = _cite_packed) -> None:
         from concurrent.futures import ProcessPoolExecutor
 
         from ..parse.sources import _pack
@@ -165,17 +167,21 @@ class _Extraction:
         self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_cite_init,
                                         initargs=(registry, known, repealed))
         try:
-            self.futures = [(law, self.pool.submit(_cite_packed, _pack(law))) for law in laws]
+            self.futures = [(law, self.pool.submit(work, _pack(law))) for law in laws]
         except BaseException:
             self.close()
             raise
 
+    def raw(self) -> Iterator[tuple[Law, object]]:
+        for law, future in self.futures:
+            yield law, future.result()
+
     def results(self) -> Iterator[tuple[Law, list, object]]:
+        """Citation edges and statistics per law (for the default ``work``)."""
         from ..cite.statute import Edge
 
         levels = {lvl.value: lvl for lvl in Level}
-        for law, future in self.futures:
-            rows, stats = future.result()
+        for law, (rows, stats) in self.raw():
             yield law, [Edge.model_construct(source_id=a, target_id=b, kind=c, target_level=levels[d], text=t)
                         for a, b, c, d, t in rows], stats
 
@@ -183,19 +189,25 @@ class _Extraction:
         self.pool.shutdown(wait=True, cancel_futures=True)
 
 
-def graph_unit_ids(driver: Driver, db: str, loaded: Iterable[Law] = ()) -> tuple[set[str], set[str]]:
-    """Every text unit id in the graph (and the repealed ones). The units of ``loaded`` laws are
-    in the graph exactly as parsed, so they are taken from the parse and only the other laws' ids
-    travel over the wire (184k rows for the default codes otherwise)."""
+def parsed_unit_ids(laws: Iterable[Law]) -> tuple[set[str], set[str]]:
+    """Text unit ids (and the repealed ones) of parsed laws, exactly as the load writes them."""
     ids, repealed = set(), set()
-    skip: list[str] = []
-    for law in loaded:
-        skip.append(law.key)
+    for law in laws:
         for u in law.units:
             if u.level in TEXT_LEVELS:
                 ids.add(u.id)
                 if u.repealed:
                     repealed.add(u.id)
+    return ids, repealed
+
+
+def graph_unit_ids(driver: Driver, db: str, loaded: Iterable[Law] = ()) -> tuple[set[str], set[str]]:
+    """Every text unit id in the graph (and the repealed ones). The units of ``loaded`` laws are
+    in the graph exactly as parsed, so they are taken from the parse and only the other laws' ids
+    travel over the wire (184k rows for the default codes otherwise)."""
+    loaded = list(loaded)
+    ids, repealed = parsed_unit_ids(loaded)
+    skip = [law.key for law in loaded]
     for rec in driver.execute_query(query("load/all_unit_ids"), {"skip": skip}, database_=db).records:
         ids.add(rec["id"])
         if rec["repealed"]:

@@ -240,18 +240,24 @@ def start(s: ServerSettings, timeout: float = 120.0) -> str:
     if s.auth and not s.password:
         raise UserError("auth is on but NEO4J_PASSWORD is not set: export NEO4J_PASSWORD "
                         "(8+ characters) or start with --no-auth for a local test server")
-    java = _java()
+    _java()  # no Java: one line before Maven runs
     lib = ensure_jars()
     write_conf(s, lib)
     if s.auth:
         _set_initial_password(s, lib)
-    proc = subprocess.run([java, "-cp", f"{lib}/*", LAUNCHER, "start"], env=_env(s),
+    launch(s, lib, timeout)
+    return f"Neo4j started (pid {read_pid(s)})"
+
+
+def launch(s: ServerSettings, lib: Path, timeout: float = 120.0) -> None:
+    """Run the launcher with the home's current neo4j.conf and wait for Bolt (``start`` writes the
+    conf first; a bulk import restarts the server with the conf as it is)."""
+    proc = subprocess.run([_java(), "-cp", f"{lib}/*", LAUNCHER, "start"], env=_env(s),
                           capture_output=True, text=True, cwd=s.home)
     if proc.returncode != 0:
         raise UserError(f"Neo4j failed to start: {(proc.stdout + proc.stderr).strip()[-300:]}; "
                         f"log tail:\n{log_tail(s)}")
     wait_for_bolt(s, timeout)
-    return f"Neo4j started (pid {read_pid(s)})"
 
 
 def stop(s: ServerSettings, timeout: float = 90.0) -> str:

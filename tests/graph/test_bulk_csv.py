@@ -7,6 +7,7 @@ import csv
 import pytest
 
 from legalkg.graph import bulk
+from legalkg.graph.load import parsed_unit_ids
 from legalkg.parse import iter_laws
 
 
@@ -29,7 +30,7 @@ def test_kschg_csv_reads_back_to_its_units(tmp_path, shared_gii):
     from legalkg.cite import KnownUnits, LawRegistry
 
     [(_, law)] = list(iter_laws(shared_gii, ["kschg"]))
-    ids, repealed = bulk.unit_ids_of([law])
+    ids, repealed = parsed_unit_ids([law])
     lines, nodes, cites, _ = bulk.law_csv(law, LawRegistry.default(), KnownUnits(ids), repealed)
     out = bulk.CsvFolder(tmp_path)
     out.add(lines)
