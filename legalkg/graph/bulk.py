@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -247,10 +248,23 @@ def stop_server(home: Path) -> None:
     server.stop(_settings(home))
 
 
+def _jvm_size(value: str | None) -> str | None:
+    """A neo4j.conf memory size ("1g", "512m", "2GiB") as a JVM size ("1g"), or None."""
+    m = re.fullmatch(r"\s*(\d+)\s*([kmgt])?(?:i?b)?\s*", (value or "").lower())
+    return f"{m.group(1)}{m.group(2) or ''}" if m else None
+
+
 def import_csv(home: Path, out: CsvFolder, database: str = "neo4j") -> None:
-    """``neo4j-admin database import full`` over the (stopped) database."""
+    """``neo4j-admin database import full`` over the (stopped) database.
+
+    Runs the admin tool's own JVM directly with the command line Neo4j's admin launcher builds
+    (class path with conf/, file encoding, the server's heap): the launcher is a JVM of its own that
+    spent 2-3 s before it spawned the tool (benchmarks/server_restart.py).
+    """
     s = _settings(home)
-    cmd = [server._java(), "-cp", f"{_lib(home)}/*", server.ADMIN, "database", "import", "full", database,
+    heap = _jvm_size(_conf(home).get("server.memory.heap.max_size"))
+    cmd = [server._java(), "-cp", f"{s.conf_dir}/*:{_lib(home)}/*", "-Dfile.encoding=UTF-8",
+           *([f"-Xmx{heap}"] if heap else []), server.ADMIN_TOOL, "database", "import", "full", database,
            "--overwrite-destination=true", f"--array-delimiter=U+{ord(ARRAY_DELIMITER):04X}",
            f"--report-file={out.folder / 'import.report'}", *out.import_args()]
     proc = subprocess.run(cmd, env=server._env(s), capture_output=True, text=True, cwd=home,
@@ -262,13 +276,16 @@ def import_csv(home: Path, out: CsvFolder, database: str = "neo4j") -> None:
                         f"the database incomplete: fix the cause and rerun `legalkg ingest` (it imports again)")
 
 
-def start_server(home: Path, timeout: float = 180.0) -> None:
-    """Start the server with its existing neo4j.conf (``server.start`` would rewrite it)."""
+def start_server(home: Path, command: list[str] | None = None, timeout: float = 180.0) -> None:
+    """Start the server with its existing neo4j.conf (``server.start`` would rewrite it): with the
+    JVM command line it ran with before the import when known, else through the launcher."""
     s = _settings(home)
-    if server.read_pid(s) is None:
-        server.launch(s, _lib(home), timeout)
-    else:
+    if server.read_pid(s) is not None:
         server.wait_for_bolt(s, timeout)
+    elif command and Path(command[0]).exists():
+        server.relaunch(s, command, timeout)
+    else:
+        server.launch(s, _lib(home), timeout)
 
 
 def _die_with_parent() -> None:
@@ -309,9 +326,15 @@ def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, 
         clock = now
 
     _forget_previous(home)
-    marker_path(home).parent.mkdir(parents=True, exist_ok=True)
-    marker_path(home).write_text(json.dumps({"laws": len(loaded), "pid": os.getpid(), "started": time.time()}),
-                                 "utf-8")
+    marker = marker_path(home)
+    command = server.running_command(_settings(home))
+    if command is None:  # an interrupted import left the server down: its command is in the marker
+        command = _marker_command(marker)
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    partial = marker.with_suffix(".tmp")
+    partial.write_text(json.dumps({"laws": len(loaded), "pid": os.getpid(), "started": time.time(),
+                                   "command": command}), "utf-8")
+    partial.replace(marker)
     stopper = ThreadPoolExecutor(max_workers=1, thread_name_prefix="legalkg-stop-neo4j")
     stopped = stopper.submit(stop_server, home)
     stopper.shutdown(wait=False)
@@ -326,7 +349,8 @@ def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, 
         root.node((Level.ROOT.value,), {"id": "ROOT", "name": "Bundesrecht", "source": "gesetze-im-internet.de"})
         out.add(root)
         stats = None
-        parts = extraction.raw() if extraction is not None else (
+        first = len(report.laws)
+        parts = extraction.as_completed() if extraction is not None else (
             (law, law_csv(law, registry, known, repealed)) for law in loaded)
         for law, (lines, nodes, cites, law_stats) in tqdm(parts, total=len(loaded), unit="law",
                                                           disable=not progress, desc="csv"):
@@ -334,6 +358,8 @@ def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, 
             report.cites_written += cites
             report.laws.append(LawResult(law=law.key, status="loaded", nodes=nodes))
             stats = law_stats if stats is None else stats.merge(law_stats)
+        position = {law.key: i for i, law in enumerate(loaded)}
+        report.laws[first:] = sorted(report.laws[first:], key=lambda r: position[r.law])  # any finish order
         if stats is not None:
             report.cite_stats = stats.model_dump(exclude={"examples"})
         out.close()
@@ -347,7 +373,7 @@ def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, 
             extraction.close()
         out.close()
         shutil.rmtree(folder, ignore_errors=True)
-    start_server(home)
+    start_server(home, command)
     _forget_bookmarks(driver, db)
     lap("start")
     report.nodes_written = out.nodes
@@ -355,6 +381,14 @@ def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, 
     ensure_schema(driver, db)  # waits until every index is online and the full-text ones caught up
     lap("schema")
     marker_path(home).unlink(missing_ok=True)
+
+
+def _marker_command(marker: Path) -> list[str] | None:
+    try:
+        command = json.loads(marker.read_text("utf-8")).get("command")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return command if isinstance(command, list) and all(isinstance(a, str) for a in command) else None
 
 
 def _forget_bookmarks(driver, db: str) -> None:

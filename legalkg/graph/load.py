@@ -23,6 +23,7 @@ from neo4j import Driver
 from pydantic import BaseModel, Field
 from tqdm import tqdm
 
+from ..gcpolicy import relaxed, worker_init
 from ..model import TEXT_LEVELS, Law, Level
 from .cypher import labelled, query
 from .rows import LawRows, edge_rows, law_rows
@@ -140,6 +141,7 @@ def _cite_init(registry, known, repealed: set[str]) -> None:
     """Worker initializer: the registry and one ``KnownUnits`` shared by every law of the run."""
     global _CITE_STATE
     _CITE_STATE = (registry, known, repealed)
+    worker_init()
 
 
 def _cite_packed(packed: tuple) -> tuple[list[tuple], object]:
@@ -166,15 +168,29 @@ class _Extraction:
 
         self.pool = ProcessPoolExecutor(max_workers=workers, initializer=_cite_init,
                                         initargs=(registry, known, repealed))
+        # Largest laws first: submitted in law order, a big law near the end (SGB V, ZPO) kept
+        # one worker busy while the other had nothing left to do.
+        futures = {}
         try:
-            self.futures = [(law, self.pool.submit(work, _pack(law))) for law in laws]
+            for law in sorted(laws, key=lambda law: len(law.units), reverse=True):
+                futures[id(law)] = self.pool.submit(work, _pack(law))
         except BaseException:
             self.close()
             raise
+        self.futures = [(law, futures[id(law)]) for law in laws]
 
     def raw(self) -> Iterator[tuple[Law, object]]:
+        """Results in law order."""
         for law, future in self.futures:
             yield law, future.result()
+
+    def as_completed(self) -> Iterator[tuple[Law, object]]:
+        """Results as the workers finish them (for consumers that need no order)."""
+        from concurrent.futures import as_completed
+
+        law_of = {future: law for law, future in self.futures}
+        for future in as_completed(law_of):
+            yield law_of[future], future.result()
 
     def results(self) -> Iterator[tuple[Law, list, object]]:
         """Citation edges and statistics per law (for the default ``work``)."""
@@ -251,6 +267,7 @@ def _load_all_structure(driver: Driver, db: str, loaded: list[Law], report: Inge
     bar.close()
 
 
+@relaxed()
 def ingest(
     driver: Driver,
     db: str,

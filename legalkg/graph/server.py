@@ -27,6 +27,8 @@ from ..paths import REPO_ROOT, cache_dir
 POM = REPO_ROOT / "neo4j" / "pom.xml"
 LAUNCHER = "org.neo4j.server.startup.Neo4jCommand"
 ADMIN = "org.neo4j.server.startup.Neo4jAdminCommand"
+#: the admin tool itself, the JVM that ``ADMIN`` spawns
+ADMIN_TOOL = "org.neo4j.cli.AdminTool"
 
 
 class ServerSettings(BaseModel):
@@ -39,6 +41,8 @@ class ServerSettings(BaseModel):
     pagecache: str = "512m"
     #: further neo4j.conf lines (benchmarks and experiments); a None value drops a default line
     extra: dict[str, str | None] = {}
+    #: start the JVM from a class-data archive recorded once per jar set (:func:`class_archive`)
+    class_archive: bool = True
 
     @property
     def conf_dir(self) -> Path:
@@ -137,6 +141,12 @@ def write_conf(s: ServerSettings, lib: Path) -> Path:
         # (docs/benchmarks/retrieval.md, "Index layout"). Internal settings of Neo4j 5.26.
         "internal.dbms.index.vector.population_ram_buffer_size": "256",
         "internal.dbms.index.vector.population_merge_factor": "2",
+        # Netty waits a 5 s quiet period per event-loop group when Bolt shuts down: a stop took
+        # 10.5 s, without it 0.6 s (benchmarks/server_restart.py, docs/benchmarks/ingest.md).
+        # Connections are closed before it, so nothing is waited for. Internal setting of 5.26.
+        "internal.dbms.bolt.netty_server_shutdown_quiet_period": "0",
+        **({"server.jvm.additional": f"-XX:SharedArchiveFile={archive}"}
+           if s.class_archive and (archive := class_archive(lib)).exists() else {}),
         **s.extra,
     }
     conf = {k: v for k, v in conf.items() if v is not None}
@@ -242,11 +252,127 @@ def start(s: ServerSettings, timeout: float = 120.0) -> str:
                         "(8+ characters) or start with --no-auth for a local test server")
     _java()  # no Java: one line before Maven runs
     lib = ensure_jars()
+    recorded = ""
+    if s.class_archive and not class_archive(lib).exists():
+        recorded = (" (class-data archive recorded once: later starts are faster)"
+                    if record_class_archive(lib, timeout) else "")
     write_conf(s, lib)
     if s.auth:
         _set_initial_password(s, lib)
     launch(s, lib, timeout)
-    return f"Neo4j started (pid {read_pid(s)})"
+    return f"Neo4j started (pid {read_pid(s)}){recorded}"
+
+
+def _java_fingerprint(java: str) -> str:
+    """Identifies the JVM build: an archive recorded by another JVM is refused by the JVM anyway,
+    but a new name keeps the old file from being tried on every start."""
+    real = Path(java).resolve()
+    st = real.stat()
+    return hashlib.sha256(f"{real}:{st.st_size}:{st.st_mtime_ns}".encode()).hexdigest()[:10]
+
+
+def class_archive(lib: Path) -> Path:
+    """The class-data-sharing archive of the server JVM for this jar set and JVM.
+
+    Why: about 20,000 classes are loaded and verified at every start; mapped from an archive
+    recorded once, a start took 6.4 s instead of 10.8 s (benchmarks/server_restart.py). It lives in
+    the cache, beside the jars, never in a server home.
+    """
+    return cache_dir() / "neo4j-cds" / f"{lib.name}-{_java_fingerprint(_java())}.jsa"
+
+
+def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
+    """Record :func:`class_archive` with a throwaway server (once per jar set, ~30 s).
+
+    The training server answers a few queries that a load and a search use (schema, full-text,
+    writes), is stopped, and the JVM writes the archive at exit. It is validated by a JVM start
+    and then renamed into place: a truncated archive would crash every JVM that maps it.
+    Returns False (and leaves nothing behind) when anything fails: the archive only saves time.
+    """
+    from neo4j import GraphDatabase
+
+    target = class_archive(lib)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="train-", dir=target.parent))
+    partial = work / "classes.jsa"
+    train = ServerSettings(home=work / "home", bolt_port=_free_port(), http_port=_free_port(), auth=False,
+                           heap="512m", pagecache="64m", class_archive=False,
+                           extra={"server.jvm.additional": f"-XX:ArchiveClassesAtExit={partial}"})
+    try:
+        write_conf(train, lib)
+        launch(train, lib, timeout)
+        with GraphDatabase.driver(train.bolt_uri, auth=None) as drv:
+            for stmt in _TRAINING:
+                drv.execute_query(stmt)
+        stop(train, timeout=timeout)
+        # -Xshare:on fails unless the archive maps with the server's class path (conf/* holds no jars)
+        check = subprocess.run([_java(), f"-XX:SharedArchiveFile={partial}", "-Xshare:on",
+                                "-cp", f"{train.conf_dir}/*:{lib}/*", "-version"], capture_output=True, text=True)
+        if check.returncode != 0 or not partial.exists():
+            return False
+        partial.replace(target)
+        return True
+    except Exception:  # noqa: BLE001 - an optimisation must never stop a start
+        if read_pid(train):
+            stop(train, timeout=30)
+        return False
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+#: What the training server runs before it stops: the classes of a load, the schema step and a search.
+_TRAINING = [
+    "CREATE CONSTRAINT t_id IF NOT EXISTS FOR (n:T) REQUIRE n.id IS UNIQUE",
+    "CREATE FULLTEXT INDEX t_text IF NOT EXISTS FOR (n:T) ON EACH [n.text] "
+    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'german', `fulltext.eventually_consistent`: true}}",
+    "UNWIND range(1, 200) AS i MERGE (n:T {id: 'T/' + i}) SET n.text = 'Der Käufer zahlt ' + i "
+    "WITH n MATCH (r:T {id: 'T/1'}) MERGE (r)-[:CONTAINS_T]->(n)",
+    "CALL db.awaitIndexes(60)",
+    "CALL db.index.fulltext.awaitEventuallyConsistentIndexRefresh()",
+    "CALL db.index.fulltext.queryNodes('t_text', 'Käufer') YIELD node, score RETURN node.id, score LIMIT 5",
+    "MATCH (n:T)-[:CONTAINS_T]->(m) RETURN count(m)",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def running_command(s: ServerSettings) -> list[str] | None:
+    """The command line of the running server JVM (what the launcher computed), or None."""
+    pid = read_pid(s)
+    if pid is None:
+        return None
+    try:
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return None
+    cmd = [a.decode() for a in args]
+    while cmd and not cmd[-1]:
+        cmd.pop()
+    return cmd if cmd and "org.neo4j.server.CommunityEntryPoint" in cmd else None
+
+
+def relaunch(s: ServerSettings, cmd: list[str], timeout: float = 120.0) -> None:
+    """Start the server JVM with the command line the launcher computed for it before.
+
+    Why not the launcher again: it is a JVM of its own that spends 2-3 s before it spawns the
+    server (a restart took 14.8 s with it, 12.0 s without, benchmarks/server_restart.py). Same
+    daemon shape as the launcher's: own session, output appended to neo4j.log, PID file.
+    """
+    s.logs_dir.mkdir(parents=True, exist_ok=True)
+    s.pid_file.parent.mkdir(parents=True, exist_ok=True)
+    # sh starts the JVM in the background and exits: the JVM is nobody's child here (no zombie,
+    # no "still running" warning) and keeps running when this process ends.
+    script = 'log="$1"; shift; "$@" >>"$log" 2>&1 </dev/null & echo $!'
+    proc = subprocess.run(["/bin/sh", "-c", script, "sh", str(s.logs_dir / "neo4j.log"), *cmd], env=_env(s),
+                          cwd=s.home, capture_output=True, text=True, start_new_session=True)
+    if proc.returncode != 0 or not proc.stdout.strip().isdigit():
+        raise UserError(f"Neo4j failed to start: {proc.stderr.strip()[-300:]}; log tail:\n{log_tail(s)}")
+    s.pid_file.write_text(proc.stdout.strip())
+    wait_for_bolt(s, timeout)
 
 
 def launch(s: ServerSettings, lib: Path, timeout: float = 120.0) -> None:

@@ -17,6 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .. import paths
+from ..gcpolicy import worker_init
 from ..model import Law, Level
 from .errors import ParseError
 from .law import fast_unit, parse_bytes
@@ -200,7 +201,7 @@ def _mapped(items: Iterator[tuple[str, bytes | ParseError]], work: Callable, wor
         for slug, data in items:
             yield (slug, data) if isinstance(data, ParseError) else run((slug, data))
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=worker_init) as pool:
         pending: deque = deque()
         for slug, data in items:
             pending.append((slug, data) if isinstance(data, ParseError)

@@ -77,10 +77,12 @@ def cypher_reference(driver, neo4j_cfg):
 
 def test_bulk_import_equals_the_cypher_load(local_env, cypher_reference):
     settings, cfg = local_env
+    command = server.running_command(settings)
     res = _ingest("--codes", SMALL, "--workers", "2")
     assert res.exit_code == 0, res.output
     assert "4 loaded" in res.output
     assert not bulk.import_pending(settings.home)
+    assert server.running_command(settings) == command  # restarted with the same JVM command line
     assert not list((settings.home / "import").glob("legalkg-import-*")), "CSV folder left behind"
     nodes, rels, indexes = _dump(cfg)
     ref_nodes, ref_rels, ref_indexes = cypher_reference
@@ -131,6 +133,7 @@ def test_method_import_needs_the_local_server(neo4j_env):
 
 def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
     settings, cfg = local_env
+    command = server.running_command(settings)
     drv = open_driver(cfg)
     reference = graph_checksum(drv, cfg.database)
     wipe(drv, cfg.database)
@@ -153,6 +156,7 @@ def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
     rerun = _ingest("--codes", SMALL)
     assert rerun.exit_code == 0, rerun.output
     assert not bulk.import_pending(settings.home)
+    assert server.running_command(settings) == command  # the marker kept the command line
     drv = open_driver(cfg)
     try:
         assert graph_checksum(drv, cfg.database) == reference

@@ -80,3 +80,12 @@ def test_choose_takes_the_import_only_for_a_running_local_server_or_a_pending_im
     assert bulk.choose(uri, "auto", tmp_path) == (tmp_path, True)  # an interrupted import: redo it
     with pytest.raises(UserError, match="unknown load method"):
         bulk.choose(uri, "fast", tmp_path)
+
+
+def test_heap_sizes_of_neo4j_conf_become_jvm_sizes():
+    assert bulk._jvm_size("1g") == "1g"
+    assert bulk._jvm_size("512m") == "512m"
+    assert bulk._jvm_size("2GiB") == "2g"
+    assert bulk._jvm_size("1024") == "1024"
+    assert bulk._jvm_size(None) is None
+    assert bulk._jvm_size("lots") is None

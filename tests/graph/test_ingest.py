@@ -166,3 +166,20 @@ def test_server_down_or_wrong_password_exit_2(neo4j_env, monkeypatch, env):
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error:"), result.output
+
+
+def test_ingest_runs_with_the_relaxed_collector(clean, neo4j_cfg):
+    """The load sets the bulk thresholds (legalkg.gcpolicy) while it runs and restores them."""
+    import gc
+
+    from legalkg import gcpolicy
+    from legalkg.codes import resolve_codes
+    from legalkg.graph.load import ingest
+    from legalkg.parse import iter_laws
+
+    seen = []
+    before = gc.get_threshold()
+    report = ingest(clean, neo4j_cfg.database, iter_laws(None, resolve_codes("KSchG")), progress=False,
+                    after_structure=lambda laws: seen.append(gc.get_threshold()))
+    assert report.failures == [] and seen and set(seen) == {gcpolicy.THRESHOLDS}
+    assert gc.get_threshold() == before

@@ -71,3 +71,64 @@ def test_auth_without_password_is_refused(tmp_path):
                   "--http-port", str(free_port()), env=env)
     assert result.returncode == 1
     assert "NEO4J_PASSWORD" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_restart_with_the_recorded_command_line(tmp_path):
+    """A bulk import restarts the server with the JVM command the launcher built (no launcher JVM):
+    same command, answering, stoppable by `legalkg neo4j stop`, nothing left running."""
+    s = server.ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(),
+                              auth=False, heap="512m", pagecache="64m")
+    server.start(s, timeout=240)
+    try:
+        command = server.running_command(s)
+        assert command is not None and "org.neo4j.server.CommunityEntryPoint" in command
+        assert f"--home-dir={s.home}" in command
+        first = server.read_pid(s)
+        server.stop(s)
+        assert server.read_pid(s) is None
+        server.relaunch(s, command, timeout=240)
+        assert server.read_pid(s) not in (None, first)
+        assert server.running_command(s) == command
+        with GraphDatabase.driver(s.bolt_uri, auth=None) as drv:
+            assert drv.execute_query("RETURN 6 * 7 AS x").records[0]["x"] == 42
+        log = (s.home / "logs" / "neo4j.log").read_text("utf-8")
+        assert log.count("Started.") == 2  # the relaunched JVM writes to the same log
+    finally:
+        stopped = _run("neo4j", "stop", "--home", str(s.home))
+    assert "stopped" in stopped.stdout
+    assert _java_pids_for(s.home) == []
+
+
+def test_the_server_maps_the_recorded_class_archive(tmp_path):
+    """`legalkg neo4j start` records a class-data archive once (per jar set and JVM) and every
+    later start maps it; the archive is complete (a JVM refuses to start on it otherwise)."""
+    lib = server.ensure_jars()
+    archive = server.class_archive(lib)
+    if not archive.exists():  # CI's `legalkg neo4j start` recorded it already; locally maybe not
+        assert server.record_class_archive(lib)
+    check = subprocess.run([server._java(), f"-XX:SharedArchiveFile={archive}", "-Xshare:on",
+                            "-cp", f"{tmp_path}/*:{lib}/*", "-version"], capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+    s = server.ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(),
+                              auth=False, heap="512m", pagecache="64m")
+    server.start(s, timeout=240)
+    try:
+        assert f"-XX:SharedArchiveFile={archive}" in server.running_command(s)
+        assert "shared archive" not in (s.home / "logs" / "neo4j.log").read_text("utf-8").lower()
+    finally:
+        server.stop(s)
+    off = s.model_copy(update={"class_archive": False})
+    server.write_conf(off, lib)
+    assert "SharedArchiveFile" not in (s.conf_dir / "neo4j.conf").read_text("utf-8")
+
+
+def test_a_failed_recording_leaves_no_archive(tmp_path, monkeypatch):
+    """Recording is an optimisation: a training server that cannot start (here: no jars) makes it
+    return False and leaves neither an archive nor its work folder behind."""
+    monkeypatch.setenv("LEGALKG_CACHE", str(tmp_path / "cache"))
+    empty_lib = tmp_path / "lib"
+    empty_lib.mkdir()
+    assert server.record_class_archive(empty_lib, timeout=30) is False
+    folder = tmp_path / "cache" / "neo4j-cds"
+    assert not server.class_archive(empty_lib).exists()
+    assert list(folder.iterdir()) == []
