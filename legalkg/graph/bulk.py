@@ -254,19 +254,28 @@ def _jvm_size(value: str | None) -> str | None:
     return f"{m.group(1)}{m.group(2) or ''}" if m else None
 
 
-def import_csv(home: Path, out: CsvFolder, database: str = "neo4j") -> None:
-    """``neo4j-admin database import full`` over the (stopped) database.
+def import_command(home: Path, out: CsvFolder, database: str = "neo4j", launcher: bool = False) -> list[str]:
+    """The ``neo4j-admin database import full`` command over ``out``.
 
-    Runs the admin tool's own JVM directly with the command line Neo4j's admin launcher builds
-    (class path with conf/, file encoding, the server's heap): the launcher is a JVM of its own that
-    spent 2-3 s before it spawned the tool (benchmarks/server_restart.py).
+    By default the admin tool's own JVM runs directly, with the command line Neo4j's admin
+    launcher builds for it (class path with conf/, file encoding, the server's heap): the launcher
+    is a JVM of its own (the import took 25.1 s instead of 28.2 s without it, median of 4 rounds;
+    ``launcher=True`` keeps it for that comparison in benchmarks/bulk_parts.py).
     """
-    s = _settings(home)
+    args = ["database", "import", "full", database, "--overwrite-destination=true",
+            f"--array-delimiter=U+{ord(ARRAY_DELIMITER):04X}", f"--report-file={out.folder / 'import.report'}",
+            *out.import_args()]
+    if launcher:
+        return [server._java(), "-cp", f"{_lib(home)}/*", server.ADMIN, *args]
     heap = _jvm_size(_conf(home).get("server.memory.heap.max_size"))
-    cmd = [server._java(), "-cp", f"{s.conf_dir}/*:{_lib(home)}/*", "-Dfile.encoding=UTF-8",
-           *([f"-Xmx{heap}"] if heap else []), server.ADMIN_TOOL, "database", "import", "full", database,
-           "--overwrite-destination=true", f"--array-delimiter=U+{ord(ARRAY_DELIMITER):04X}",
-           f"--report-file={out.folder / 'import.report'}", *out.import_args()]
+    return [server._java(), "-cp", f"{home / 'conf'}/*:{_lib(home)}/*", "-Dfile.encoding=UTF-8",
+            *([f"-Xmx{heap}"] if heap else []), server.ADMIN_TOOL, *args]
+
+
+def import_csv(home: Path, out: CsvFolder, database: str = "neo4j") -> None:
+    """``neo4j-admin database import full`` over the (stopped) database."""
+    s = _settings(home)
+    cmd = import_command(home, out, database)
     proc = subprocess.run(cmd, env=server._env(s), capture_output=True, text=True, cwd=home,
                           preexec_fn=_die_with_parent)
     if proc.returncode != 0:

@@ -142,7 +142,7 @@ def write_conf(s: ServerSettings, lib: Path) -> Path:
         "internal.dbms.index.vector.population_ram_buffer_size": "256",
         "internal.dbms.index.vector.population_merge_factor": "2",
         # Netty waits a 5 s quiet period per event-loop group when Bolt shuts down: a stop took
-        # 10.5 s, without it 0.6 s (benchmarks/server_restart.py, docs/benchmarks/ingest.md).
+        # 10.5 s, without it 0.6 s (benchmarks/bulk_parts.py, docs/benchmarks/ingest.md).
         # Connections are closed before it, so nothing is waited for. Internal setting of 5.26.
         "internal.dbms.bolt.netty_server_shutdown_quiet_period": "0",
         **({"server.jvm.additional": f"-XX:SharedArchiveFile={archive}"}
@@ -274,8 +274,8 @@ def _java_fingerprint(java: str) -> str:
 def class_archive(lib: Path) -> Path:
     """The class-data-sharing archive of the server JVM for this jar set and JVM.
 
-    Why: about 20,000 classes are loaded and verified at every start; mapped from an archive
-    recorded once, a start took 6.4 s instead of 10.8 s (benchmarks/server_restart.py). It lives in
+    Why: every start loads and verifies the classes of 214 jars anew; mapped from an archive
+    recorded once, a start took 9.8 s instead of 14.9 s (benchmarks/bulk_parts.py). It lives in
     the cache, beside the jars, never in a server home.
     """
     return cache_dir() / "neo4j-cds" / f"{lib.name}-{_java_fingerprint(_java())}.jsa"
@@ -358,9 +358,9 @@ def running_command(s: ServerSettings) -> list[str] | None:
 def relaunch(s: ServerSettings, cmd: list[str], timeout: float = 120.0) -> None:
     """Start the server JVM with the command line the launcher computed for it before.
 
-    Why not the launcher again: it is a JVM of its own that spends 2-3 s before it spawns the
-    server (a restart took 14.8 s with it, 12.0 s without, benchmarks/server_restart.py). Same
-    daemon shape as the launcher's: own session, output appended to neo4j.log, PID file.
+    Why not the launcher again: it is a JVM of its own that runs before it spawns the server (with
+    the archive a start took 9.8 s through it, 6.9 s without it; benchmarks/bulk_parts.py).
+    Same daemon shape as the launcher's: own session, output appended to neo4j.log, PID file.
     """
     s.logs_dir.mkdir(parents=True, exist_ok=True)
     s.pid_file.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,186 @@
+"""The parts of a bulk ingest, each against the way it was done before, in the same run.
+
+Four comparisons, interleaved and repeated (``--repeat``), medians and ratios reported:
+
+1. server stop: Bolt's Netty quiet period at its default (5 s) vs 0 (what ``write_conf`` sets);
+2. server start until Bolt answers: Neo4j's launcher without the class-data archive, the launcher
+   with it, and the recorded JVM command with it (what the bulk import's restart does);
+3. the offline importer on the 58 codes' CSV: through the admin launcher vs the admin tool's JVM
+   directly (``bulk.import_command``);
+4. the CSV phase of the 58 codes (citation extraction + CSV lines, 2 worker processes): CPython's
+   default collector thresholds vs ``legalkg.gcpolicy``.
+
+Appends a section to docs/benchmarks/ingest.md.
+
+    .venv/bin/python benchmarks/bulk_parts.py --repeat 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import resource
+import shutil
+import socket
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from legalkg import codes as codes_mod
+from legalkg.cite import KnownUnits, LawRegistry
+from legalkg.graph import bulk, load, server
+from legalkg.machine import calibration_ms, cpu_times, steal_text
+from legalkg.model import Level
+from legalkg.parse import iter_laws
+from legalkg.paths import REPO_ROOT
+
+QUIET = "internal.dbms.bolt.netty_server_shutdown_quiet_period"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def timed(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def children_cpu() -> float:
+    """CPU seconds of every finished child process (worker processes, the importer's JVMs)."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+#: CPU seconds per part (finished child processes): less shaken by a VM whose speed changes than wall time
+CPU: dict[str, list[float]] = {}
+
+
+def server_parts(home: Path, repeat: int) -> dict[str, list[float]]:
+    base = server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False,
+                                 heap="2g", pagecache="1g")
+    lib = server.ensure_jars()
+    if not server.class_archive(lib).exists():
+        print("recording the class-data archive first:", server.record_class_archive(lib), flush=True)
+    res: dict[str, list[float]] = {k: [] for k in (
+        "stop, quiet period 5 s (default)", "stop, quiet period 0",
+        "start, launcher, no archive", "start, launcher, archive", "start, recorded command, archive")}
+    for i in range(repeat):
+        for quiet in ("default", "0"):
+            s = base.model_copy(update={"extra": {QUIET: None} if quiet == "default" else {}})
+            server.start(s, timeout=300)
+            res[f"stop, quiet period {'5 s (default)' if quiet == 'default' else '0'}"].append(
+                timed(lambda: server.stop(s)))
+        no_archive = base.model_copy(update={"class_archive": False})
+        res["start, launcher, no archive"].append(timed(lambda: server.start(no_archive, timeout=300)))
+        server.stop(no_archive)
+        res["start, launcher, archive"].append(timed(lambda: server.start(base, timeout=300)))
+        command = server.running_command(base)
+        server.stop(base)
+        res["start, recorded command, archive"].append(timed(lambda: server.relaunch(base, command, 300)))
+        server.stop(base)
+        print(f"round {i + 1}:", {k: round(v[-1], 2) for k, v in res.items()}, flush=True)
+    return res
+
+
+def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], bulk.CsvFolder]:
+    ids, repealed = load.parsed_unit_ids(laws)
+    known, registry = KnownUnits(ids), LawRegistry.default()
+    res: dict[str, list[float]] = {"CSV phase, default collector": [], "CSV phase, gcpolicy": []}
+    relaxed_init = load.worker_init
+    folder = None
+    for i in range(repeat):
+        for name, init in (("CSV phase, default collector", lambda: None), ("CSV phase, gcpolicy", relaxed_init)):
+            load.worker_init = init  # the extraction workers fork from here and call it at start
+            folder = Path(tempfile.mkdtemp(prefix="csv-", dir=home))
+            out = bulk.CsvFolder(folder)
+            root = bulk.CsvLines()
+            root.node((Level.ROOT.value,), {"id": "ROOT", "name": "Bundesrecht", "source": "gesetze-im-internet.de"})
+            t, c = time.perf_counter(), children_cpu()
+            out.add(root)
+            ex = load._Extraction(laws, registry, known, repealed, 2, work=bulk._law_csv_packed)
+            for _law, (lines, *_rest) in ex.as_completed():
+                out.add(lines)
+            ex.close()
+            out.close()
+            res[name].append(time.perf_counter() - t)
+            CPU.setdefault(name, []).append(children_cpu() - c)
+            if i < repeat - 1 or name != "CSV phase, gcpolicy":
+                shutil.rmtree(folder)
+        print(f"round {i + 1}:", {k: round(v[-1], 2) for k, v in res.items()}, flush=True)
+    load.worker_init = relaxed_init
+    return res, out
+
+
+def import_parts(home: Path, out: bulk.CsvFolder, repeat: int) -> dict[str, list[float]]:
+    s = bulk._settings(home)
+    res: dict[str, list[float]] = {"import, admin launcher": [], "import, admin tool directly": []}
+    for i in range(repeat):
+        for name, launcher in (("import, admin launcher", True), ("import, admin tool directly", False)):
+            cmd = bulk.import_command(home, out, launcher=launcher)
+            t, c = time.perf_counter(), children_cpu()
+            proc = subprocess.run(cmd, env=server._env(s), capture_output=True, text=True, cwd=home)
+            res[name].append(time.perf_counter() - t)
+            CPU.setdefault(name, []).append(children_cpu() - c)
+            assert proc.returncode == 0, proc.stdout[-500:] + proc.stderr[-500:]
+        print(f"round {i + 1}:", {k: round(v[-1], 2) for k, v in res.items()}, flush=True)
+    return res
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--codes", default="default")
+    ap.add_argument("--parts", default="server,csv,import", help="comma-separated subset of server,csv,import")
+    args = ap.parse_args()
+    parts = set(args.parts.split(","))
+    cpu_start, calibration = cpu_times(), calibration_ms()
+    home = Path(tempfile.mkdtemp(prefix="legalkg-parts-"))
+    try:
+        results = server_parts(home, args.repeat) if "server" in parts else {}
+        if parts & {"csv", "import"}:
+            laws = [law for _, law in iter_laws(None, codes_mod.resolve_codes(args.codes), workers=2)]
+            csv_res, out = csv_parts(home, laws, args.repeat)
+            if "csv" in parts:
+                results.update(csv_res)
+            if "import" in parts:
+                server.write_conf(server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(),
+                                                        auth=False, heap="2g", pagecache="1g"),
+                                  server.ensure_jars())
+                results.update(import_parts(home, out, args.repeat))
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    med = {k: statistics.median(v) for k, v in results.items()}
+    pairs = [("stop, quiet period 5 s (default)", "stop, quiet period 0"),
+             ("start, launcher, no archive", "start, launcher, archive"),
+             ("start, launcher, no archive", "start, recorded command, archive"),
+             ("CSV phase, default collector", "CSV phase, gcpolicy"),
+             ("import, admin launcher", "import, admin tool directly")]
+    pairs = [(a, b) for a, b in pairs if a in med and b in med]
+    lines = [f"\n### {dt.date.today()}: parts of the bulk ingest, before vs now "
+             f"(`python benchmarks/bulk_parts.py --repeat {args.repeat} --parts {args.parts}`, "
+             f"{args.codes} codes)\n",
+             f"Median of {args.repeat} interleaved rounds, seconds (all values in brackets). CPU steal "
+             f"{steal_text(cpu_start)}, calibration loop {calibration:.1f} ms at the start, "
+             f"{calibration_ms():.1f} ms at the end.\n",
+             "| part | before | now | before / now | CPU s of child processes, before -> now |",
+             "|---|---:|---:|---:|---|"]
+    for before, now in pairs:
+        cpu = (f"{statistics.median(CPU[before]):.1f} -> {statistics.median(CPU[now]):.1f} "
+               f"({statistics.median(CPU[before]) / statistics.median(CPU[now]):.2f}x)" if before in CPU else "-")
+        lines.append(f"| {before} -> {now.split(', ', 1)[1]} | {med[before]:.2f} "
+                     f"({', '.join(f'{x:.1f}' for x in results[before])}) | {med[now]:.2f} "
+                     f"({', '.join(f'{x:.1f}' for x in results[now])}) | {med[before] / med[now]:.2f}x | {cpu} |")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    with (REPO_ROOT / "docs" / "benchmarks" / "ingest.md").open("a", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+if __name__ == "__main__":
+    main()
