@@ -282,7 +282,7 @@ def class_archive(lib: Path) -> Path:
 
 
 def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
-    """Record :func:`class_archive` with a throwaway server (once per jar set, ~30 s).
+    """Record :func:`class_archive` with a throwaway server (once per jar set and JVM).
 
     The training server answers a few queries that a load and a search use (schema, full-text,
     writes), is stopped, and the JVM writes the archive at exit. It is validated by a JVM start
@@ -292,8 +292,11 @@ def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
     from neo4j import GraphDatabase
 
     target = class_archive(lib)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="train-", dir=target.parent))
+    try:  # a cache folder that cannot be written must not stop the start either
+        target.parent.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix="train-", dir=target.parent))
+    except OSError:
+        return False
     partial = work / "classes.jsa"
     train = ServerSettings(home=work / "home", bolt_port=_free_port(), http_port=_free_port(), auth=False,
                            heap="512m", pagecache="64m", class_archive=False,

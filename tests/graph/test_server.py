@@ -132,3 +132,13 @@ def test_a_failed_recording_leaves_no_archive(tmp_path, monkeypatch):
     folder = tmp_path / "cache" / "neo4j-cds"
     assert not server.class_archive(empty_lib).exists()
     assert list(folder.iterdir()) == []
+
+
+def test_a_cache_that_cannot_be_written_only_skips_the_recording(tmp_path, monkeypatch):
+    """A file where the archive folder belongs: no archive, no exception (the start goes on)."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "neo4j-cds").write_text("a file where the archive folder should be")
+    monkeypatch.setenv("LEGALKG_CACHE", str(cache))
+    assert server.record_class_archive(tmp_path / "lib", timeout=30) is False
+    assert (cache / "neo4j-cds").is_file()
