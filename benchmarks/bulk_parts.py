@@ -21,7 +21,6 @@ import argparse
 import datetime as dt
 import resource
 import shutil
-import socket
 import statistics
 import subprocess
 import tempfile
@@ -31,18 +30,13 @@ from pathlib import Path
 from legalkg import codes as codes_mod
 from legalkg.cite import KnownUnits, LawRegistry
 from legalkg.graph import bulk, load, server
+from legalkg.graph.server import free_port
 from legalkg.machine import calibration_ms, cpu_times, steal_text
 from legalkg.model import Level
 from legalkg.parse import iter_laws
 from legalkg.paths import REPO_ROOT
 
 QUIET = "internal.dbms.bolt.netty_server_shutdown_quiet_period"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def timed(fn) -> float:

@@ -17,7 +17,6 @@ import datetime as dt
 import os
 import platform
 import resource
-import socket
 import sys
 import tempfile
 import time
@@ -25,6 +24,7 @@ from pathlib import Path
 
 from legalkg import codes as codes_mod
 from legalkg.graph import server
+from legalkg.graph.server import free_port
 from legalkg.graph.admin import wipe
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
@@ -38,12 +38,6 @@ from legalkg.paths import REPO_ROOT, gii_dir
 
 NAIVE_NODE = "MERGE (n:{label} {{id: $id}}) SET n += $props"
 NAIVE_EDGE = "MATCH (p {{id: $parent}}) MATCH (c:{label} {{id: $id}}) MERGE (p)-[:CONTAINS_{rel}]->(c)"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def naive_load(driver, db: str, slug: str) -> tuple[int, float]:

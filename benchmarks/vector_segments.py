@@ -10,16 +10,14 @@ times 50 kNN queries (k = 50) on each. Compare the default conf with legalkg's:
     # legalkg's conf (what `legalkg neo4j start` writes)
     .venv/bin/python benchmarks/vector_segments.py '{}' 40000
 """
-import tempfile, time, socket, sys, json
+import tempfile, time, sys, json
 import numpy as np
 from pathlib import Path
 
 from legalkg.graph import server
+from legalkg.graph.server import free_port
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0)); return s.getsockname()[1]
 extra = json.loads(sys.argv[1])
 N = int(sys.argv[2])
 home = Path(tempfile.mkdtemp(prefix="legalkg-seg-"))

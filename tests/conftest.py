@@ -10,20 +10,14 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 from pathlib import Path
 
 import pytest
 
 from legalkg.graph import server
+from legalkg.graph.server import free_port  # noqa: F401 - tests import it from here
 from legalkg.graph.config import Neo4jConfig
 from legalkg.paths import gii_dir
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="session")

@@ -265,10 +265,12 @@ def import_command(home: Path, out: CsvFolder, database: str = "neo4j", launcher
     args = ["database", "import", "full", database, "--overwrite-destination=true",
             f"--array-delimiter=U+{ord(ARRAY_DELIMITER):04X}", f"--report-file={out.folder / 'import.report'}",
             *out.import_args()]
+    conf = _conf(home)
+    lib = conf["server.directories.lib"]
     if launcher:
-        return [server._java(), "-cp", f"{_lib(home)}/*", server.ADMIN, *args]
-    heap = _jvm_size(_conf(home).get("server.memory.heap.max_size"))
-    return [server._java(), "-cp", f"{home / 'conf'}/*:{_lib(home)}/*", "-Dfile.encoding=UTF-8",
+        return [server._java(), "-cp", f"{lib}/*", server.ADMIN, *args]
+    heap = _jvm_size(conf.get("server.memory.heap.max_size"))
+    return [server._java(), "-cp", f"{home / 'conf'}/*:{lib}/*", "-Dfile.encoding=UTF-8",
             *([f"-Xmx{heap}"] if heap else []), server.ADMIN_TOOL, *args]
 
 

@@ -298,7 +298,7 @@ def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
     except OSError:
         return False
     partial = work / "classes.jsa"
-    train = ServerSettings(home=work / "home", bolt_port=_free_port(), http_port=_free_port(), auth=False,
+    train = ServerSettings(home=work / "home", bolt_port=free_port(), http_port=free_port(), auth=False,
                            heap="512m", pagecache="64m", class_archive=False,
                            extra={"server.jvm.additional": f"-XX:ArchiveClassesAtExit={partial}"})
     try:
@@ -337,7 +337,8 @@ _TRAINING = [
 ]
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1 (training, test and benchmark servers)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
