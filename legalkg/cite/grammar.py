@@ -578,10 +578,32 @@ def _trigger_re() -> re.Pattern[str]:
     """Text without any of these words cannot hold a chain: every chain starts at a § token, an
     Art./Paragraph head or a level keyword / direction word (see ``scan``). The pattern is a
     superset of those tokens (a word token is a maximal run of letters, digits, _ and - that
-    starts with a letter, so it is never preceded by a letter or digit)."""
-    words = sorted({*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS}, key=len, reverse=True)
-    alts = "|".join(re.escape(w) for w in words)
-    return re.compile(rf"§|(?<![^\W_])(?:{alts})(?![\w\-])", re.IGNORECASE)
+    starts with a letter, so it is never preceded by a letter or digit).
+
+    The words are written as a prefix tree: ``re`` tries the alternatives of a flat list one by one
+    at every position of a text, the tree rejects most positions at their first letter.
+    """
+    words = {*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS}
+    return re.compile(rf"§|(?<![^\W_])(?:{prefix_tree(words)})(?![\w\-])", re.IGNORECASE)
+
+
+def prefix_tree(words: set[str]) -> str:
+    """A regex that matches exactly ``words``, as nested groups that share their prefixes."""
+    tree: dict = {}
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def emit(node: dict) -> str:
+        alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return emit(tree)
 
 
 _TRIGGER = _trigger_re()

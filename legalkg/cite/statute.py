@@ -31,6 +31,8 @@ from .resolve import para_variants, resolve_under
 _ID_LEVELS = (("absatz", "Abs", Level.ABSATZ), ("satz", "S", Level.SATZ),
               ("nummer", "Nr", Level.NUMMER), ("buchstabe", "Bst", Level.BUCHSTABE),
               ("doppelbuchstabe", "DBst", Level.DOPPELBUCHSTABE))
+#: the same, longest prefix first ("DBst" before "Bst"), as an id segment is matched against them
+_ID_LEVELS_LONGEST_FIRST = tuple(sorted(_ID_LEVELS, key=lambda x: -len(x[1])))
 _LEVEL_RANK = {Level.PARAGRAPH: 0, Level.ABSATZ: 1, Level.SATZ: 2, Level.NUMMER: 3,
                Level.BUCHSTABE: 4, Level.DOPPELBUCHSTABE: 5}
 _RANGE_CAP = 200
@@ -108,7 +110,7 @@ class _Context:
             if not para_done:
                 head.append(seg)
                 continue
-            for name, prefix, _ in sorted(_ID_LEVELS, key=lambda x: -len(x[1])):
+            for name, prefix, _ in _ID_LEVELS_LONGEST_FIRST:
                 if seg.startswith(prefix) and name not in self.levels:
                     self.levels[name] = seg[len(prefix):]
                     break
@@ -158,7 +160,7 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
     chains_of: dict[str, list] = {}
     for u in units:
         if not u.text or u.repealed:
-            found[u.id], counts[u.id] = [], Counter()
+            found[u.id] = []
             continue
         refs: list[tuple[RawRef, str]] = []
         chains = chains_of.get(u.text)
@@ -169,7 +171,8 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
             for ref in chain.refs:
                 refs.append((ref, chain_text))
         found[u.id] = refs
-        counts[u.id] = Counter(_ref_key(r, t) for r, t in refs)
+        if refs:
+            counts[u.id] = Counter(_ref_key(r, t) for r, t in refs)
     order = _para_order(law)
     order_index = {pid: i for i, pid in enumerate(order)}
     by_id = {u.id: u for u in units}
@@ -177,9 +180,11 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
     edges: list[Edge] = []
     seen: set[tuple[str, str]] = set()
     for u in units:
+        if not found[u.id]:
+            continue  # most units cite nothing: no context to build
         below: Counter = Counter()
         for c in children.get(u.id, ()):
-            below.update(counts.get(c.id, Counter()))
+            below.update(counts.get(c.id, ()))
         ctx = _Context(u.id)
         list_law = _list_law(u, by_id, registry)
         for ref, text in found[u.id]:
