@@ -148,6 +148,25 @@ def decode_id(node_id: str) -> Citation:
     return Citation(**fields)
 
 
+def decode_child(parent: Citation, parent_id: str, node_id: str) -> Citation:
+    """``decode_id(node_id)`` for a node whose id is ``parent_id`` plus one segment, from its
+    parent's decoded citation: a law's units are decoded top-down, each id in one step instead of
+    splitting every id again. Falls back to :func:`decode_id` for any other id."""
+    if not node_id.startswith(parent_id) or node_id[len(parent_id):len(parent_id) + 1] != "/":
+        return decode_id(node_id)
+    seg = node_id[len(parent_id) + 1:]
+    if not seg or "/" in seg or seg.startswith("Gl"):
+        return decode_id(node_id)
+    if _PARA_RE.match(seg):
+        return parent if parent.para is not None else parent._replace(para=seg)
+    for prefix, field in _SEGMENT_PREFIXES:
+        if seg.startswith(prefix) and len(seg) > len(prefix):
+            if getattr(parent, field) is not None:
+                return parent  # the first segment of a level wins, as in decode_id
+            return parent._replace(**{field: seg[len(prefix):]})
+    return parent
+
+
 def level_of_id(node_id: str) -> Level:
     """The level a unit id denotes, from its last segment."""
     segments = node_id.split("/")

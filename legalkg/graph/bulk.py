@@ -47,6 +47,7 @@ NODE_COLUMNS: dict[str, str] = {
     "stand": "string", "doknr": "string", "slug": "string", "name": "string", "source": "string",
 }
 REL_COLUMNS: dict[str, str] = {"gen": "string", "kind": "string", "text": "string"}
+_COLUMN_NAMES = NODE_COLUMNS.keys()
 
 
 class UnknownProperty(ValueError):
@@ -94,10 +95,15 @@ class CsvLines:
         self.lines[name].append(line)
 
     def node(self, labels: tuple[str, ...], props: dict) -> None:
-        unknown = set(props) - NODE_COLUMNS.keys()
-        if unknown:
+        if not _COLUMN_NAMES >= props.keys():
+            unknown = set(props) - NODE_COLUMNS.keys()
             raise UnknownProperty(f"node property {sorted(unknown)} has no import column")
-        self._add("nodes-" + "-".join(labels), [_field(props.get(k)) for k in NODE_COLUMNS])
+        # 30 columns for each of ~185k nodes: absent values and strings (nearly all fields) are
+        # formatted inline, the rest by _field
+        get = props.get
+        self._add("nodes-" + "-".join(labels), [
+            "" if v is None else ('"' + v.replace('"', '""') + '"' if v.__class__ is str else _field(v))
+            for v in map(get, _COLUMN_NAMES)])
         self.nodes += 1
 
     def rel(self, source: str, target: str, rtype: str, props: dict) -> None:

@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from .chunks import naive_chunks
-from ..model import Law, Level, TEXT_LEVELS, Unit, decode_id, word_count
+from ..model import Citation, Law, Level, TEXT_LEVELS, Unit, decode_child, decode_id
 
 
 def _hash(obj: object) -> str:
@@ -37,7 +37,8 @@ class LawRows:
         return 1 + sum(len(v) for v in self.groups.values()) + len(self.chunks)
 
 
-def unit_props(law: Law, unit: Unit) -> dict:
+def unit_props(law: Law, unit: Unit, cite: Citation | None = None) -> dict:
+    """The node properties of ``unit``; ``cite`` is its decoded id where the caller has it."""
     props: dict = {
         "id": unit.id,
         "law": law.key,
@@ -48,10 +49,11 @@ def unit_props(law: Law, unit: Unit) -> dict:
         "title": unit.title,
     }
     if unit.level in TEXT_LEVELS:
-        cite = decode_id(unit.id)
+        if cite is None:
+            cite = decode_id(unit.id)
         props.update(
             text=unit.text,
-            words=word_count(unit.text),
+            words=len(unit.text.split()),  # model.word_count
             citation=cite.human(),
             para=cite.para,
             absatz=cite.absatz,
@@ -79,6 +81,7 @@ def law_rows(law: Law) -> LawRows:
     level_of: dict[str, Level] = {law.key: Level.GESETZ}
     depth_of: dict[str, int] = {law.key: 0}  # Gliederung depth, or depth below the Paragraph
     hashes: list[str] = [_hash(gesetz)]
+    cite_of: dict[str, Citation] = {}
     for unit in law.units:
         parent_level = level_of.get(unit.parent_id)
         if parent_level is None:
@@ -91,7 +94,12 @@ def law_rows(law: Law) -> LawRows:
         else:
             phase, depth = 1, depth_of[unit.parent_id] + 1
         depth_of[unit.id] = depth
-        props = unit_props(law, unit)
+        cite = None
+        if unit.level in TEXT_LEVELS:
+            parent_cite = cite_of.get(unit.parent_id)
+            cite = cite_of[unit.id] = (decode_id(unit.id) if parent_cite is None
+                                       else decode_child(parent_cite, unit.parent_id, unit.id))
+        props = unit_props(law, unit, cite)
         rows.groups[(phase, depth, parent_level, unit.level)].append(
             {"id": unit.id, "parent": unit.parent_id, "props": props})
         hashes.append(props["hash"] + unit.parent_id)

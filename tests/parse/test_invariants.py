@@ -22,3 +22,33 @@ def test_tree_invariants(law, slug):
             assert c.para and c.satz, u.id
         assert u.words == word_count(u.text)
         seen[u.id] = u
+
+
+@pytest.mark.parametrize("slug", ["bgb", "bgbeg", "estg", "stgb", "sgb_5", "gg"])
+def test_decode_child_equals_decode_id(law, slug):
+    """Top-down decoding from the parent's citation gives what decoding the whole id gives."""
+    from legalkg.model import TEXT_LEVELS, decode_child
+
+    parsed = law(slug)
+    by_id = {u.id: u for u in parsed.units}
+    stepped = 0
+    for u in parsed.units:
+        parent = by_id.get(u.parent_id)
+        if u.level in TEXT_LEVELS and parent is not None and parent.level in TEXT_LEVELS:
+            assert decode_child(decode_id(parent.id), parent.id, u.id) == decode_id(u.id), u.id
+            stepped += 1
+    assert stepped > 100
+
+
+@pytest.mark.parametrize("parent_id, node_id", [
+    ("BGB/§433", "BGB/§433/Abs1"), ("BGB/§433/Abs1", "BGB/§433/Abs1/S2"),
+    ("StPO/§100a/Abs2/S1/Nr1", "StPO/§100a/Abs2/S1/Nr1/Bsta"),
+    ("X/§1/Abs1/S1/Nr2", "X/§1/Abs1/S1/Nr2/S3"),  # a Satz below a Nummer keeps the list's Satz
+    ("X/§1/Abs1/S1/Nr2/Bstb", "X/§1/Abs1/S1/Nr2/Bstb/DBstaa"),
+    ("X/§1", "X/§1/S"), ("X/§1", "X/§1/Gl3"), ("X/§1", "X/§12"), ("X/Gl1", "X/Gl1/§5"),
+    ("GG/Art1", "GG/Art1/Abs3"), ("X", "X/Anl1"),
+])
+def test_decode_child_edge_cases(parent_id, node_id):
+    from legalkg.model import decode_child
+
+    assert decode_child(decode_id(parent_id), parent_id, node_id) == decode_id(node_id)
