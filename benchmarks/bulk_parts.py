@@ -8,7 +8,8 @@ Four comparisons, interleaved and repeated (``--repeat``), medians and ratios re
 3. the offline importer on the 58 codes' CSV: through the admin launcher vs the admin tool's JVM
    directly (``bulk.import_command``);
 4. the CSV phase of the 58 codes (citation extraction + CSV lines, 2 worker processes): CPython's
-   default collector thresholds vs ``legalkg.gcpolicy``.
+   default collector thresholds vs ``legalkg.gcpolicy``, and the citation trigger words as a flat
+   regex alternation vs the prefix tree ``legalkg.cite.grammar`` uses.
 
 Appends a section to docs/benchmarks/ingest.md.
 
@@ -28,7 +29,7 @@ import time
 from pathlib import Path
 
 from legalkg import codes as codes_mod
-from legalkg.cite import KnownUnits, LawRegistry
+from legalkg.cite import KnownUnits, LawRegistry, grammar
 from legalkg.graph import bulk, load, server
 from legalkg.graph.server import free_port
 from legalkg.machine import calibration_ms, cpu_times, steal_text
@@ -85,12 +86,17 @@ def server_parts(home: Path, repeat: int) -> dict[str, list[float]]:
 def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], bulk.CsvFolder]:
     ids, repealed = load.parsed_unit_ids(laws)
     known, registry = KnownUnits(ids), LawRegistry.default()
-    res: dict[str, list[float]] = {"CSV phase, default collector": [], "CSV phase, gcpolicy": []}
-    relaxed_init = load.worker_init
+    relaxed_init, tree = load.worker_init, grammar._TRIGGER
+    variants = {"CSV phase, default collector": (lambda: None, tree),
+                "CSV phase, flat trigger regex": (relaxed_init, grammar._trigger_re(flat=True)),
+                "CSV phase, gcpolicy and trigger tree": (relaxed_init, tree)}
+    res: dict[str, list[float]] = {name: [] for name in variants}
     folder = None
     for i in range(repeat):
-        for name, init in (("CSV phase, default collector", lambda: None), ("CSV phase, gcpolicy", relaxed_init)):
-            load.worker_init = init  # the extraction workers fork from here and call it at start
+        for name, (init, trigger) in variants.items():
+            # the extraction workers fork from here: they call worker_init at start and scan with
+            # the module's trigger pattern
+            load.worker_init, grammar._TRIGGER = init, trigger
             folder = Path(tempfile.mkdtemp(prefix="csv-", dir=home))
             out = bulk.CsvFolder(folder)
             root = bulk.CsvLines()
@@ -104,10 +110,10 @@ def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], bu
             out.close()
             res[name].append(time.perf_counter() - t)
             CPU.setdefault(name, []).append(children_cpu() - c)
-            if i < repeat - 1 or name != "CSV phase, gcpolicy":
+            if i < repeat - 1 or name != "CSV phase, gcpolicy and trigger tree":
                 shutil.rmtree(folder)
         print(f"round {i + 1}:", {k: round(v[-1], 2) for k, v in res.items()}, flush=True)
-    load.worker_init = relaxed_init
+    load.worker_init, grammar._TRIGGER = relaxed_init, tree
     return res, out
 
 
@@ -153,7 +159,8 @@ def main() -> None:
     pairs = [("stop, quiet period 5 s (default)", "stop, quiet period 0"),
              ("start, launcher, no archive", "start, launcher, archive"),
              ("start, launcher, no archive", "start, recorded command, archive"),
-             ("CSV phase, default collector", "CSV phase, gcpolicy"),
+             ("CSV phase, default collector", "CSV phase, gcpolicy and trigger tree"),
+             ("CSV phase, flat trigger regex", "CSV phase, gcpolicy and trigger tree"),
              ("import, admin launcher", "import, admin tool directly")]
     pairs = [(a, b) for a, b in pairs if a in med and b in med]
     lines = [f"\n### {dt.date.today()}: parts of the bulk ingest, before vs now "

@@ -574,17 +574,20 @@ def j_num(p: _Parser, i: int) -> bool:
     return i < p.n and p.t[i].kind == "num"
 
 
-def _trigger_re() -> re.Pattern[str]:
+def _trigger_re(flat: bool = False) -> re.Pattern[str]:
     """Text without any of these words cannot hold a chain: every chain starts at a § token, an
     Art./Paragraph head or a level keyword / direction word (see ``scan``). The pattern is a
     superset of those tokens (a word token is a maximal run of letters, digits, _ and - that
     starts with a letter, so it is never preceded by a letter or digit).
 
     The words are written as a prefix tree: ``re`` tries the alternatives of a flat list one by one
-    at every position of a text, the tree rejects most positions at their first letter.
+    at every position of a text, the tree rejects most positions at their first letter. ``flat``
+    gives the flat list, longest word first (the same matches; tests and benchmarks compare them).
     """
     words = {*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS}
-    return re.compile(rf"§|(?<![^\W_])(?:{prefix_tree(words)})(?![\w\-])", re.IGNORECASE)
+    alts = ("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) if flat
+            else prefix_tree(words))
+    return re.compile(rf"§|(?<![^\W_])(?:{alts})(?![\w\-])", re.IGNORECASE)
 
 
 def prefix_tree(words: set[str]) -> str:

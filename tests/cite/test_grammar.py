@@ -26,10 +26,9 @@ def test_prefix_tree_matches_nothing_else(other):
 
 def _flat_trigger() -> re.Pattern[str]:
     """The trigger as a flat, longest-first alternation (how it was written before the tree)."""
-    words = sorted({*grammar.KEYWORDS, *grammar._DIRECTION, *grammar._ART_HEADS, *grammar._PARA_HEADS},
-                   key=len, reverse=True)
-    alts = "|".join(re.escape(w) for w in words)
-    return re.compile(rf"§|(?<![^\W_])(?:{alts})(?![\w\-])", re.IGNORECASE)
+    flat = grammar._trigger_re(flat=True)
+    assert "(?:doppelbuchstaben|doppelbuchstabe|" in flat.pattern
+    return flat
 
 
 @pytest.mark.parametrize("text", [
