@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from .chunks import naive_chunks
-from ..model import Citation, Law, Level, TEXT_LEVELS, Unit, decode_child, decode_id
+from ..model import Citation, Law, Level, TEXT_LEVELS, Unit, decode_child, decode_id, word_count
 
 
 def _hash(obj: object) -> str:
@@ -53,7 +53,7 @@ def unit_props(law: Law, unit: Unit, cite: Citation | None = None) -> dict:
             cite = decode_id(unit.id)
         props.update(
             text=unit.text,
-            words=len(unit.text.split()),  # model.word_count
+            words=word_count(unit.text),
             citation=cite.human(),
             para=cite.para,
             absatz=cite.absatz,
