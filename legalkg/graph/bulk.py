@@ -95,8 +95,8 @@ class CsvLines:
         self.lines[name].append(line)
 
     def node(self, labels: tuple[str, ...], props: dict) -> None:
-        if not _COLUMN_NAMES >= props.keys():
-            unknown = set(props) - NODE_COLUMNS.keys()
+        unknown = props.keys() - _COLUMN_NAMES
+        if unknown:
             raise UnknownProperty(f"node property {sorted(unknown)} has no import column")
         # 30 columns for each of ~185k nodes: absent values and strings (nearly all fields) are
         # formatted inline, the rest by _field
@@ -397,7 +397,7 @@ def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, 
     report.fresh.update(law.key for law in loaded)
     ensure_schema(driver, db)  # waits until every index is online and the full-text ones caught up
     lap("schema")
-    marker_path(home).unlink(missing_ok=True)
+    marker.unlink(missing_ok=True)
 
 
 def _marker_command(marker: Path) -> list[str] | None:
