@@ -620,27 +620,47 @@ def scan(text: str, registry: LawRegistry, relative: bool = False) -> list[Chain
     if _TRIGGER.search(text) is None:
         return []  # most statute sentences cite nothing: skip tokenizing them
     tokens = tokenize(text)
+    return scan_tokens(tokens, candidates(tokens), registry, relative)
+
+
+def candidates(tokens: Sequence[Token]) -> list[int]:
+    """Indices of the tokens at which a chain can start (a § or a starter word), ascending.
+
+    Every other token is stepped over by :func:`scan_tokens` without a look, so computing these once
+    for a § lets each of its Absätze and Sätze be scanned over its share of them (``unitscan``).
+    """
+    starters = _STARTERS
+    return [i for i, tok in enumerate(tokens)
+            if tok.kind == "sect" or (tok.kind == "word" and tok.low in starters)]
+
+
+def scan_tokens(tokens: Sequence[Token], starts: Sequence[int], registry: LawRegistry,
+                relative: bool = False) -> list[Chain]:
+    """The chains of ``tokens``, trying a parse only at ``starts`` (:func:`candidates` of ``tokens``).
+
+    The same walk as trying every token: a parse at i yields a chain ending at j, and the walk goes on at
+    max(j, i + 1); any other token only moves the walk one step on.
+    """
     p = _Parser(tokens, registry, relative)
     out: list[Chain] = []
-    i = 0
-    n = len(tokens)
-    while i < n:
+    resume = 0
+    for i in starts:
+        if i < resume:
+            continue  # inside the chain found before
         tok = tokens[i]
         parsed = None
-        if tok.kind == "sect" or (tok.kind == "word" and tok.low in _STARTERS):
-            if p.head(i) is not None:
-                parsed = p.parse_chain(i)
-            elif tok.kind == "word" and (tok.low in KEYWORDS or tok.low in _DIRECTION):
-                parsed = p.parse_relative(i)
-                if parsed is not None and not relative and all(r.unit is None for r in parsed[0].refs):
-                    parsed = (None, parsed[1])  # court mode: drop purely relative references
+        if p.head(i) is not None:
+            parsed = p.parse_chain(i)
+        elif tok.kind == "word" and (tok.low in KEYWORDS or tok.low in _DIRECTION):
+            parsed = p.parse_relative(i)
+            if parsed is not None and not relative and all(r.unit is None for r in parsed[0].refs):
+                parsed = (None, parsed[1])  # court mode: drop purely relative references
         if parsed is None:
-            i += 1
             continue
         chain, j = parsed
         if chain is not None and not _is_secondary(tokens, i, j, chain):
             out.append(chain)
-        i = max(j, i + 1)
+        resume = max(j, i + 1)
     return out
 
 

@@ -23,10 +23,11 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ..model import TEXT_LEVELS, Citation, Law, Level, Unit, level_of_id
-from .grammar import RANK, RawRef, scan
+from .grammar import RANK, RawRef
 from .tokens import tokenize
 from .registry import LawRegistry
 from .resolve import para_variants, resolve_under
+from .unitscan import unit_chains
 
 _ID_LEVELS = (("absatz", "Abs", Level.ABSATZ), ("satz", "S", Level.SATZ),
               ("nummer", "Nr", Level.NUMMER), ("buchstabe", "Bst", Level.BUCHSTABE),
@@ -36,6 +37,8 @@ _ID_LEVELS_LONGEST_FIRST = tuple(sorted(_ID_LEVELS, key=lambda x: -len(x[1])))
 _LEVEL_RANK = {Level.PARAGRAPH: 0, Level.ABSATZ: 1, Level.SATZ: 2, Level.NUMMER: 3,
                Level.BUCHSTABE: 4, Level.DOPPELBUCHSTABE: 5}
 _RANGE_CAP = 200
+#: levels whose text is a list item: a lead-in of their parent may name the law they cite
+_LIST_LEVELS = frozenset({Level.NUMMER, Level.BUCHSTABE, Level.DOPPELBUCHSTABE})
 #: Laws whose bare "§ n" means another law's § when they have no such § themselves: the EGBGB is
 #: organised in Artikel and its text says "§ 1128" for the BGB's § 1128.
 _COMPANION = {"EGBGB": "BGB"}
@@ -156,17 +159,13 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
         children[u.parent_id].append(u)
     found: dict[str, list[tuple[RawRef, str]]] = {}
     counts: dict[str, Counter] = {}
-    # A one-sentence § has the same text as its Absatz and Satz: scan each distinct text once.
-    chains_of: dict[str, list] = {}
+    chains_of = unit_chains(units, registry)  # each text tokenized once, not once per level
     for u in units:
         if not u.text or u.repealed:
             found[u.id] = []
             continue
         refs: list[tuple[RawRef, str]] = []
-        chains = chains_of.get(u.text)
-        if chains is None:
-            chains = chains_of[u.text] = scan(u.text, registry, relative=True)
-        for chain in chains:
+        for chain in chains_of[u.id]:
             chain_text = u.text[chain.start:chain.end]
             for ref in chain.refs:
                 refs.append((ref, chain_text))
@@ -179,6 +178,7 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
     stats = EdgeStats()
     edges: list[Edge] = []
     seen: set[tuple[str, str]] = set()
+    lead_laws: dict[str, str | None] = {}
     for u in units:
         if not found[u.id]:
             continue  # most units cite nothing: no context to build
@@ -186,7 +186,11 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
         for c in children.get(u.id, ()):
             below.update(counts.get(c.id, ()))
         ctx = _Context(u.id)
-        list_law = _list_law(u, by_id, registry)
+        list_law = None
+        if u.level in _LIST_LEVELS:  # siblings share their lead-in: read it once
+            if u.parent_id not in lead_laws:
+                lead_laws[u.parent_id] = _list_law(u, by_id, registry)
+            list_law = lead_laws[u.parent_id]
         for ref, text in found[u.id]:
             if list_law is not None and ref.unit is not None and ref.law_kind is None:
                 ref = replace(ref, law_key=list_law, law_kind="named")
@@ -227,7 +231,7 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
 def _list_law(unit: Unit, by_id: dict[str, Unit], registry: LawRegistry) -> str | None:
     """The law a list's lead-in names for its items: StPO § 100a Abs. 2 Nr. 1 "aus dem
     Strafgesetzbuch:" makes "§§ 146 und 151" in its Buchstabe e) StGB sections."""
-    if unit.level not in (Level.NUMMER, Level.BUCHSTABE, Level.DOPPELBUCHSTABE):
+    if unit.level not in _LIST_LEVELS:
         return None
     parent = by_id.get(unit.parent_id)
     hops = 0
