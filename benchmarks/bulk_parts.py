@@ -7,9 +7,10 @@ Four comparisons, interleaved and repeated (``--repeat``), medians and ratios re
    with it, and the recorded JVM command with it (what the bulk import's restart does);
 3. the offline importer on the 58 codes' CSV: through the admin launcher vs the admin tool's JVM
    directly (``bulk.import_command``);
-4. the CSV phase of the 58 codes (citation extraction + CSV lines, 2 worker processes): CPython's
-   default collector thresholds vs ``legalkg.gcpolicy``, and the citation trigger words as a flat
-   regex alternation vs the prefix tree ``legalkg.cite.grammar`` uses.
+4. the CSV phase of the 58 codes (citation extraction + CSV lines, 2 worker processes): every unit's
+   text tokenized and scanned on its own (``unitscan.scan_each``) vs each top unit tokenized once and
+   the units below scanned over its slices (``unitscan.unit_chains``, what ingest does).
+   (Until 2026-11-30, sixth session, this part compared the collector thresholds and the trigger regex.)
 
 Appends a section to docs/benchmarks/ingest.md.
 
@@ -29,7 +30,7 @@ import time
 from pathlib import Path
 
 from legalkg import codes as codes_mod
-from legalkg.cite import KnownUnits, LawRegistry, grammar
+from legalkg.cite import KnownUnits, LawRegistry, statute, unitscan
 from legalkg.graph import bulk, load, server
 from legalkg.graph.server import free_port
 from legalkg.machine import calibration_ms, cpu_times, steal_text
@@ -86,17 +87,13 @@ def server_parts(home: Path, repeat: int) -> dict[str, list[float]]:
 def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], bulk.CsvFolder]:
     ids, repealed = load.parsed_unit_ids(laws)
     known, registry = KnownUnits(ids), LawRegistry.default()
-    relaxed_init, tree = load.worker_init, grammar._TRIGGER
-    variants = {"CSV phase, default collector": (lambda: None, tree),
-                "CSV phase, flat trigger regex": (relaxed_init, grammar._trigger_re(flat=True)),
-                "CSV phase, gcpolicy and trigger tree": (relaxed_init, tree)}
+    variants = {"CSV phase, every text scanned on its own": unitscan.scan_each,
+                "CSV phase, top units tokenized once": unitscan.unit_chains}
     res: dict[str, list[float]] = {name: [] for name in variants}
     folder = None
     for i in range(repeat):
-        for name, (init, trigger) in variants.items():
-            # the extraction workers fork from here: they call worker_init at start and scan with
-            # the module's trigger pattern
-            load.worker_init, grammar._TRIGGER = init, trigger
+        for name, chains in variants.items():
+            statute.unit_chains = chains  # the extraction workers fork from here and scan with it
             folder = Path(tempfile.mkdtemp(prefix="csv-", dir=home))
             out = bulk.CsvFolder(folder)
             root = bulk.CsvLines()
@@ -110,10 +107,10 @@ def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], bu
             out.close()
             res[name].append(time.perf_counter() - t)
             CPU.setdefault(name, []).append(children_cpu() - c)
-            if i < repeat - 1 or name != "CSV phase, gcpolicy and trigger tree":
+            if i < repeat - 1 or name != "CSV phase, top units tokenized once":
                 shutil.rmtree(folder)
         print(f"round {i + 1}:", {k: round(v[-1], 2) for k, v in res.items()}, flush=True)
-    load.worker_init, grammar._TRIGGER = relaxed_init, tree
+    statute.unit_chains = unitscan.unit_chains
     return res, out
 
 
@@ -159,8 +156,7 @@ def main() -> None:
     pairs = [("stop, quiet period 5 s (default)", "stop, quiet period 0"),
              ("start, launcher, no archive", "start, launcher, archive"),
              ("start, launcher, no archive", "start, recorded command, archive"),
-             ("CSV phase, default collector", "CSV phase, gcpolicy and trigger tree"),
-             ("CSV phase, flat trigger regex", "CSV phase, gcpolicy and trigger tree"),
+             ("CSV phase, every text scanned on its own", "CSV phase, top units tokenized once"),
              ("import, admin launcher", "import, admin tool directly")]
     pairs = [(a, b) for a, b in pairs if a in med and b in med]
     lines = [f"\n### {dt.date.today()}: parts of the bulk ingest, before vs now "

@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from ..model import Unit
-from .grammar import _TRIGGER, Chain, candidates, scan_tokens
+from .grammar import _TRIGGER, Chain, candidates, scan, scan_tokens
 from .registry import LawRegistry
 from .tokens import Token, tokenize
 
@@ -115,4 +115,18 @@ def unit_chains(units: Sequence[Unit], registry: LawRegistry) -> dict[str, list[
     for u in units:
         if u.parent_id not in ids:
             visit(u, None, 0, True)
+    return out
+
+
+def scan_each(units: Sequence[Unit], registry: LawRegistry) -> dict[str, list[Chain]]:
+    """The plain way to the same result: every distinct text tokenized and scanned on its own.
+
+    Kept as the peer of :func:`unit_chains` for benchmarks/bulk_parts.py.
+    """
+    by_text: dict[str, list[Chain]] = {}
+    out: dict[str, list[Chain]] = {}
+    for u in units:
+        if u.text not in by_text:
+            by_text[u.text] = scan(u.text, registry, relative=True) if u.text else []
+        out[u.id] = by_text[u.text]
     return out

@@ -8,7 +8,7 @@ from legalkg import paths
 from legalkg.cite import grammar
 from legalkg.cite.grammar import candidates, scan, scan_tokens
 from legalkg.cite.tokens import tokenize
-from legalkg.cite.unitscan import unit_chains
+from legalkg.cite.unitscan import scan_each, unit_chains
 from legalkg.model import TEXT_LEVELS
 
 from .conftest import make_law
@@ -23,10 +23,11 @@ def _check_law(law, registry) -> int:
     units = [u for u in law.units if u.level in TEXT_LEVELS]
     got = unit_chains(units, registry)
     assert set(got) == {u.id for u in units}
+    each = scan_each(units, registry)
     cited = 0
     for u in units:
         want = scan(u.text, registry, relative=True) if u.text else []
-        assert _as_tuples(got[u.id]) == _as_tuples(want), u.id
+        assert _as_tuples(got[u.id]) == _as_tuples(want) == _as_tuples(each[u.id]), u.id
         cited += bool(want)
     return cited
 
