@@ -155,7 +155,7 @@ class CsvFolder:
 
 
 def write_structure(out: CsvLines, rows: LawRows) -> None:
-    """Nodes and CONTAINS/COVERS edges of one law, as ``create_nodes``/``create_chunks`` write them."""
+    """Nodes and CONTAINS edges of one law, as ``create_nodes``/``create_chunks`` write them."""
     out.rel("ROOT", rows.law, "CONTAINS_GESETZ", {"gen": rows.hash})
     for (_, _, _parent, level), group in rows.groups.items():
         labels = (level.value, "Unit") if level in TEXT_LEVELS else (level.value,)
@@ -165,8 +165,6 @@ def write_structure(out: CsvLines, rows: LawRows) -> None:
             out.rel(row["parent"], row["id"], rtype, {"gen": rows.hash})
     for row in rows.chunks:
         out.node(("Chunk",), {**row["props"], "id": row["id"], "gen": rows.hash})
-        for uid in row["covers"]:
-            out.rel(row["id"], uid, "COVERS", {"gen": rows.hash})
 
 
 def write_cites(out: CsvLines, edges: list) -> str:

@@ -107,7 +107,7 @@ def law_rows(law: Law) -> LawRows:
         props = {"law": chunk.law, "order": chunk.order, "text": chunk.text, "words": chunk.words,
                  "covers": chunk.covers, "level": "Chunk"}
         props["hash"] = _hash(props)
-        rows.chunks.append({"id": chunk.id, "props": props, "covers": chunk.covers})
+        rows.chunks.append({"id": chunk.id, "props": props})
         hashes.append(props["hash"])
     rows.hash = _hash(hashes)
     return rows

@@ -84,6 +84,20 @@ def test_kschg_paragraph_1_is_in_the_graph(clean, neo4j_cfg):
     assert rec[0]["t"].startswith("Die Kündigung des Arbeitsverhältnisses gegenüber einem Arbeitnehmer")
 
 
+def test_chunks_list_the_units_they_cover_without_edges(clean, neo4j_cfg):
+    """A Chunk names the units it overlaps in ``covers`` (ids of existing units, in document order:
+    the first window of the KSchG starts with § 1 Abs. 1); no relationship touches a Chunk."""
+    assert _ingest("--codes", "KSchG").exit_code == 0
+    db = neo4j_cfg.database
+    rec = clean.execute_query(
+        "MATCH (c:Chunk {law: 'KSchG'}) WITH c ORDER BY c.order "
+        "RETURN collect(c.covers)[0] AS first, count(c) AS chunks, sum(COUNT { (c)--() }) AS edges, "
+        "sum(size([id IN c.covers WHERE NOT EXISTS { MATCH (:Unit {id: id}) }])) AS dangling",
+        database_=db).records[0]
+    assert rec["chunks"] > 10 and rec["edges"] == 0 and rec["dangling"] == 0
+    assert rec["first"][0].startswith("KSchG/§1/Abs1")
+
+
 def test_sigkill_mid_ingest_then_rerun_equals_clean_ingest(clean, neo4j_cfg, tmp_path):
     db = neo4j_cfg.database
     assert _ingest("--codes", SMALL).exit_code == 0
