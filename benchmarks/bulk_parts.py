@@ -100,7 +100,7 @@ def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], bu
             root.node((Level.ROOT.value,), {"id": "ROOT", "name": "Bundesrecht", "source": "gesetze-im-internet.de"})
             t, c = time.perf_counter(), children_cpu()
             out.add(root)
-            ex = load._Extraction(laws, registry, known, repealed, 2, work=bulk._law_csv_packed)
+            ex = load._Extraction(laws, registry, known, repealed, 2, work=bulk._law_csv_work)
             for _law, (lines, *_rest) in ex.as_completed():
                 out.add(lines)
             ex.close()

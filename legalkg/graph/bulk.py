@@ -48,6 +48,7 @@ NODE_COLUMNS: dict[str, str] = {
 }
 REL_COLUMNS: dict[str, str] = {"gen": "string", "kind": "string", "text": "string"}
 _COLUMN_NAMES = NODE_COLUMNS.keys()
+_REL_NAMES = tuple(REL_COLUMNS)
 
 
 class UnknownProperty(ValueError):
@@ -107,7 +108,10 @@ class CsvLines:
         self.nodes += 1
 
     def rel(self, source: str, target: str, rtype: str, props: dict) -> None:
-        self._add("rels", [_field(source), _field(target), rtype] + [_field(props.get(k)) for k in REL_COLUMNS])
+        get = props.get
+        self._add("rels", [_field(source), _field(target), rtype, *[
+            "" if v is None else ('"' + v.replace('"', '""') + '"' if v.__class__ is str else _field(v))
+            for v in map(get, _REL_NAMES)]])
         self.rels += 1
 
 
@@ -198,13 +202,12 @@ def law_csv(law: Law, registry, known, repealed: set[str]) -> tuple[CsvLines, in
     return out, rows.node_count, cites, stats
 
 
-def _law_csv_packed(packed: tuple) -> tuple[CsvLines, int, int, object]:
+def _law_csv_work(ref: int | tuple) -> tuple[CsvLines, int, int, object]:
     """Worker side (state from ``load._cite_init``)."""
-    from ..parse.sources import _unpack
-    from .load import _CITE_STATE
+    from . import load
 
-    registry, known, repealed = _CITE_STATE
-    return law_csv(_unpack(packed), registry, known, repealed)
+    registry, known, repealed = load._CITE_STATE
+    return law_csv(load.worker_law(ref), registry, known, repealed)
 
 
 # --------------------------------------------------------------------------- the local server
@@ -357,7 +360,7 @@ def bulk_load(driver, db: str, home: Path, loaded: list[Law], report, registry, 
     known = KnownUnits(ids)
     folder = Path(tempfile.mkdtemp(prefix="legalkg-import-", dir=_import_dir(home)))
     out = CsvFolder(folder)
-    extraction = (_Extraction(loaded, registry, known, repealed, workers, work=_law_csv_packed)
+    extraction = (_Extraction(loaded, registry, known, repealed, workers, work=_law_csv_work)
                   if workers > 1 and loaded else None)
     try:
         root = CsvLines()

@@ -1,0 +1,39 @@
+"""Per-law work in worker processes (legalkg.graph.load._Extraction): pure, no server."""
+
+from __future__ import annotations
+
+from legalkg.cite import KnownUnits, LawRegistry, statute_edges
+from legalkg.graph import load
+from legalkg.graph.load import _Extraction, parsed_unit_ids, worker_law
+from legalkg.parse import iter_laws
+from legalkg.parse.sources import _pack
+
+
+def _laws():
+    return [law for _, law in iter_laws(None, ["kschg", "burlg", "tzbfg"])]
+
+
+def test_a_packed_law_comes_back_whole(shared_gii):
+    """Where workers are not forked, a task carries the law packed."""
+    law = _laws()[0]
+    back = worker_law(_pack(law))
+    assert back.key == law.key == "KSchG"
+    assert [(u.id, u.level, u.parent_id, u.text, u.repealed) for u in back.units] == \
+           [(u.id, u.level, u.parent_id, u.text, u.repealed) for u in law.units]
+
+
+def test_forked_workers_find_each_law_by_its_index(shared_gii):
+    """Tasks name laws by index (largest first): each law's edges must be its own, as in one process."""
+    laws = _laws()
+    ids, repealed = parsed_unit_ids(laws)
+    known, registry = KnownUnits(ids), LawRegistry.default()
+    assert load._fork_context() is not None  # Linux: the index path is the one under test
+    ex = _Extraction(laws, registry, known, repealed, workers=2)
+    try:
+        got = [(law.key, [(e.source_id, e.target_id, e.text) for e in edges]) for law, edges, _ in ex.results()]
+    finally:
+        ex.close()
+    want = [(law.key, [(e.source_id, e.target_id, e.text) for e in statute_edges(law, registry, known, repealed)[0]])
+            for law in laws]
+    assert got == want
+    assert all(edges and all(s.startswith(key + "/") for s, _, _ in edges) for key, edges in got)
