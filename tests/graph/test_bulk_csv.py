@@ -89,3 +89,17 @@ def test_heap_sizes_of_neo4j_conf_become_jvm_sizes():
     assert bulk._jvm_size("1024") == "1024"
     assert bulk._jvm_size(None) is None
     assert bulk._jvm_size("lots") is None
+
+
+def test_content_hash_keeps_its_definition():
+    """Graphs from earlier versions compare their stored hashes with new ones: a changed definition
+    would make every unit of every law look changed on the next ingest."""
+    import hashlib
+    import json
+
+    from legalkg.graph.rows import _hash
+
+    props = {"text": "Die Kündigung „gilt“ als 'wirksam'", "words": 5, "footnotes": ["a", "b"], "level": "Satz"}
+    assert _hash(props) == hashlib.sha256(
+        json.dumps(props, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:24]
+    assert _hash(props) != _hash({**props, "words": 6})
