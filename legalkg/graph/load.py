@@ -182,8 +182,8 @@ class _Extraction:
     import runs ``bulk._law_csv_work`` through it. Results come back in law order.
 
     Forked workers inherit the parsed laws, so a task is a law's index; elsewhere (spawn) each law
-    travels packed (``parse.sources._pack``). Packing, pickling and rebuilding the 58 codes cost
-    about 1.7 CPU seconds."""
+    travels packed (``parse.sources._pack``), which costs CPU time on both sides: packing and
+    pickling in the loading process, unpickling and rebuilding in the worker."""
 
     def __init__(self, laws: list[Law], registry, known, repealed: set[str], workers: int,
                  work: Callable[[int | tuple], object] = _cite_work) -> None:
