@@ -157,21 +157,22 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
     children: dict[str, list[Unit]] = defaultdict(list)
     for u in units:
         children[u.parent_id].append(u)
-    found: dict[str, list[tuple[RawRef, str]]] = {}
+    # per unit: (reference, its chain's text, its key); a parent subtracts what its children hold
+    found: dict[str, list[tuple[RawRef, str, tuple]]] = {}
     counts: dict[str, Counter] = {}
     chains_of = unit_chains(units, registry)  # each text tokenized once, not once per level
     for u in units:
         if not u.text or u.repealed:
             found[u.id] = []
             continue
-        refs: list[tuple[RawRef, str]] = []
+        refs: list[tuple[RawRef, str, tuple]] = []
         for chain in chains_of[u.id]:
             chain_text = u.text[chain.start:chain.end]
             for ref in chain.refs:
-                refs.append((ref, chain_text))
+                refs.append((ref, chain_text, _ref_key(ref, chain_text)))
         found[u.id] = refs
         if refs:
-            counts[u.id] = Counter(_ref_key(r, t) for r, t in refs)
+            counts[u.id] = Counter(key for _, _, key in refs)
     order = _para_order(law)
     order_index = {pid: i for i, pid in enumerate(order)}
     by_id = {u.id: u for u in units}
@@ -184,20 +185,22 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
             continue  # most units cite nothing: no context to build
         below: Counter = Counter()
         for c in children.get(u.id, ()):
-            below.update(counts.get(c.id, ()))
-        ctx = _Context(u.id)
+            if c.id in counts:
+                below.update(counts[c.id])
+        ctx: _Context | None = None  # built at the first reference a child does not hold
         list_law = None
-        if u.level in _LIST_LEVELS:  # siblings share their lead-in: read it once
-            if u.parent_id not in lead_laws:
-                lead_laws[u.parent_id] = _list_law(u, by_id, registry)
-            list_law = lead_laws[u.parent_id]
-        for ref, text in found[u.id]:
-            if list_law is not None and ref.unit is not None and ref.law_kind is None:
-                ref = replace(ref, law_key=list_law, law_kind="named")
-            key = _ref_key(ref, text)
-            if below[key] > 0:
+        for ref, text, key in found[u.id]:
+            if below[key] > 0:  # the key leaves out law_key/law_kind, which list_law sets below
                 below[key] -= 1
                 continue
+            if ctx is None:
+                ctx = _Context(u.id)
+                if u.level in _LIST_LEVELS:  # siblings share their lead-in: read it once
+                    if u.parent_id not in lead_laws:
+                        lead_laws[u.parent_id] = _list_law(u, by_id, registry)
+                    list_law = lead_laws[u.parent_id]
+            if list_law is not None and ref.unit is not None and ref.law_kind is None:
+                ref = replace(ref, law_key=list_law, law_kind="named")
             stats.references += 1
             span = text
             targets, reason = _targets(ref, ctx, law, registry, known_ids, graph_laws, order,
