@@ -121,7 +121,7 @@ def unit_chains(units: Sequence[Unit], registry: LawRegistry) -> dict[str, list[
 def scan_each(units: Sequence[Unit], registry: LawRegistry) -> dict[str, list[Chain]]:
     """The plain way to the same result: every distinct text tokenized and scanned on its own.
 
-    Kept as the peer of :func:`unit_chains` for benchmarks/bulk_parts.py.
+    Kept as the peer of :func:`unit_chains` (benchmarks/cite_scan.py, bulk_parts.py and the tests).
     """
     by_text: dict[str, list[Chain]] = {}
     out: dict[str, list[Chain]] = {}
