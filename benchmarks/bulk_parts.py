@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import resource
 import shutil
 import statistics
 import subprocess
@@ -33,7 +32,7 @@ from legalkg import codes as codes_mod
 from legalkg.cite import KnownUnits, LawRegistry, statute, unitscan
 from legalkg.graph import bulk, load, server
 from legalkg.graph.server import free_port
-from legalkg.machine import calibration_ms, cpu_times, steal_text
+from legalkg.machine import calibration_ms, children_cpu, cpu_times, steal_text
 from legalkg.model import Level
 from legalkg.parse import iter_laws
 from legalkg.paths import REPO_ROOT
@@ -45,12 +44,6 @@ def timed(fn) -> float:
     t = time.perf_counter()
     fn()
     return time.perf_counter() - t
-
-
-def children_cpu() -> float:
-    """CPU seconds of every finished child process (worker processes, the importer's JVMs)."""
-    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return ru.ru_utime + ru.ru_stime
 
 
 #: CPU seconds per part (finished child processes): less shaken by a VM whose speed changes than wall time

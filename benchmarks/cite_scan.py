@@ -3,7 +3,8 @@
 Runs ``statute_edges`` over every law of ``--codes`` in 2 forked worker processes, once with
 ``unitscan.unit_chains`` (what ingest does) and once with its plain peer ``unitscan.scan_each``,
 interleaved for ``--repeat`` rounds. Both must give the same edges: the script compares their number
-and a SHA-256 over every edge (source, target, kind, level, text) and exits 1 when they differ.
+and a SHA-256 over every edge (source, target, kind, level, text) and exits 1 when they differ
+(or, with one line naming it, when a code cannot be read).
 Reports the median wall seconds and the workers' CPU seconds, and appends a table to
 docs/benchmarks/cite.md.
 
@@ -17,7 +18,6 @@ import argparse
 import datetime as dt
 import hashlib
 import multiprocessing
-import resource
 import statistics
 import sys
 import time
@@ -26,8 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from legalkg import codes as codes_mod
 from legalkg.cite import KnownUnits, LawRegistry, statute, statute_edges, unitscan
 from legalkg.graph.load import parsed_unit_ids
-from legalkg.machine import calibration_ms, cpu_times, steal_text
-from legalkg.parse import iter_laws
+from legalkg.machine import calibration_ms, children_cpu, cpu_times, steal_text
+from legalkg.parse import ParseError, iter_laws
 from legalkg.paths import REPO_ROOT
 
 _STATE: tuple = ()
@@ -42,21 +42,16 @@ def _edges(i: int) -> tuple[int, str]:
     return len(edges), h.hexdigest()
 
 
-def _children_cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
-
-
 def run(laws: list, registry, known, repealed: set[str], chains) -> tuple[int, str, float, float]:
     """(edges, digest, wall seconds, worker CPU seconds) with ``chains`` as the unit scanner."""
     global _STATE
     _STATE = (laws, registry, known, repealed)
     statute.unit_chains = chains  # the workers fork from here and scan with it
     order = sorted(range(len(laws)), key=lambda i: len(laws[i].units), reverse=True)
-    t, c = time.perf_counter(), _children_cpu()
+    t, c = time.perf_counter(), children_cpu()
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as pool:
         done = dict(zip(order, pool.map(_edges, order, chunksize=8)))
-    wall, cpu = time.perf_counter() - t, _children_cpu() - c
+    wall, cpu = time.perf_counter() - t, children_cpu() - c
     statute.unit_chains = unitscan.unit_chains
     digest = hashlib.sha256("".join(done[i][1] for i in range(len(laws))).encode()).hexdigest()[:16]
     return sum(n for n, _ in done.values()), digest, wall, cpu
@@ -68,8 +63,12 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1)
     args = ap.parse_args()
     cpu_start, calibration = cpu_times(), calibration_ms()
-    laws = [law for _, law in iter_laws(None, codes_mod.resolve_codes(args.codes), workers=2)
-            if not isinstance(law, Exception)]
+    laws, unreadable = [], []
+    for _slug, law in iter_laws(None, codes_mod.resolve_codes(args.codes), workers=2):
+        (unreadable if isinstance(law, ParseError) else laws).append(law)
+    if unreadable or not laws:
+        sys.exit(f"cite_scan: {unreadable[0] if unreadable else 'no laws selected'}: pass --codes default, "
+                 f"all, or codes of ../shared/data/gii/DEFAULT_CODES.tsv")
     ids, repealed = parsed_unit_ids(laws)
     known, registry = KnownUnits(ids), LawRegistry.default()
     variants = {"every text scanned on its own (scan_each)": unitscan.scan_each,
