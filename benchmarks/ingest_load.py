@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from legalkg import codes as codes_mod
-from legalkg.graph import server
+from legalkg.graph import bulk, jvm, server
 from legalkg.graph.server import free_port
 from legalkg.graph.admin import wipe
 from legalkg.graph.config import Neo4jConfig
@@ -118,13 +118,19 @@ def main() -> None:
     args = ap.parse_args()
     slugs = codes_mod.resolve_codes(args.codes)
     methods = ["import", "cypher"] if args.method == "both" else [args.method]
+    java = jvm.find()
+    if "import" in methods and java.aot and not bulk.admin_archive(server.ensure_jars()).exists():
+        print("note: no AOT cache of the admin tool yet: this run's import records it (its training run, "
+              "slower once); rerun for a steady figure", flush=True)
     cpu_start, calibration = cpu_times(), calibration_ms()
     runs = [load_once(m, slugs, args.workers, args.naive_law if m == "cypher" else "") for m in methods]
     if len(runs) == 2:
         print(f"cypher / import wall time: {runs[1]['wall'] / runs[0]['wall']:.2f}x", flush=True)
     out = REPO_ROOT / "docs" / "benchmarks" / "ingest.md"
-    load = f"{os.getloadavg()[0]:.1f} (steal {steal_text(cpu_start)}, calibration {calibration:.1f} ms)"
-    print(f"CPU steal during the run: {steal_text(cpu_start)}; calibration loop at start: {calibration:.1f} ms")
+    java_text = f"Java {java.major}, {'AOT cache' if java.aot else 'class-data archive'}"
+    load = f"{os.getloadavg()[0]:.1f} (steal {steal_text(cpu_start)}, calibration {calibration:.1f} ms, {java_text})"
+    print(f"CPU steal during the run: {steal_text(cpu_start)}; calibration loop at start: {calibration:.1f} ms; "
+          f"{java_text} ({java.path})")
     if not out.exists():
         out.write_text("# Ingest benchmark\n\nFresh local Neo4j 5.26 (2 GB heap, 1 GB page cache), no embeddings; "
                        "wall time includes parsing and citation extraction. The ratio compares nodes/s of the "

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ..graph import server
+from ..graph import jvm, server
 
 _home = click.option("--home", type=click.Path(path_type=Path), default=None,
                      help="Server folder (conf, data, logs) [env LEGALKG_NEO4J_HOME, default ~/.cache/legalkg/neo4j].")
@@ -53,6 +53,7 @@ def start_cmd(home, bolt_port, http_port, auth, heap, pagecache, timeout) -> Non
     click.echo(f"Bolt:    {s.bolt_uri}")
     click.echo(f"Browser: {s.browser_url}")
     click.echo(f"Logs:    {s.logs_dir}")
+    click.echo(f"Java:    {jvm.find().describe()}")
 
 
 @neo4j_group.command("stop")

@@ -29,7 +29,8 @@ from urllib.parse import urlparse
 
 from ..errors import UserError
 from ..model import TEXT_LEVELS, Law, Level
-from . import server
+from ..paths import cache_dir
+from . import jvm, server
 from .rows import LawRows, edge_rows, law_rows
 
 MARKER = "legalkg-import.json"
@@ -260,32 +261,83 @@ def _jvm_size(value: str | None) -> str | None:
     return f"{m.group(1)}{m.group(2) or ''}" if m else None
 
 
-def import_command(home: Path, out: CsvFolder, database: str = "neo4j", launcher: bool = False) -> list[str]:
+def import_command(home: Path, out: CsvFolder, database: str = "neo4j", launcher: bool = False,
+                   record: Path | None = None) -> list[str]:
     """The ``neo4j-admin database import full`` command over ``out``.
 
     By default the admin tool's own JVM runs directly, with the command line Neo4j's admin
     launcher builds for it (class path with conf/, file encoding, the server's heap): the launcher
     is a JVM of its own (the import took 25.1 s instead of 28.2 s without it, median of 4 rounds;
-    ``launcher=True`` keeps it for that comparison in benchmarks/bulk_parts.py).
+    ``launcher=True`` keeps it for that comparison in benchmarks/bulk_parts.py). On a JDK with an
+    AOT cache the JVM maps :func:`admin_archive`, or records it into ``record`` when given.
     """
     args = ["database", "import", "full", database, "--overwrite-destination=true",
             f"--array-delimiter=U+{ord(ARRAY_DELIMITER):04X}", f"--report-file={out.folder / 'import.report'}",
             *out.import_args()]
     conf = _conf(home)
     lib = conf["server.directories.lib"]
+    java = jvm.find()
     if launcher:
-        return [server._java(), "-cp", f"{lib}/*", server.ADMIN, *args]
+        return [java.path, "-cp", f"{lib}/*", server.ADMIN, *args]
     heap = _jvm_size(conf.get("server.memory.heap.max_size"))
-    return [server._java(), "-cp", f"{home / 'conf'}/*:{lib}/*", "-Dfile.encoding=UTF-8",
+    archive = admin_archive(Path(lib))
+    cache = (java.record_cache(record) if record is not None
+             else java.use_cache(archive) if java.aot and archive.exists() else [])
+    return [java.path, *java.flags, *cache, "-cp", f"{home / 'conf'}/*:{lib}/*", "-Dfile.encoding=UTF-8",
             *([f"-Xmx{heap}"] if heap else []), server.ADMIN_TOOL, *args]
+
+
+def admin_archive(lib: Path) -> Path:
+    """The admin tool's AOT cache for this jar set and JVM (JDK 25 only: with JDK 17's class-data
+    archive the import was not faster; docs/benchmarks/ingest.md, fifth session).
+
+    Recorded by the first bulk import that runs without one: that import is the training run, so the
+    cache holds the classes and method profiles of a real import (docs/benchmarks/ingest.md,
+    "eighth session").
+    """
+    java = jvm.find()
+    return cache_dir() / "neo4j-cds" / f"{lib.name}-{java.fingerprint}-admin{java.suffix}"
+
+
+def _recording(lib: Path) -> Path | None:
+    """A fresh file to record the admin cache into, or None (cache there, no AOT, unwritable cache)."""
+    archive = admin_archive(lib)
+    if not jvm.find().aot or archive.exists():
+        return None
+    try:
+        archive.parent.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix="train-admin-", dir=archive.parent)) / f"admin{archive.suffix}"
+    except OSError:
+        return None
+
+
+def _keep_recording(home: Path, lib: Path, recorded: Path) -> None:
+    """Move a recorded admin cache into place once a JVM has started on it, and clean up."""
+    java = jvm.find()
+    try:
+        check = subprocess.run([java.path, *java.flags, *java.require_cache(recorded), "-cp",
+                                f"{home / 'conf'}/*:{lib}/*", "-version"], capture_output=True, text=True)
+        if check.returncode == 0 and recorded.exists():
+            recorded.replace(admin_archive(lib))
+    except OSError:
+        pass
+    finally:
+        shutil.rmtree(recorded.parent, ignore_errors=True)
 
 
 def import_csv(home: Path, out: CsvFolder, database: str = "neo4j") -> None:
     """``neo4j-admin database import full`` over the (stopped) database."""
     s = _settings(home)
-    cmd = import_command(home, out, database)
+    lib = _lib(home)
+    record = _recording(lib)
+    cmd = import_command(home, out, database, record=record)
     proc = subprocess.run(cmd, env=server._env(s), capture_output=True, text=True, cwd=home,
                           preexec_fn=_die_with_parent)
+    if record is not None:
+        if proc.returncode == 0:
+            _keep_recording(home, lib, record)
+        else:
+            shutil.rmtree(record.parent, ignore_errors=True)
     if proc.returncode != 0:
         lines = [ln for ln in (proc.stdout + proc.stderr).strip().splitlines() if ln.strip()]
         cause = next((ln for ln in lines if "Exception:" in ln), lines[-1] if lines else "no output")

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from ..errors import UserError
 from ..paths import REPO_ROOT, cache_dir
+from . import jvm
 
 POM = REPO_ROOT / "neo4j" / "pom.xml"
 LAUNCHER = "org.neo4j.server.startup.Neo4jCommand"
@@ -71,14 +72,8 @@ def default_home() -> Path:
 
 
 def _java() -> str:
-    java_home = os.environ.get("JAVA_HOME")
-    if java_home and (Path(java_home) / "bin" / "java").exists():
-        return str(Path(java_home) / "bin" / "java")
-    java = shutil.which("java")
-    if not java:
-        raise UserError("Java 17+ is needed to run Neo4j without Docker: install OpenJDK 17 "
-                        "(apt install openjdk-17-jre-headless) or use `docker compose up -d`")
-    return java
+    """The java binary Neo4j runs on (:func:`legalkg.graph.jvm.find`)."""
+    return jvm.find().path
 
 
 def jar_dir(pom: Path = POM) -> Path:
@@ -114,6 +109,13 @@ def ensure_jars(pom: Path = POM, quiet: bool = True) -> Path:
     return lib
 
 
+def _jvm_options(s: ServerSettings, lib: Path) -> list[str]:
+    """The server JVM's extra options: the chosen Java's own and its start-up cache when recorded."""
+    java = jvm.find()
+    archive = class_archive(lib)
+    return [*java.flags, *(java.use_cache(archive) if s.class_archive and archive.exists() else [])]
+
+
 def write_conf(s: ServerSettings, lib: Path) -> Path:
     for sub in ("conf", "data", "logs", "run", "plugins", "import"):
         (s.home / sub).mkdir(parents=True, exist_ok=True)
@@ -145,8 +147,7 @@ def write_conf(s: ServerSettings, lib: Path) -> Path:
         # 10.5 s, without it 0.6 s (benchmarks/bulk_parts.py, docs/benchmarks/ingest.md).
         # Connections are closed before it, so nothing is waited for. Internal setting of 5.26.
         "internal.dbms.bolt.netty_server_shutdown_quiet_period": "0",
-        **({"server.jvm.additional": f"-XX:SharedArchiveFile={archive}"}
-           if s.class_archive and (archive := class_archive(lib)).exists() else {}),
+        **({"server.jvm.additional": " ".join(jvm_options)} if (jvm_options := _jvm_options(s, lib)) else {}),
         **s.extra,
     }
     conf = {k: v for k, v in conf.items() if v is not None}
@@ -263,22 +264,17 @@ def start(s: ServerSettings, timeout: float = 120.0) -> str:
     return f"Neo4j started (pid {read_pid(s)}){recorded}"
 
 
-def _java_fingerprint(java: str) -> str:
-    """Identifies the JVM build: an archive recorded by another JVM is refused by the JVM anyway,
-    but a new name keeps the old file from being tried on every start."""
-    real = Path(java).resolve()
-    st = real.stat()
-    return hashlib.sha256(f"{real}:{st.st_size}:{st.st_mtime_ns}".encode()).hexdigest()[:10]
-
-
 def class_archive(lib: Path) -> Path:
-    """The class-data-sharing archive of the server JVM for this jar set and JVM.
+    """The start-up cache of the server JVM for this jar set and JVM: an AOT cache on JDK 25
+    (classes loaded and linked, method profiles), else a class-data-sharing archive.
 
-    Why: every start loads and verifies the classes of 214 jars anew; mapped from an archive
-    recorded once, a start took 9.8 s instead of 14.9 s (benchmarks/bulk_parts.py). It lives in
-    the cache, beside the jars, never in a server home.
+    Why: every start loads and verifies the classes of 214 jars anew and compiles the same hot
+    methods; mapped from an archive recorded once, a start took 9.8 s instead of 14.9 s
+    (benchmarks/bulk_parts.py; JDK 25's AOT cache: docs/benchmarks/ingest.md, "eighth session").
+    It lives in the cache, beside the jars, never in a server home.
     """
-    return cache_dir() / "neo4j-cds" / f"{lib.name}-{_java_fingerprint(_java())}.jsa"
+    java = jvm.find()
+    return cache_dir() / "neo4j-cds" / f"{lib.name}-{java.fingerprint}{java.suffix}"
 
 
 def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
@@ -297,10 +293,11 @@ def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
         work = Path(tempfile.mkdtemp(prefix="train-", dir=target.parent))
     except OSError:
         return False
-    partial = work / "classes.jsa"
+    java = jvm.find()
+    partial = work / f"classes{java.suffix}"
     train = ServerSettings(home=work / "home", bolt_port=free_port(), http_port=free_port(), auth=False,
                            heap="512m", pagecache="64m", class_archive=False,
-                           extra={"server.jvm.additional": f"-XX:ArchiveClassesAtExit={partial}"})
+                           extra={"server.jvm.additional": " ".join([*java.flags, *java.record_cache(partial)])})
     try:
         write_conf(train, lib)
         launch(train, lib, timeout)
@@ -308,8 +305,8 @@ def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
             for stmt in _TRAINING:
                 drv.execute_query(stmt)
         stop(train, timeout=timeout)
-        # -Xshare:on fails unless the archive maps with the server's class path (conf/* holds no jars)
-        check = subprocess.run([_java(), f"-XX:SharedArchiveFile={partial}", "-Xshare:on",
+        # the check fails unless the archive maps with the server's class path (conf/* holds no jars)
+        check = subprocess.run([java.path, *java.flags, *java.require_cache(partial),
                                 "-cp", f"{train.conf_dir}/*:{lib}/*", "-version"], capture_output=True, text=True)
         if check.returncode != 0 or not partial.exists():
             return False

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from legalkg.cli import main
-from legalkg.graph import bulk, server
+from legalkg.graph import bulk, jvm, server
 from legalkg.graph.admin import wipe
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
@@ -162,3 +162,35 @@ def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
         assert graph_checksum(drv, cfg.database) == reference
     finally:
         drv.close()
+
+
+def test_the_first_import_records_the_admin_cache_and_the_next_maps_it(local_env, tmp_path, monkeypatch):
+    """On a JDK with an AOT cache (CI: JDK 25) the first import is the admin tool's training run:
+    the cache is kept only once a JVM has started on it, and the next import maps it. On other
+    JDKs no cache and no AOT option appear."""
+    settings, cfg = local_env
+    java = jvm.find()
+    archive = tmp_path / "cache" / f"admin{java.suffix}"
+    monkeypatch.setattr(bulk, "admin_archive", lambda lib: archive)
+    commands: list[list[str]] = []
+    original = bulk.import_command
+    monkeypatch.setattr(bulk, "import_command", lambda *a, **k: commands.append(original(*a, **k)) or commands[-1])
+    drv = open_driver(cfg)
+    try:
+        for _ in range(2):
+            wipe(drv, cfg.database)
+            res = _ingest("--codes", "BUrlG")
+            assert res.exit_code == 0, res.output
+            assert "1 loaded" in res.output
+    finally:
+        drv.close()
+    assert len(commands) == 2
+    if java.aot:
+        assert any(arg.startswith("-XX:AOTCacheOutput=") for arg in commands[0])
+        assert archive.is_file() and archive.stat().st_size > 1_000_000
+        assert f"-XX:AOTCache={archive}" in commands[1]
+        assert not any(arg.startswith("-XX:AOTCacheOutput=") for arg in commands[1])
+        assert [p.name for p in archive.parent.iterdir()] == [archive.name]  # training folder removed
+    else:
+        assert not archive.exists()
+        assert not any(arg.startswith("-XX:AOT") for cmd in commands for arg in cmd)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from neo4j import GraphDatabase
 
-from legalkg.graph import server
+from legalkg.graph import jvm, server
 from tests.conftest import free_port
 
 CLI = [sys.executable, "-m", "legalkg.cli"]
@@ -46,6 +46,7 @@ def test_start_status_stop_without_auth(tmp_path):
         assert started.returncode == 0, started.stdout + started.stderr
         assert f"bolt://127.0.0.1:{bolt}" in started.stdout
         assert f"http://127.0.0.1:{http}/browser/" in started.stdout
+        assert f"Java:    {jvm.find().path} (Java {jvm.find().major}," in started.stdout
         with GraphDatabase.driver(f"bolt://127.0.0.1:{bolt}", auth=None) as drv:
             assert drv.execute_query("RETURN 7 AS x").records[0]["x"] == 7
         with urllib.request.urlopen(f"http://127.0.0.1:{http}/browser/", timeout=10) as resp:
@@ -100,26 +101,33 @@ def test_restart_with_the_recorded_command_line(tmp_path):
 
 
 def test_the_server_maps_the_recorded_class_archive(tmp_path):
-    """`legalkg neo4j start` records a class-data archive once (per jar set and JVM) and every
-    later start maps it; the archive is complete (a JVM refuses to start on it otherwise)."""
+    """`legalkg neo4j start` records a start-up cache once (per jar set and JVM: an AOT cache on
+    JDK 25, a class-data archive before) and every later start maps it; the cache is complete (a
+    JVM told to require it refuses to start otherwise)."""
     lib = server.ensure_jars()
+    java = jvm.find()
     archive = server.class_archive(lib)
+    assert archive.suffix == (".aot" if java.aot else ".jsa")
     if not archive.exists():  # CI's `legalkg neo4j start` recorded it already; locally maybe not
         assert server.record_class_archive(lib)
-    check = subprocess.run([server._java(), f"-XX:SharedArchiveFile={archive}", "-Xshare:on",
+    check = subprocess.run([java.path, *java.flags, *java.require_cache(archive),
                             "-cp", f"{tmp_path}/*:{lib}/*", "-version"], capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
     s = server.ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(),
                               auth=False, heap="512m", pagecache="64m")
     server.start(s, timeout=240)
     try:
-        assert f"-XX:SharedArchiveFile={archive}" in server.running_command(s)
-        assert "shared archive" not in (s.home / "logs" / "neo4j.log").read_text("utf-8").lower()
+        command = server.running_command(s)
+        assert Path(command[0]).resolve() == Path(java.path).resolve()
+        assert all(option in command for option in [*java.flags, *java.use_cache(archive)])
+        log = (s.home / "logs" / "neo4j.log").read_text("utf-8").lower()
+        assert "shared archive" not in log and "aot cache" not in log and "unsafe" not in log
     finally:
         server.stop(s)
     off = s.model_copy(update={"class_archive": False})
     server.write_conf(off, lib)
-    assert "SharedArchiveFile" not in (s.conf_dir / "neo4j.conf").read_text("utf-8")
+    conf = (s.conf_dir / "neo4j.conf").read_text("utf-8")
+    assert "SharedArchiveFile" not in conf and "AOTCache" not in conf
 
 
 def test_a_failed_recording_leaves_no_archive(tmp_path, monkeypatch):
