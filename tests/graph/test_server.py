@@ -10,7 +10,7 @@ from pathlib import Path
 
 from neo4j import GraphDatabase
 
-from legalkg.graph import jvm, server
+from legalkg.graph import jars, jvm, server
 from tests.conftest import free_port
 
 CLI = [sys.executable, "-m", "legalkg.cli"]
@@ -105,6 +105,7 @@ def test_the_server_maps_the_recorded_class_archive(tmp_path):
     JDK 25, a class-data archive before) and every later start maps it; the cache is complete (a
     JVM told to require it refuses to start otherwise)."""
     lib = server.ensure_jars()
+    assert [jar.name for jar in lib.glob("*.jar") if jars.is_signed(jar)] == []  # all classes cacheable
     java = jvm.find()
     archive = server.class_archive(lib)
     assert archive.suffix == (".aot" if java.aot else ".jsa")
