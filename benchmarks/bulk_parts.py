@@ -11,6 +11,10 @@ Four comparisons, interleaved and repeated (``--repeat``), medians and ratios re
    text tokenized and scanned on its own (``unitscan.scan_each``) vs each top unit tokenized once and
    the units below scanned over its slices (``unitscan.unit_chains``, what ingest does).
    (Until 2026-11-30, sixth session, this part compared the collector thresholds and the trigger regex.)
+5. the schema step on the imported 58 codes, each time on a freshly started server with no schema:
+   ``schema.ensure_schema`` (every statement of ``cypher/schema.cypher`` on its own) vs the
+   constraints and range indexes in one transaction (one population job), then the full-text
+   indexes; not adopted (2026-11-30, eighth session: no difference).
 
 Appends a section to docs/benchmarks/ingest.md.
 
@@ -122,27 +126,76 @@ def import_parts(home: Path, out: bulk.CsvFolder, repeat: int) -> dict[str, list
     return res
 
 
+def schema_parts(settings: server.ServerSettings, repeat: int) -> dict[str, list[float]]:
+    """The schema step on the imported store, each variant on a freshly started server without schema."""
+    from neo4j import GraphDatabase
+
+    from legalkg.graph.cypher import statements
+    from legalkg.graph.schema import await_indexes, ensure_schema
+
+    def one_transaction(drv) -> None:
+        stmts = statements("schema")
+        with drv.session(database="neo4j") as session:
+            with session.begin_transaction() as tx:
+                for stmt in stmts:
+                    if "FULLTEXT" not in stmt:
+                        tx.run(stmt).consume()
+                tx.commit()
+        for stmt in stmts:
+            if "FULLTEXT" in stmt:
+                drv.execute_query(stmt)
+        await_indexes(drv, "neo4j")
+
+    variants = {"schema, ensure_schema (every statement on its own)": lambda drv: ensure_schema(drv, "neo4j"),
+                "schema, one transaction for constraints and range indexes": one_transaction}
+    lib = server.ensure_jars()
+    res: dict[str, list[float]] = {k: [] for k in variants}
+    for i in range(repeat):
+        for name, run in variants.items():
+            server.launch(settings, lib)
+            with GraphDatabase.driver(settings.bolt_uri, auth=None) as drv:
+                for r in drv.execute_query("SHOW CONSTRAINTS YIELD name").records:
+                    drv.execute_query("DROP CONSTRAINT $name", {"name": r["name"]})
+                for r in drv.execute_query("SHOW INDEXES YIELD name, type WHERE type <> 'LOOKUP'").records:
+                    drv.execute_query("DROP INDEX $name", {"name": r["name"]})
+            server.stop(settings)
+            server.launch(settings, lib)
+            with GraphDatabase.driver(settings.bolt_uri, auth=None) as drv:
+                res[name].append(timed(lambda: run(drv)))
+                online = drv.execute_query("SHOW INDEXES YIELD state WHERE state = 'ONLINE' "
+                                           "RETURN count(*) AS n").records[0]["n"]
+                assert online == 2 + len(statements("schema")), online  # one index per statement + 2 lookups
+            server.stop(settings)
+        print(f"round {i + 1}:", {k: round(v[-1], 2) for k, v in res.items()}, flush=True)
+    return res
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--codes", default="default")
-    ap.add_argument("--parts", default="server,csv,import", help="comma-separated subset of server,csv,import")
+    ap.add_argument("--parts", default="server,csv,import,schema",
+                    help="comma-separated subset of server,csv,import,schema")
     args = ap.parse_args()
     parts = set(args.parts.split(","))
     cpu_start, calibration = cpu_times(), calibration_ms()
     home = Path(tempfile.mkdtemp(prefix="legalkg-parts-"))
     try:
         results = server_parts(home, args.repeat) if "server" in parts else {}
-        if parts & {"csv", "import"}:
+        if parts & {"csv", "import", "schema"}:
             laws = [law for _, law in iter_laws(None, codes_mod.resolve_codes(args.codes), workers=2)]
-            csv_res, out = csv_parts(home, laws, args.repeat)
+            csv_res, out = csv_parts(home, laws, args.repeat if "csv" in parts else 1)
             if "csv" in parts:
                 results.update(csv_res)
-            if "import" in parts:
-                server.write_conf(server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(),
-                                                        auth=False, heap="2g", pagecache="1g"),
-                                  server.ensure_jars())
-                results.update(import_parts(home, out, args.repeat))
+            settings = server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(),
+                                             auth=False, heap="2g", pagecache="1g")
+            server.write_conf(settings, server.ensure_jars())
+            if parts & {"import", "schema"}:
+                imported = import_parts(home, out, args.repeat if "import" in parts else 1)
+                if "import" in parts:
+                    results.update(imported)
+            if "schema" in parts:
+                results.update(schema_parts(settings, args.repeat))
     finally:
         shutil.rmtree(home, ignore_errors=True)
     med = {k: statistics.median(v) for k, v in results.items()}
@@ -150,7 +203,9 @@ def main() -> None:
              ("start, launcher, no archive", "start, launcher, archive"),
              ("start, launcher, no archive", "start, recorded command, archive"),
              ("CSV phase, every text scanned on its own", "CSV phase, top units tokenized once"),
-             ("import, admin launcher", "import, admin tool directly")]
+             ("import, admin launcher", "import, admin tool directly"),
+             ("schema, ensure_schema (every statement on its own)",
+              "schema, one transaction for constraints and range indexes")]
     pairs = [(a, b) for a, b in pairs if a in med and b in med]
     lines = [f"\n### {dt.date.today()}: parts of the bulk ingest, before vs now "
              f"(`python benchmarks/bulk_parts.py --repeat {args.repeat} --parts {args.parts}`, "
