@@ -3,9 +3,9 @@
 Why a choice at all: every bulk load starts two cold JVMs (the admin tool's import, then the
 server), and on 2 cores their class loading and JIT compilation are a large part of the load.
 JDK 25 can map an AOT cache (JEP 483/514/515): classes loaded and linked, and method profiles,
-recorded once by a training run. In interleaved 58-code loads the import step took 14.4-15.0 s
-on JDK 25 against 21.4-25.6 s on JDK 17 with its class-data archive, and the whole load 60.6-61.4 s
-against 69.1-71.1 s (``benchmarks/ingest_load.py``, docs/benchmarks/ingest.md, "eighth session"). So when nothing is pinned, a JDK 25 found in the usual install folders is
+recorded once by a training run. In two interleaved pairs of 58-code loads the import step took
+14.4-16.0 s on JDK 25 against 21.4-26.1 s on JDK 17 with its class-data archive, and the whole
+load 8-14 s less (``benchmarks/ingest_load.py``, docs/benchmarks/ingest.md, "eighth session"). So when nothing is pinned, a JDK 25 found in the usual install folders is
 preferred over the ``java`` on PATH. Neo4j 5.26 names Java 17 and 21 as its supported runtimes;
 the test suite runs on the JVM chosen here (CI: JDK 25). Pin another one with ``LEGALKG_JAVA``
 (a java binary or a JDK folder) or ``JAVA_HOME``.
