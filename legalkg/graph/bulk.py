@@ -313,11 +313,8 @@ def _recording(lib: Path) -> Path | None:
 
 def _keep_recording(home: Path, lib: Path, recorded: Path) -> None:
     """Move a recorded admin cache into place once a JVM has started on it, and clean up."""
-    java = jvm.find()
     try:
-        check = subprocess.run([java.path, *java.flags, *java.require_cache(recorded), "-cp",
-                                f"{home / 'conf'}/*:{lib}/*", "-version"], capture_output=True, text=True)
-        if check.returncode == 0 and recorded.exists():
+        if recorded.exists() and jvm.find().maps(recorded, f"{home / 'conf'}/*:{lib}/*"):
             recorded.replace(admin_archive(lib))
     except OSError:
         pass

@@ -66,6 +66,16 @@ class Java(BaseModel, frozen=True):
         cache = "AOT cache" if self.aot else "class-data archive"
         return f"{self.path} (Java {self.major}, {cache}; pin another with LEGALKG_JAVA)"
 
+    def maps(self, archive: Path, classpath: str) -> bool:
+        """True when a JVM with ``classpath`` starts while required to map ``archive`` (the check a
+        recording passes before it is kept: a truncated cache would crash every JVM that maps it)."""
+        try:
+            proc = subprocess.run([self.path, *self.flags, *self.require_cache(archive), "-cp", classpath,
+                                   "-version"], capture_output=True, text=True)
+        except OSError:
+            return False
+        return proc.returncode == 0
+
     @property
     def suffix(self) -> str:
         return ".aot" if self.aot else ".jsa"

@@ -312,9 +312,7 @@ def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
                 drv.execute_query(stmt)
         stop(train, timeout=timeout)
         # the check fails unless the archive maps with the server's class path (conf/* holds no jars)
-        check = subprocess.run([java.path, *java.flags, *java.require_cache(partial),
-                                "-cp", f"{train.conf_dir}/*:{lib}/*", "-version"], capture_output=True, text=True)
-        if check.returncode != 0 or not partial.exists():
+        if not partial.exists() or not java.maps(partial, f"{train.conf_dir}/*:{lib}/*"):
             return False
         partial.replace(target)
         return True
