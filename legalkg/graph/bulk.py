@@ -302,10 +302,11 @@ def admin_archive(lib: Path) -> Path:
 def _recording(lib: Path) -> Path | None:
     """A fresh file to record the admin cache into, or None (cache there, no AOT, unwritable cache)."""
     archive = admin_archive(lib)
-    if not jvm.find().aot or archive.exists():
+    if not jvm.find().aot or not jvm.wants_recording(archive):
         return None
     try:
         archive.parent.mkdir(parents=True, exist_ok=True)
+        jvm.sweep_training(archive.parent)
         return Path(tempfile.mkdtemp(prefix="train-admin-", dir=archive.parent)) / f"admin{archive.suffix}"
     except OSError:
         return None
@@ -316,6 +317,9 @@ def _keep_recording(home: Path, lib: Path, recorded: Path) -> None:
     try:
         if recorded.exists() and jvm.find().maps(recorded, f"{home / 'conf'}/*:{lib}/*"):
             recorded.replace(admin_archive(lib))
+        else:  # the import went through: the next one would record the same unusable cache
+            jvm.give_up_recording(admin_archive(lib), "recorded, but no JVM starts on it" if recorded.exists()
+                                  else "the import wrote no cache")
     except OSError:
         pass
     finally:

@@ -89,6 +89,52 @@ class Java(BaseModel, frozen=True):
         return hashlib.sha256(f"{real}:{st.st_size}:{st.st_mtime_ns}".encode()).hexdigest()[:10]
 
 
+#: A training folder this old belongs to a recording that was killed (a recording takes a minute).
+STALE_TRAINING_S = 3600
+
+
+def failed_marker(archive: Path) -> Path:
+    """The file that says recording ``archive`` failed for this jar set and JVM (both are in its name)."""
+    return archive.with_name(archive.name + ".failed")
+
+
+def wants_recording(archive: Path) -> bool:
+    """True unless ``archive`` exists or recording it failed before: a recording costs 15-60 s
+    and fails the same way again for the same jars and JVM. Deleting the ``.failed`` file (or a
+    new JVM, which has another name) allows the next try."""
+    return not archive.exists() and not failed_marker(archive).exists()
+
+
+def give_up_recording(archive: Path, reason: str) -> None:
+    """Record that ``archive`` could not be recorded (best effort: the cache only saves time)."""
+    try:
+        failed_marker(archive).write_text(reason + "\n", "utf-8")
+    except OSError:
+        pass
+
+
+def sweep_training(folder: Path, now: float | None = None) -> list[str]:
+    """Remove the ``train-*`` folders of recordings that were killed (older than
+    :data:`STALE_TRAINING_S`); a recording in progress elsewhere is younger and stays."""
+    import shutil
+    import time
+
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        entries = list(folder.glob("train-*"))
+    except OSError:
+        return removed
+    for entry in entries:
+        try:
+            if entry.is_dir() and now - entry.stat().st_mtime > STALE_TRAINING_S:
+                shutil.rmtree(entry, ignore_errors=True)
+                removed.append(entry.name)
+        except OSError:
+            continue
+    return removed
+
+
 def _binary(value: str) -> Path | None:
     """A java binary given as itself or as its JDK folder."""
     p = Path(value).expanduser()

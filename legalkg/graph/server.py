@@ -260,7 +260,7 @@ def start(s: ServerSettings, timeout: float = 120.0) -> str:
     _java()  # no Java: one line before Maven runs
     lib = ensure_jars()
     recorded = ""
-    if s.class_archive and not class_archive(lib).exists():
+    if s.class_archive and jvm.wants_recording(class_archive(lib)):
         recorded = (" (start-up cache recorded once: later starts are faster)"
                     if record_class_archive(lib, timeout) else "")
     write_conf(s, lib)
@@ -296,6 +296,7 @@ def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
     target = class_archive(lib)
     try:  # a cache folder that cannot be written must not stop the start either
         target.parent.mkdir(parents=True, exist_ok=True)
+        jvm.sweep_training(target.parent)
         work = Path(tempfile.mkdtemp(prefix="train-", dir=target.parent))
     except OSError:
         return False
@@ -313,6 +314,9 @@ def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
         stop(train, timeout=timeout)
         # the check fails unless the archive maps with the server's class path (conf/* holds no jars)
         if not partial.exists() or not java.maps(partial, f"{train.conf_dir}/*:{lib}/*"):
+            # the training ran: the same jars and JVM would record the same unusable cache again
+            jvm.give_up_recording(target, "recorded, but no JVM starts on it" if partial.exists()
+                                  else "the training JVM wrote no cache")
             return False
         partial.replace(target)
         return True

@@ -103,3 +103,30 @@ def test_content_hash_keeps_its_definition():
     assert _hash(props) == hashlib.sha256(
         json.dumps(props, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:24]
     assert _hash(props) != _hash({**props, "words": 6})
+
+
+def test_an_admin_cache_that_failed_to_record_is_not_recorded_again(tmp_path, monkeypatch):
+    """A recording that produced no usable cache marks it failed; the next import records nothing
+    (it would pay the training time again) and a killed recording's old folder is swept."""
+    import os
+
+    from legalkg.graph import jvm
+
+    java = tmp_path / "jdk" / "bin" / "java"
+    java.parent.mkdir(parents=True)
+    java.write_text("#!/bin/sh\nexit 0\n")
+    java.chmod(0o755)
+    monkeypatch.setattr(jvm, "find", lambda env=None: jvm.Java(path=str(java), major=25))
+    archive = tmp_path / "cache" / "lib-fp-admin.aot"
+    monkeypatch.setattr(bulk, "admin_archive", lambda lib: archive)
+    archive.parent.mkdir()
+    killed = archive.parent / "train-admin-killed"
+    killed.mkdir()
+    os.utime(killed, (0, 0))
+    recording = bulk._recording(tmp_path / "lib")
+    assert recording is not None and recording.parent.name.startswith("train-admin-")
+    assert not killed.exists()
+    bulk._keep_recording(tmp_path / "home", tmp_path / "lib", recording)  # the JVM wrote no cache
+    assert not recording.parent.exists() and not archive.exists()
+    assert "wrote no cache" in jvm.failed_marker(archive).read_text("utf-8")
+    assert bulk._recording(tmp_path / "lib") is None

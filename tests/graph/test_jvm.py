@@ -89,3 +89,33 @@ def test_options_follow_the_version(tmp_path):
     assert old.record_cache(archive) == [f"-XX:ArchiveClassesAtExit={archive}"]
     assert old.require_cache(archive) == [f"-XX:SharedArchiveFile={archive}", "-Xshare:on"]
     assert (new.suffix, old.suffix) == (".aot", ".jsa")
+
+
+def test_a_failed_recording_is_not_tried_again(tmp_path):
+    archive = tmp_path / "lib-abc-admin.aot"
+    assert jvm.wants_recording(archive)
+    jvm.give_up_recording(archive, "recorded, but no JVM starts on it")
+    assert not jvm.wants_recording(archive)
+    assert jvm.failed_marker(archive).read_text("utf-8").strip() == "recorded, but no JVM starts on it"
+    jvm.failed_marker(archive).unlink()  # what the docs tell a user to do for another try
+    assert jvm.wants_recording(archive)
+    archive.write_bytes(b"cache")
+    assert not jvm.wants_recording(archive)
+
+
+def test_only_stale_training_folders_are_swept(tmp_path):
+    import os
+
+    now = 1_000_000_000.0
+    old = now - jvm.STALE_TRAINING_S - 10
+    for name in ("train-x1", "train-admin-y2", "train-fresh", "keep-old"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "admin.aot").write_bytes(b"partial")
+    (tmp_path / "train-file").write_text("not a folder")
+    for name in ("train-x1", "train-admin-y2", "keep-old", "train-file"):
+        os.utime(tmp_path / name, (old, old))
+    os.utime(tmp_path / "train-fresh", (now - 30, now - 30))
+    removed = jvm.sweep_training(tmp_path, now=now)
+    assert sorted(removed) == ["train-admin-y2", "train-x1"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep-old", "train-file", "train-fresh"]
+    assert jvm.sweep_training(tmp_path / "missing", now=now) == []
