@@ -173,10 +173,8 @@ class Builder:
             base = corpus.base(spec.base)
             bvec, extra, n_emb = self.base_vectors(spec.base)
             texts = [u.text for u in base]
-            boundary = None
-            if self.hooks.boundary:
-                def boundary(start: int, end: int) -> int:
-                    return self.hooks.boundary(texts[start:end])
+            hook = self.hooks.boundary
+            boundary = (lambda start, end: hook(texts[start:end])) if hook else None
             groups = lumber_groups([len(t.split()) for t in texts], bvec, self.lumber_budget, boundary)
             sections = [u.section for u in base]
             units = [IndexUnit(f"{corpus.law}/L_{spec.base}/{i}", " ".join(texts[a:b]),

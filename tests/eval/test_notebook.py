@@ -15,7 +15,6 @@ from nbclient import NotebookClient
 
 from legalkg.eval import grid, outdir
 from legalkg.eval.datasets import Coverage
-from legalkg.eval.grid import Cell
 from legalkg.eval.metric import CaseScore
 from legalkg.eval.results import results_frame
 from legalkg.eval.runner import EvalRun, LevelWords, case_score_frame

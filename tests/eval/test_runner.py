@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from legalkg.cli import main
-from legalkg.eval import datasets, grid, runner
+from legalkg.eval import datasets, runner
 from legalkg.eval.grid import Cell
 from legalkg.retrieve import Retriever
 from legalkg.retrieve.search import clean_query

@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from legalkg.cli import main
 from legalkg.graph.admin import wipe
@@ -19,7 +19,7 @@ from legalkg.graph.inspect import graph_checksum, label_counts, relationship_cou
 SMALL = "BUrlG,KSchG,TzBfG,AGG"
 
 
-def _ingest(*args: str) -> "click.testing.Result":
+def _ingest(*args: str) -> Result:
     return CliRunner().invoke(main, ["ingest", "--no-embed", "--quiet", *args])
 
 
