@@ -82,7 +82,8 @@ def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
         nodes = sum(v for k, v in labels.items() if k not in ("Unit",))
         edges = sum(rels.values())
         out.update(laws=len(report.laws), nodes=nodes, edges=edges, wall=wall, failures=len(report.failures),
-                   phases=report.phases, structure=report.structure_seconds)
+                   phases=report.phases, structure=report.structure_seconds,
+                   ended=dt.datetime.now(dt.timezone.utc).strftime("%H:%M"))
         print(f"[{method}] {len(report.laws)} laws, {nodes:,} nodes, {edges:,} relationships in {wall:.1f} s "
               f"(structure {report.structure_seconds:.1f} s, phases {report.phases}) -> {nodes / wall:,.0f} "
               f"nodes/s, {edges / wall:,.0f} rels/s; failures {len(report.failures)}; peak RSS main process "
@@ -105,6 +106,17 @@ def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
         server.stop(settings)
         shutil.rmtree(settings.home, ignore_errors=True)  # a loaded home holds 0.2-0.6 GB
     return out
+
+
+def _when_and_phases(run: dict) -> str:
+    """The run's end time and, for a bulk import, the seconds of each step; "rest" is the wall time
+    outside the steps (mostly parsing, which comes before them). The row then holds what a later
+    reader needs to compare runs (until the ninth session the phases were only printed)."""
+    text = f"; {run['ended']} UTC"
+    if run["phases"]:
+        steps = ", ".join(f"{k} {v:.1f}" for k, v in run["phases"].items())
+        text += f"; phases {steps}, rest {run['wall'] - sum(run['phases'].values()):.1f}"
+    return text
 
 
 def main() -> None:
@@ -145,7 +157,7 @@ def main() -> None:
             fh.write(f"| {dt.date.today()} | `python benchmarks/ingest_load.py --codes {args.codes} --workers "
                      f"{args.workers} --method {args.method}` ({r['method']}) | {r['laws']} | {r['nodes']:,} | "
                      f"{r['edges']:,} | {r['wall']:.1f} | {r['nodes'] / r['wall']:,.0f} | "
-                     f"{r['edges'] / r['wall']:,.0f} | {r['ratio']} | {load} |\n")
+                     f"{r['edges'] / r['wall']:,.0f} | {r['ratio']} | {load}{_when_and_phases(r)} |\n")
     print(f"appended to {out} ({platform.node()}, python {sys.version.split()[0]})")
 
 
