@@ -23,6 +23,23 @@ def _settings(home, bolt_port, http_port, auth=True, heap="1g", pagecache="512m"
                                  heap=heap, pagecache=pagecache)
 
 
+def _caches(home: Path) -> list[str]:
+    """The start-up caches of the home's jar set and JVM (none before the first start: the jar
+    folder is named in the home's neo4j.conf, and status never fetches jars)."""
+    from ..errors import UserError
+    from ..graph import bulk
+
+    try:
+        lib = bulk.configured_lib(home)
+        java = jvm.find()
+    except (OSError, KeyError, UserError):
+        return []
+    lines = [f"Java:    {java.describe()}", f"start-up cache of the server: {jvm.cache_state(server.class_archive(lib))}"]
+    if java.aot:
+        lines.append(f"start-up cache of the admin tool (bulk import): {jvm.cache_state(bulk.admin_archive(lib))}")
+    return lines
+
+
 def _warn_pending(home: Path) -> None:
     from ..graph.bulk import import_pending
 
@@ -72,6 +89,8 @@ def status_cmd(home, bolt_port, http_port) -> None:
     s = _settings(home, bolt_port, http_port)
     running, line = server.status(s)
     click.echo(line)
+    for cache_line in _caches(s.home):
+        click.echo(cache_line)
     _warn_pending(s.home)
     if not running:
         sys.exit(3)

@@ -247,7 +247,8 @@ def _settings(home: Path) -> server.ServerSettings:
                                  auth=conf.get("dbms.security.auth_enabled") == "true")
 
 
-def _lib(home: Path) -> Path:
+def configured_lib(home: Path) -> Path:
+    """The jar folder the home's neo4j.conf names (OSError or KeyError without one)."""
     return Path(_conf(home)["server.directories.lib"])
 
 
@@ -329,7 +330,7 @@ def _keep_recording(home: Path, lib: Path, recorded: Path) -> None:
 def import_csv(home: Path, out: CsvFolder, database: str = "neo4j") -> None:
     """``neo4j-admin database import full`` over the (stopped) database."""
     s = _settings(home)
-    lib = _lib(home)
+    lib = configured_lib(home)
     record = _recording(lib)
     cmd = import_command(home, out, database, record=record)
     proc = subprocess.run(cmd, env=server._env(s), capture_output=True, text=True, cwd=home,
@@ -355,7 +356,7 @@ def start_server(home: Path, command: list[str] | None = None, timeout: float = 
     elif command and Path(command[0]).exists():
         server.relaunch(s, command, timeout)
     else:
-        server.launch(s, _lib(home), timeout)
+        server.launch(s, configured_lib(home), timeout)
 
 
 def _die_with_parent() -> None:

@@ -108,9 +108,21 @@ def wants_recording(archive: Path) -> bool:
 def give_up_recording(archive: Path, reason: str) -> None:
     """Record that ``archive`` could not be recorded (best effort: the cache only saves time)."""
     try:
+        archive.parent.mkdir(parents=True, exist_ok=True)
         failed_marker(archive).write_text(reason + "\n", "utf-8")
     except OSError:
         pass
+
+
+def cache_state(archive: Path) -> str:
+    """What ``legalkg neo4j status`` says about one start-up cache."""
+    if archive.exists():
+        return f"recorded ({archive.stat().st_size / 1e6:,.0f} MB, {archive})"
+    marker = failed_marker(archive)
+    if marker.exists():
+        reason = marker.read_text("utf-8", errors="replace").strip() or "no reason kept"
+        return f"not used: recording failed ({reason}); delete {marker} to try again"
+    return "not recorded yet (the next use records it once)"
 
 
 def sweep_training(folder: Path, now: float | None = None) -> list[str]:

@@ -53,6 +53,7 @@ def test_start_status_stop_without_auth(tmp_path):
             assert resp.status == 200
         status = _run("neo4j", "status", "--home", str(home), *ports, env=env)
         assert status.returncode == 0 and "running" in status.stdout
+        assert "start-up cache of the server: recorded" in status.stdout
         assert (home / "conf" / "neo4j.conf").read_text().count("127.0.0.1") >= 2
         assert (home / "logs" / "neo4j.log").exists()
         again = _run("neo4j", "start", "--no-auth", "--home", str(home), *ports, env=env)
