@@ -316,11 +316,7 @@ def _recording(lib: Path) -> Path | None:
 def _keep_recording(home: Path, lib: Path, recorded: Path) -> None:
     """Move a recorded admin cache into place once a JVM has started on it, and clean up."""
     try:
-        if recorded.exists() and jvm.find().maps(recorded, f"{home / 'conf'}/*:{lib}/*"):
-            recorded.replace(admin_archive(lib))
-        else:  # the import went through: the next one would record the same unusable cache
-            jvm.give_up_recording(admin_archive(lib), "recorded, but no JVM starts on it" if recorded.exists()
-                                  else "the import wrote no cache")
+        jvm.find().keep(recorded, admin_archive(lib), f"{home / 'conf'}/*:{lib}/*")
     except OSError:
         pass
     finally:

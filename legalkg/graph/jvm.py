@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -76,6 +77,17 @@ class Java(BaseModel, frozen=True):
             return False
         return proc.returncode == 0
 
+    def keep(self, recorded: Path, archive: Path, classpath: str) -> bool:
+        """After a training run: move ``recorded`` to ``archive`` when it :meth:`maps`, else mark
+        ``archive`` failed (:func:`give_up_recording`; the same jars and JVM would record the same
+        unusable cache again). True when the cache is in place."""
+        if recorded.exists() and self.maps(recorded, classpath):
+            recorded.replace(archive)
+            return True
+        give_up_recording(archive, "recorded, but no JVM starts on it" if recorded.exists()
+                          else "the training run wrote no cache")
+        return False
+
     @property
     def suffix(self) -> str:
         return ".aot" if self.aot else ".jsa"
@@ -128,9 +140,6 @@ def cache_state(archive: Path) -> str:
 def sweep_training(folder: Path, now: float | None = None) -> list[str]:
     """Remove the ``train-*`` folders of recordings that were killed (older than
     :data:`STALE_TRAINING_S`); a recording in progress elsewhere is younger and stays."""
-    import shutil
-    import time
-
     now = time.time() if now is None else now
     removed = []
     try:

@@ -313,13 +313,7 @@ def record_class_archive(lib: Path, timeout: float = 240.0) -> bool:
                 drv.execute_query(stmt)
         stop(train, timeout=timeout)
         # the check fails unless the archive maps with the server's class path (conf/* holds no jars)
-        if not partial.exists() or not java.maps(partial, f"{train.conf_dir}/*:{lib}/*"):
-            # the training ran: the same jars and JVM would record the same unusable cache again
-            jvm.give_up_recording(target, "recorded, but no JVM starts on it" if partial.exists()
-                                  else "the training JVM wrote no cache")
-            return False
-        partial.replace(target)
-        return True
+        return java.keep(partial, target, f"{train.conf_dir}/*:{lib}/*")
     except Exception:  # noqa: BLE001 - an optimisation must never stop a start
         if read_pid(train):
             stop(train, timeout=30)
