@@ -32,11 +32,12 @@ def _caches(home: Path) -> list[str]:
     try:
         lib = bulk.configured_lib(home)
         java = jvm.find()
-    except (OSError, KeyError, UserError):
+        lines = [f"Java:    {java.describe()}",
+                 f"start-up cache of the server: {jvm.cache_state(server.class_archive(lib))}"]
+        if java.aot:
+            lines.append(f"start-up cache of the admin tool (bulk import): {jvm.cache_state(bulk.admin_archive(lib))}")
+    except (OSError, KeyError, UserError):  # an unreadable conf or cache folder: status still answers
         return []
-    lines = [f"Java:    {java.describe()}", f"start-up cache of the server: {jvm.cache_state(server.class_archive(lib))}"]
-    if java.aot:
-        lines.append(f"start-up cache of the admin tool (bulk import): {jvm.cache_state(bulk.admin_archive(lib))}")
     return lines
 
 
