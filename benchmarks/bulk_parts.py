@@ -5,16 +5,18 @@ Four comparisons, interleaved and repeated (``--repeat``), medians and ratios re
 1. server stop: Bolt's Netty quiet period at its default (5 s) vs 0 (what ``write_conf`` sets);
 2. server start until Bolt answers: Neo4j's launcher without the class-data archive, the launcher
    with it, and the recorded JVM command with it (what the bulk import's restart does);
-3. the offline importer on the 58 codes' CSV: through the admin launcher vs the admin tool's JVM
-   directly (``bulk.import_command``);
+3. the offline importer on the 58 codes' CSV: its JVM with the JIT defaults vs with
+   ``bulk.ADMIN_JIT`` (what ingest runs). (Until 2026-11-30, tenth session, this part compared the
+   admin launcher with the admin tool's JVM started directly.)
 4. the CSV phase of the 58 codes (citation extraction + CSV lines, 2 worker processes): every unit's
    text tokenized and scanned on its own (``unitscan.scan_each``) vs each top unit tokenized once and
    the units below scanned over its slices (``unitscan.unit_chains``, what ingest does).
    (Until 2026-11-30, sixth session, this part compared the collector thresholds and the trigger regex.)
-5. the schema step on the imported 58 codes, each time on a freshly started server with no schema:
-   ``schema.ensure_schema`` (every statement of ``cypher/schema.cypher`` on its own) vs the
-   constraints and range indexes in one transaction (one population job), then the full-text
-   indexes; not adopted (2026-11-30, eighth session: no difference).
+5. the schema step on the imported 58 codes (``schema.ensure_schema``), each time on a freshly
+   started server with no schema, whose start-up cache was recorded by the light training used
+   until 2026-11-30 (tenth session) vs by ``server._TRAINING`` (a store first, then its schema).
+   (Until then this part compared every schema statement on its own with the constraints and
+   range indexes in one transaction; not adopted, eighth session: no difference.)
 
 Appends a section to docs/benchmarks/ingest.md.
 
@@ -34,7 +36,7 @@ from pathlib import Path
 
 from legalkg import codes as codes_mod
 from legalkg.cite import KnownUnits, LawRegistry, statute, unitscan
-from legalkg.graph import bulk, load, server
+from legalkg.graph import bulk, jvm, load, server
 from legalkg.graph.server import free_port
 from legalkg.machine import calibration_ms, children_cpu, cpu_times, steal_text
 from legalkg.model import Level
@@ -111,12 +113,15 @@ def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], bu
     return res, out
 
 
+IMPORT_VARIANTS = {"import, JIT defaults": (), "import, CompileThresholdScaling=4": bulk.ADMIN_JIT}
+
+
 def import_parts(home: Path, out: bulk.CsvFolder, repeat: int) -> dict[str, list[float]]:
     s = bulk._settings(home)
-    res: dict[str, list[float]] = {"import, admin launcher": [], "import, admin tool directly": []}
+    res: dict[str, list[float]] = {name: [] for name in IMPORT_VARIANTS}
     for i in range(repeat):
-        for name, launcher in (("import, admin launcher", True), ("import, admin tool directly", False)):
-            cmd = bulk.import_command(home, out, launcher=launcher)
+        for name, jit in IMPORT_VARIANTS.items():
+            cmd = bulk.import_command(home, out, jit=jit)
             t, c = time.perf_counter(), children_cpu()
             proc = subprocess.run(cmd, env=server._env(s), capture_output=True, text=True, cwd=home)
             res[name].append(time.perf_counter() - t)
@@ -126,46 +131,58 @@ def import_parts(home: Path, out: bulk.CsvFolder, repeat: int) -> dict[str, list
     return res
 
 
+#: The server cache's training until 2026-11-30 (tenth session): a constraint and a full-text index
+#: created on an empty store, then 200 small nodes written under them.
+LIGHT_TRAINING = [
+    "CREATE CONSTRAINT t_id IF NOT EXISTS FOR (n:T) REQUIRE n.id IS UNIQUE",
+    "CREATE FULLTEXT INDEX t_text IF NOT EXISTS FOR (n:T) ON EACH [n.text] "
+    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'german', `fulltext.eventually_consistent`: true}}",
+    "UNWIND range(1, 200) AS i MERGE (n:T {id: 'T/' + i}) SET n.text = 'Der Käufer zahlt ' + i "
+    "WITH n MATCH (r:T {id: 'T/1'}) MERGE (r)-[:CONTAINS_T]->(n)",
+    "CALL db.awaitIndexes(60)",
+    "CALL db.index.fulltext.awaitEventuallyConsistentIndexRefresh()",
+    "CALL db.index.fulltext.queryNodes('t_text', 'Käufer') YIELD node, score RETURN node.id, score LIMIT 5",
+    "MATCH (n:T)-[:CONTAINS_T]->(m) RETURN count(m)",
+]
+
+
 def schema_parts(settings: server.ServerSettings, repeat: int) -> dict[str, list[float]]:
-    """The schema step on the imported store, each variant on a freshly started server without schema."""
+    """``schema.ensure_schema`` on the imported store, on a freshly started server without schema
+    whose start-up cache was recorded by the old light training vs by ``server._TRAINING``."""
     from neo4j import GraphDatabase
 
     from legalkg.graph.cypher import statements
-    from legalkg.graph.schema import await_indexes, ensure_schema
+    from legalkg.graph.schema import ensure_schema
 
-    def one_transaction(drv) -> None:
-        stmts = statements("schema")
-        with drv.session(database="neo4j") as session:
-            with session.begin_transaction() as tx:
-                for stmt in stmts:
-                    if "FULLTEXT" not in stmt:
-                        tx.run(stmt).consume()
-                tx.commit()
-        for stmt in stmts:
-            if "FULLTEXT" in stmt:
-                drv.execute_query(stmt)
-        await_indexes(drv, "neo4j")
-
-    variants = {"schema, ensure_schema (every statement on its own)": lambda drv: ensure_schema(drv, "neo4j"),
-                "schema, one transaction for constraints and range indexes": one_transaction}
     lib = server.ensure_jars()
+    java = jvm.find()
+    shipped = server.class_archive(lib)
+    if not shipped.exists():
+        print("recording the server cache first:", server.record_class_archive(lib), flush=True)
+    light = settings.home / f"light-training{java.suffix}"
+    assert server.record_class_archive(lib, training=LIGHT_TRAINING, target=light), "light recording failed"
+    variants = {"schema, server cache from the light training": light,
+                "schema, server cache from a store, then its schema": shipped}
     res: dict[str, list[float]] = {k: [] for k in variants}
     for i in range(repeat):
-        for name, run in variants.items():
-            server.launch(settings, lib)
-            with GraphDatabase.driver(settings.bolt_uri, auth=None) as drv:
+        for name, cache in variants.items():
+            s = settings.model_copy(update={"class_archive": False, "extra": {
+                "server.jvm.additional": " ".join([*java.flags, *java.use_cache(cache)])}})
+            server.write_conf(s, lib)
+            server.launch(s, lib)
+            with GraphDatabase.driver(s.bolt_uri, auth=None) as drv:
                 for r in drv.execute_query("SHOW CONSTRAINTS YIELD name").records:
                     drv.execute_query("DROP CONSTRAINT $name", {"name": r["name"]})
                 for r in drv.execute_query("SHOW INDEXES YIELD name, type WHERE type <> 'LOOKUP'").records:
                     drv.execute_query("DROP INDEX $name", {"name": r["name"]})
-            server.stop(settings)
-            server.launch(settings, lib)
-            with GraphDatabase.driver(settings.bolt_uri, auth=None) as drv:
-                res[name].append(timed(lambda: run(drv)))
+            server.stop(s)
+            server.launch(s, lib)
+            with GraphDatabase.driver(s.bolt_uri, auth=None) as drv:
+                res[name].append(timed(lambda: ensure_schema(drv, "neo4j")))
                 online = drv.execute_query("SHOW INDEXES YIELD state WHERE state = 'ONLINE' "
                                            "RETURN count(*) AS n").records[0]["n"]
                 assert online == 2 + len(statements("schema")), online  # one index per statement + 2 lookups
-            server.stop(settings)
+            server.stop(s)
         print(f"round {i + 1}:", {k: round(v[-1], 2) for k, v in res.items()}, flush=True)
     return res
 
@@ -203,9 +220,9 @@ def main() -> None:
              ("start, launcher, no archive", "start, launcher, archive"),
              ("start, launcher, no archive", "start, recorded command, archive"),
              ("CSV phase, every text scanned on its own", "CSV phase, top units tokenized once"),
-             ("import, admin launcher", "import, admin tool directly"),
-             ("schema, ensure_schema (every statement on its own)",
-              "schema, one transaction for constraints and range indexes")]
+             ("import, JIT defaults", "import, CompileThresholdScaling=4"),
+             ("schema, server cache from the light training",
+              "schema, server cache from a store, then its schema")]
     pairs = [(a, b) for a, b in pairs if a in med and b in med]
     lines = [f"\n### {dt.date.today()}: parts of the bulk ingest, before vs now "
              f"(`python benchmarks/bulk_parts.py --repeat {args.repeat} --parts {args.parts}`, "

@@ -262,15 +262,23 @@ def _jvm_size(value: str | None) -> str | None:
     return f"{m.group(1)}{m.group(2) or ''}" if m else None
 
 
-def import_command(home: Path, out: CsvFolder, database: str = "neo4j", launcher: bool = False,
-                   record: Path | None = None) -> list[str]:
+#: JIT options of the admin tool's JVM. Why: it lives for one import of seconds, and about half of
+#: its CPU time went to compiling (the JVM's -XX:+CITime: 12.6 of about 25 CPU s on the 58 codes);
+#: with four times the invocation counts before a method is compiled it compiles less of what runs
+#: only briefly (docs/benchmarks/ingest.md, "tenth session"). The server keeps the defaults: it
+#: lives on, and there the higher counts kept fresh queries slower for longer.
+ADMIN_JIT = ("-XX:CompileThresholdScaling=4",)
+
+
+def import_command(home: Path, out: CsvFolder, database: str = "neo4j", record: Path | None = None,
+                   jit: tuple[str, ...] = ADMIN_JIT) -> list[str]:
     """The ``neo4j-admin database import full`` command over ``out``.
 
-    By default the admin tool's own JVM runs directly, with the command line Neo4j's admin
-    launcher builds for it (class path with conf/, file encoding, the server's heap): the launcher
-    is a JVM of its own (the import took 25.1 s instead of 28.2 s without it, median of 4 rounds;
-    ``launcher=True`` keeps it for that comparison in benchmarks/bulk_parts.py). On a JDK with an
-    AOT cache the JVM maps :func:`admin_archive`, or records it into ``record`` when given.
+    The admin tool's own JVM runs directly, with the command line Neo4j's admin launcher builds
+    for it (class path with conf/, file encoding, the server's heap): the launcher is a JVM of its
+    own (the import took 25.1 s instead of 28.2 s with it, median of 4 rounds, fifth session).
+    On a JDK with an AOT cache the JVM maps :func:`admin_archive`, or records it into ``record``
+    when given. ``jit`` is there for the comparison in benchmarks/bulk_parts.py.
     """
     args = ["database", "import", "full", database, "--overwrite-destination=true",
             f"--array-delimiter=U+{ord(ARRAY_DELIMITER):04X}", f"--report-file={out.folder / 'import.report'}",
@@ -278,13 +286,11 @@ def import_command(home: Path, out: CsvFolder, database: str = "neo4j", launcher
     conf = _conf(home)
     lib = conf["server.directories.lib"]
     java = jvm.find()
-    if launcher:
-        return [java.path, "-cp", f"{lib}/*", server.ADMIN, *args]
     heap = _jvm_size(conf.get("server.memory.heap.max_size"))
     archive = admin_archive(Path(lib))
     cache = (java.record_cache(record) if record is not None
              else java.use_cache(archive) if java.aot and archive.exists() else [])
-    return [java.path, *java.flags, *cache, "-cp", f"{home / 'conf'}/*:{lib}/*", "-Dfile.encoding=UTF-8",
+    return [java.path, *java.flags, *jit, *cache, "-cp", f"{home / 'conf'}/*:{lib}/*", "-Dfile.encoding=UTF-8",
             *([f"-Xmx{heap}"] if heap else []), server.ADMIN_TOOL, *args]
 
 
