@@ -5,18 +5,18 @@ Four comparisons, interleaved and repeated (``--repeat``), medians and ratios re
 1. server stop: Bolt's Netty quiet period at its default (5 s) vs 0 (what ``write_conf`` sets);
 2. server start until Bolt answers: Neo4j's launcher without the class-data archive, the launcher
    with it, and the recorded JVM command with it (what the bulk import's restart does);
-3. the offline importer on the 58 codes' CSV: its JVM with the JIT defaults vs with
-   ``bulk.ADMIN_JIT`` (what ingest runs). (Until 2026-11-30, tenth session, this part compared the
-   admin launcher with the admin tool's JVM started directly.)
+3. the offline importer on the 58 codes' CSV: its JVM with the JIT defaults (what ingest runs) vs
+   with ``-XX:CompileThresholdScaling=4`` (fewer compilations; tried 2026-11-30, tenth session, not
+   kept). (Until then this part compared the admin launcher with the admin tool's JVM started directly.)
 4. the CSV phase of the 58 codes (citation extraction + CSV lines, 2 worker processes): every unit's
    text tokenized and scanned on its own (``unitscan.scan_each``) vs each top unit tokenized once and
    the units below scanned over its slices (``unitscan.unit_chains``, what ingest does).
    (Until 2026-11-30, sixth session, this part compared the collector thresholds and the trigger regex.)
 5. the schema step on the imported 58 codes (``schema.ensure_schema``), each time on a freshly
-   started server with no schema, whose start-up cache was recorded by the light training used
-   until 2026-11-30 (tenth session) vs by ``server._TRAINING`` (a store first, then its schema).
-   (Until then this part compared every schema statement on its own with the constraints and
-   range indexes in one transaction; not adopted, eighth session: no difference.)
+   started server with no schema, whose start-up cache was recorded by ``server._TRAINING`` (as
+   shipped) vs by :data:`STORE_TRAINING`, a store first and then its schema (tried 2026-11-30, tenth
+   session, not kept). (Until then this part compared every schema statement on its own with the
+   constraints and range indexes in one transaction; not adopted, eighth session: no difference.)
 
 Appends a section to docs/benchmarks/ingest.md.
 
@@ -113,7 +113,8 @@ def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], bu
     return res, out
 
 
-IMPORT_VARIANTS = {"import, JIT defaults": (), "import, CompileThresholdScaling=4": bulk.ADMIN_JIT}
+IMPORT_VARIANTS = {"import, JIT defaults (as shipped)": (),
+                   "import, CompileThresholdScaling=4 (tried, not kept)": ("-XX:CompileThresholdScaling=4",)}
 
 
 def import_parts(home: Path, out: bulk.CsvFolder, repeat: int) -> dict[str, list[float]]:
@@ -131,24 +132,39 @@ def import_parts(home: Path, out: bulk.CsvFolder, repeat: int) -> dict[str, list
     return res
 
 
-#: The server cache's training until 2026-11-30 (tenth session): a constraint and a full-text index
-#: created on an empty store, then 200 small nodes written under them.
-LIGHT_TRAINING = [
+#: A training closer to a bulk load (tried 2026-11-30, tenth session, not kept): two labels of
+#: 40,000 stored nodes each, then constraints, a range index and full-text indexes (one over two
+#: properties) populated from the store, then writes under them, a full-text query, a traversal.
+STORE_TRAINING = [
+    "UNWIND range(1, $n) AS i CREATE (:T:U {id: 'T/' + i, law: 'L' + (i % 50), title: 'Titel ' + i, "
+    "text: $text + ' ' + i})",
+    "UNWIND range(1, $n) AS i CREATE (:S:U {id: 'S/' + i, law: 'L' + (i % 50), text: $text + ' Satz ' + i})",
+    "MATCH (a:T), (b:S) WHERE a.id = 'T/' + substring(b.id, 2) CREATE (a)-[:CONTAINS_S]->(b)",
     "CREATE CONSTRAINT t_id IF NOT EXISTS FOR (n:T) REQUIRE n.id IS UNIQUE",
-    "CREATE FULLTEXT INDEX t_text IF NOT EXISTS FOR (n:T) ON EACH [n.text] "
+    "CREATE CONSTRAINT s_id IF NOT EXISTS FOR (n:S) REQUIRE n.id IS UNIQUE",
+    "CREATE CONSTRAINT u_id IF NOT EXISTS FOR (n:U) REQUIRE n.id IS UNIQUE",
+    "CREATE INDEX u_law IF NOT EXISTS FOR (n:U) ON (n.law)",
+    "CREATE FULLTEXT INDEX t_text IF NOT EXISTS FOR (n:T) ON EACH [n.text, n.title] "
     "OPTIONS {indexConfig: {`fulltext.analyzer`: 'german', `fulltext.eventually_consistent`: true}}",
-    "UNWIND range(1, 200) AS i MERGE (n:T {id: 'T/' + i}) SET n.text = 'Der Käufer zahlt ' + i "
+    "CREATE FULLTEXT INDEX s_text IF NOT EXISTS FOR (n:S) ON EACH [n.text] "
+    "OPTIONS {indexConfig: {`fulltext.analyzer`: 'german', `fulltext.eventually_consistent`: true}}",
+    "CALL db.awaitIndexes(300)",
+    "CALL db.index.fulltext.awaitEventuallyConsistentIndexRefresh()",
+    "UNWIND range(1, 200) AS i MERGE (n:T {id: 'T/x' + i}) SET n.text = 'Der Käufer zahlt ' + i "
     "WITH n MATCH (r:T {id: 'T/1'}) MERGE (r)-[:CONTAINS_T]->(n)",
-    "CALL db.awaitIndexes(60)",
     "CALL db.index.fulltext.awaitEventuallyConsistentIndexRefresh()",
     "CALL db.index.fulltext.queryNodes('t_text', 'Käufer') YIELD node, score RETURN node.id, score LIMIT 5",
-    "MATCH (n:T)-[:CONTAINS_T]->(m) RETURN count(m)",
+    "MATCH (n:T)-[:CONTAINS_T|CONTAINS_S]->(m) RETURN count(m)",
 ]
+STORE_TRAINING_PARAMS = {"n": 40_000, "text": (
+    "Der Verkäufer ist verpflichtet, dem Käufer die Sache frei von Sach- und Rechtsmängeln zu verschaffen. "
+    "Die Sache ist frei von Sachmängeln, wenn sie bei Gefahrübergang die vereinbarte Beschaffenheit hat; "
+    "Ansprüche aus § 437 BGB verjähren in zwei Jahren.")}
 
 
 def schema_parts(settings: server.ServerSettings, repeat: int) -> dict[str, list[float]]:
     """``schema.ensure_schema`` on the imported store, on a freshly started server without schema
-    whose start-up cache was recorded by the old light training vs by ``server._TRAINING``."""
+    whose start-up cache was recorded by ``server._TRAINING`` (as shipped) vs :data:`STORE_TRAINING`."""
     from neo4j import GraphDatabase
 
     from legalkg.graph.cypher import statements
@@ -159,10 +175,11 @@ def schema_parts(settings: server.ServerSettings, repeat: int) -> dict[str, list
     shipped = server.class_archive(lib)
     if not shipped.exists():
         print("recording the server cache first:", server.record_class_archive(lib), flush=True)
-    light = settings.home / f"light-training{java.suffix}"
-    assert server.record_class_archive(lib, training=LIGHT_TRAINING, target=light), "light recording failed"
-    variants = {"schema, server cache from the light training": light,
-                "schema, server cache from a store, then its schema": shipped}
+    tried = settings.home / f"store-training{java.suffix}"
+    assert server.record_class_archive(lib, training=STORE_TRAINING, target=tried,
+                                       params=STORE_TRAINING_PARAMS), "recording failed"
+    variants = {"schema, server cache from the shipped training": shipped,
+                "schema, server cache from a store, then its schema (tried, not kept)": tried}
     res: dict[str, list[float]] = {k: [] for k in variants}
     for i in range(repeat):
         for name, cache in variants.items():
@@ -220,9 +237,9 @@ def main() -> None:
              ("start, launcher, no archive", "start, launcher, archive"),
              ("start, launcher, no archive", "start, recorded command, archive"),
              ("CSV phase, every text scanned on its own", "CSV phase, top units tokenized once"),
-             ("import, JIT defaults", "import, CompileThresholdScaling=4"),
-             ("schema, server cache from the light training",
-              "schema, server cache from a store, then its schema")]
+             ("import, JIT defaults (as shipped)", "import, CompileThresholdScaling=4 (tried, not kept)"),
+             ("schema, server cache from the shipped training",
+              "schema, server cache from a store, then its schema (tried, not kept)")]
     pairs = [(a, b) for a, b in pairs if a in med and b in med]
     lines = [f"\n### {dt.date.today()}: parts of the bulk ingest, before vs now "
              f"(`python benchmarks/bulk_parts.py --repeat {args.repeat} --parts {args.parts}`, "

@@ -262,23 +262,17 @@ def _jvm_size(value: str | None) -> str | None:
     return f"{m.group(1)}{m.group(2) or ''}" if m else None
 
 
-#: JIT options of the admin tool's JVM. Why: it lives for one import of seconds, and about half of
-#: its CPU time went to compiling (the JVM's -XX:+CITime: 12.6 of about 25 CPU s on the 58 codes);
-#: with four times the invocation counts before a method is compiled it compiles less of what runs
-#: only briefly (docs/benchmarks/ingest.md, "tenth session"). The server keeps the defaults: it
-#: lives on, and there the higher counts kept fresh queries slower for longer.
-ADMIN_JIT = ("-XX:CompileThresholdScaling=4",)
-
-
 def import_command(home: Path, out: CsvFolder, database: str = "neo4j", record: Path | None = None,
-                   jit: tuple[str, ...] = ADMIN_JIT) -> list[str]:
+                   jit: tuple[str, ...] = ()) -> list[str]:
     """The ``neo4j-admin database import full`` command over ``out``.
 
     The admin tool's own JVM runs directly, with the command line Neo4j's admin launcher builds
     for it (class path with conf/, file encoding, the server's heap): the launcher is a JVM of its
     own (the import took 25.1 s instead of 28.2 s with it, median of 4 rounds, fifth session).
     On a JDK with an AOT cache the JVM maps :func:`admin_archive`, or records it into ``record``
-    when given. ``jit`` is there for the comparison in benchmarks/bulk_parts.py.
+    when given. ``jit`` adds JIT options, for the comparison in benchmarks/bulk_parts.py (the
+    defaults stay: fewer compilations did not make the import faster, docs/benchmarks/ingest.md,
+    "tenth session").
     """
     args = ["database", "import", "full", database, "--overwrite-destination=true",
             f"--array-delimiter=U+{ord(ARRAY_DELIMITER):04X}", f"--report-file={out.folder / 'import.report'}",

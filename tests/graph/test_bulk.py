@@ -185,8 +185,6 @@ def test_the_first_import_records_the_admin_cache_and_the_next_maps_it(local_env
     finally:
         drv.close()
     assert len(commands) == 2
-    # both imports ran (exit 0 above) with the admin JIT options, the recording one included
-    assert all(set(bulk.ADMIN_JIT) <= set(cmd) for cmd in commands)
     if java.aot:
         assert any(arg.startswith("-XX:AOTCacheOutput=") for arg in commands[0])
         assert archive.is_file() and archive.stat().st_size > 1_000_000
