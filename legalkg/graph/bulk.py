@@ -271,8 +271,8 @@ def import_command(home: Path, out: CsvFolder, database: str = "neo4j", record: 
     own (the import took 25.1 s instead of 28.2 s with it, median of 4 rounds, fifth session).
     On a JDK with an AOT cache the JVM maps :func:`admin_archive`, or records it into ``record``
     when given. ``jit`` adds JIT options, for the comparison in benchmarks/bulk_parts.py (the
-    defaults stay: fewer compilations did not make the import faster, docs/benchmarks/ingest.md,
-    "tenth session").
+    defaults stay: with fewer compilations the import took 1.06x and 0.92x as long in two runs,
+    docs/benchmarks/ingest.md, "tenth session").
     """
     args = ["database", "import", "full", database, "--overwrite-destination=true",
             f"--array-delimiter=U+{ord(ARRAY_DELIMITER):04X}", f"--report-file={out.folder / 'import.report'}",

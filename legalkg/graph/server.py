@@ -329,8 +329,8 @@ def record_class_archive(lib: Path, timeout: float = 240.0, training: Sequence[s
 
 #: What the training server runs before it stops: the classes of a load, the schema step and a search.
 #: (A training on 2 x 40,000 stored nodes and then their schema, closer to a bulk load, recorded a
-#: cache under which the schema step of the 58 codes was not faster: docs/benchmarks/ingest.md,
-#: "tenth session".)
+#: cache under which the schema step of the 58 codes was 1.02x and 1.10x as fast in two runs: too
+#: small and uneven for a longer training; docs/benchmarks/ingest.md, "tenth session".)
 _TRAINING = [
     "CREATE CONSTRAINT t_id IF NOT EXISTS FOR (n:T) REQUIRE n.id IS UNIQUE",
     "CREATE FULLTEXT INDEX t_text IF NOT EXISTS FOR (n:T) ON EACH [n.text] "
