@@ -38,7 +38,7 @@ from legalkg import codes as codes_mod
 from legalkg.cite import KnownUnits, LawRegistry, statute, unitscan
 from legalkg.graph import bulk, jvm, load, server
 from legalkg.graph.server import free_port
-from legalkg.machine import calibration_ms, children_cpu, cpu_times, steal_text
+from legalkg.machine import calibration_ms, children_cpu, cpu_model, cpu_times, steal_text
 from legalkg.model import Level
 from legalkg.parse import iter_laws
 from legalkg.paths import REPO_ROOT
@@ -244,7 +244,7 @@ def main() -> None:
     lines = [f"\n### {dt.date.today()}: parts of the bulk ingest, before vs now "
              f"(`python benchmarks/bulk_parts.py --repeat {args.repeat} --parts {args.parts}`, "
              f"{args.codes} codes)\n",
-             f"Median of {args.repeat} interleaved rounds, seconds (all values in brackets). CPU steal "
+             f"Median of {args.repeat} interleaved rounds, seconds (all values in brackets). {cpu_model()}; CPU steal "
              f"{steal_text(cpu_start)}, calibration loop {calibration:.1f} ms at the start, "
              f"{calibration_ms():.1f} ms at the end.\n",
              "| part | before | now | before / now | CPU s of child processes, before -> now |",

@@ -32,7 +32,7 @@ from legalkg.graph.connection import open_driver
 from legalkg.graph.inspect import label_counts, relationship_counts
 from legalkg.graph.load import ingest
 from legalkg.graph.rows import law_rows
-from legalkg.machine import calibration_ms, cpu_times, steal_text
+from legalkg.machine import calibration_ms, cpu_model, cpu_times, default_workers, steal_text
 from legalkg.model import TEXT_LEVELS
 from legalkg.parse import iter_laws, parse_file
 from legalkg.paths import REPO_ROOT, gii_dir
@@ -124,8 +124,9 @@ def main() -> None:
     ap.add_argument("--codes", default="default")
     ap.add_argument("--naive-law", default="bgb",
                     help="slug of the law for the naive peer ('' skips the peer, e.g. for --codes all)")
-    ap.add_argument("--workers", type=int, default=1,
-                    help="parser and citation-extraction processes (as `legalkg ingest --workers`)")
+    ap.add_argument("--workers", type=int, default=default_workers(),
+                    help="parser and citation-extraction processes (as `legalkg ingest --workers`; "
+                         "default as there: the usable CPUs, at most 8)")
     ap.add_argument("--method", choices=("cypher", "import", "both"), default="cypher",
                     help="loader: Cypher batches, the neo4j-admin bulk import, or both in this run "
                          "(each on its own fresh server; the naive peer runs after the Cypher load)")
@@ -142,9 +143,10 @@ def main() -> None:
         print(f"cypher / import wall time: {runs[1]['wall'] / runs[0]['wall']:.2f}x", flush=True)
     out = REPO_ROOT / "docs" / "benchmarks" / "ingest.md"
     java_text = f"Java {java.major}, {'AOT cache' if java.aot else 'class-data archive'}"
-    load = f"{os.getloadavg()[0]:.1f} (steal {steal_text(cpu_start)}, calibration {calibration:.1f} ms, {java_text})"
+    load = (f"{os.getloadavg()[0]:.1f} (steal {steal_text(cpu_start)}, calibration {calibration:.1f} ms, "
+            f"{java_text}, {cpu_model()})")
     print(f"CPU steal during the run: {steal_text(cpu_start)}; calibration loop at start: {calibration:.1f} ms; "
-          f"{java_text} ({java.path})")
+          f"{java_text} ({java.path}); {cpu_model()}")
     if not out.exists():
         out.write_text("# Ingest benchmark\n\nFresh local Neo4j 5.26 (2 GB heap, 1 GB page cache), no embeddings; "
                        "wall time includes parsing and citation extraction. The ratio compares nodes/s of the "

@@ -12,5 +12,5 @@ if docker info >/dev/null 2>&1; then
 else
   .venv/bin/legalkg neo4j start
 fi
-.venv/bin/legalkg ingest --codes default --workers 2 "$@"
+.venv/bin/legalkg ingest --codes default "$@"
 .venv/bin/legalkg stats

@@ -18,3 +18,24 @@ def test_calibration_loop_takes_measurable_time():
     from legalkg.machine import calibration_ms
 
     assert 1.0 < calibration_ms(repeat=1) < 10_000
+
+
+def test_cpu_model_names_the_model_and_the_usable_cpus(tmp_path):
+    from legalkg.machine import cpu_model, usable_cpus
+
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC  7B13 64-Core Processor\n"
+                    "processor\t: 1\nmodel name\t: AMD EPYC  7B13 64-Core Processor\n", "utf-8")
+    assert cpu_model(info) == f"AMD EPYC 7B13 64-Core Processor, {usable_cpus()} CPUs"
+    info.write_text("processor\t: 0\nmodel name\t:\n", "utf-8")  # some ARM guests leave it empty
+    assert cpu_model(info) == f"unknown CPU, {usable_cpus()} CPUs"
+    assert cpu_model(tmp_path / "missing") == f"unknown CPU, {usable_cpus()} CPUs"
+
+
+def test_default_workers_are_the_usable_cpus_capped():
+    import os
+
+    from legalkg.machine import MAX_AUTO_WORKERS, default_workers, usable_cpus
+
+    assert usable_cpus() == len(os.sched_getaffinity(0))
+    assert default_workers() == min(len(os.sched_getaffinity(0)), MAX_AUTO_WORKERS)

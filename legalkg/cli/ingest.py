@@ -12,7 +12,7 @@ from ..graph import bulk
 from ..graph.connection import session_driver
 from ..graph.load import ingest as ingest_laws
 from ..parse import iter_laws
-from .options import neo4j_options
+from .options import neo4j_options, workers_option
 
 
 @click.command("ingest")
@@ -28,8 +28,7 @@ from .options import neo4j_options
 @click.option("--reembed", is_flag=True, help="Replace vectors made with another model (switch models).")
 @click.option("--batch", default=5000, show_default=True, type=click.IntRange(100, 100_000),
               help="Rows per UNWIND batch.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Processes for parsing (beside the loader) and for citation extraction.")
+@workers_option("Processes for parsing (beside the loader) and for citation extraction")
 @click.option("--method", type=click.Choice(bulk.METHODS), default="auto", show_default=True,
               help="'import': neo4j-admin bulk import into the empty database of the `legalkg neo4j` "
                    "server (stops and restarts it); 'cypher': transactional batches (any server, updates "

@@ -9,6 +9,7 @@ import click
 
 from .. import codes as codes_mod
 from ..parse import ParseError, corpus_stats, iter_law_stats
+from .options import workers_option
 
 
 @click.command("parse")
@@ -19,8 +20,7 @@ from ..parse import ParseError, corpus_stats, iter_law_stats
                    "Default: the shared gii folder (the all-laws archive for --codes all).")
 @click.option("--stats", "show_stats", is_flag=True, help="Print node counts per level and per law.")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Parallel parser processes.")
+@workers_option("Parallel parser processes")
 def parse(codes_spec: str, source: str | None, show_stats: bool, as_json: bool, workers: int) -> None:
     """Parse statutes into the unit tree; report failures one line per file."""
     slugs = codes_mod.resolve_codes(codes_spec)
