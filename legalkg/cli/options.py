@@ -27,8 +27,8 @@ def neo4j_options(func: Callable) -> Callable:
 
 
 def workers_option(what: str) -> Callable:
-    """``--workers N``; left out, every usable CPU (at most 8), because a serial parse and citation
-    scan is about twice as slow on the 2-core machines this was measured on."""
+    """``--workers N``; left out, every usable CPU (at most 8): with one process, the 58 codes'
+    parse and citation scan took 1.9x as long on 2 cores (docs/benchmarks/ingest.md, 2026-12-01)."""
     return click.option(
         "--workers", default=default_workers, show_default=f"usable CPUs, at most {MAX_AUTO_WORKERS}",
         type=click.IntRange(1, 64), help=f"{what} (1: all in this process).")
