@@ -30,6 +30,7 @@ from urllib.parse import urlparse
 from ..errors import UserError
 from ..model import TEXT_LEVELS, Law, Level
 from ..paths import cache_dir
+from ..procs import die_with_parent
 from . import jvm, server
 from .rows import LawRows, edge_rows, law_rows
 
@@ -330,7 +331,7 @@ def import_csv(home: Path, out: CsvFolder, database: str = "neo4j") -> None:
     record = _recording(lib)
     cmd = import_command(home, out, database, record=record)
     proc = subprocess.run(cmd, env=server._env(s), capture_output=True, text=True, cwd=home,
-                          preexec_fn=_die_with_parent)
+                          preexec_fn=die_with_parent)  # a killed run leaves no import writing on
     if record is not None:
         if proc.returncode == 0:
             _keep_recording(home, lib, record)
@@ -353,17 +354,6 @@ def start_server(home: Path, command: list[str] | None = None, timeout: float = 
         server.relaunch(s, command, timeout)
     else:
         server.launch(s, configured_lib(home), timeout)
-
-
-def _die_with_parent() -> None:
-    """Child side: receive SIGKILL when the ingest dies, so a killed run leaves no import writing on."""
-    try:
-        import ctypes
-        import signal
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
 
 
 # --------------------------------------------------------------------------- the whole first load

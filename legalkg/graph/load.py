@@ -187,13 +187,12 @@ class _Extraction:
 
     def __init__(self, laws: list[Law], registry, known, repealed: set[str], workers: int,
                  work: Callable[[int | tuple], object] = _cite_work) -> None:
-        from concurrent.futures import ProcessPoolExecutor
-
         from ..parse.sources import _pack
+        from ..procs import process_pool
 
         fork = _fork_context()
-        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=fork, initializer=_cite_init,
-                                        initargs=(registry, known, repealed, laws if fork else None))
+        self.pool = process_pool(workers, _cite_init, (registry, known, repealed, laws if fork else None),
+                                 mp_context=fork)
         # Largest laws first: submitted in law order, a big law near the end (SGB V, ZPO) kept
         # one worker busy while the other had nothing left to do.
         futures = {}

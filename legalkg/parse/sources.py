@@ -13,11 +13,11 @@ import urllib.request
 import zipfile
 from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .. import paths
 from ..gcpolicy import worker_init
+from ..procs import process_pool
 from ..model import Law, Level
 from .errors import ParseError
 from .law import fast_unit, parse_bytes
@@ -201,7 +201,7 @@ def _mapped(items: Iterator[tuple[str, bytes | ParseError]], work: Callable, wor
         for slug, data in items:
             yield (slug, data) if isinstance(data, ParseError) else run((slug, data))
         return
-    with ProcessPoolExecutor(max_workers=workers, initializer=worker_init) as pool:
+    with process_pool(workers, worker_init) as pool:
         pending: deque = deque()
         for slug, data in items:
             pending.append((slug, data) if isinstance(data, ParseError)

@@ -24,6 +24,7 @@ from legalkg.graph.cypher import statements
 from legalkg.graph.inspect import graph_checksum
 
 from ..conftest import started_server
+from ..processes import children, orphans_after
 
 SMALL = "BUrlG,KSchG,TzBfG,AGG"
 
@@ -139,7 +140,7 @@ def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
     wipe(drv, cfg.database)
     drv.close()
     proc = subprocess.Popen([sys.executable, "-m", "legalkg.cli", "ingest", "--no-embed", "--quiet",
-                             "--codes", SMALL], env=os.environ.copy(),
+                             "--codes", SMALL, "--workers", "2"], env=os.environ.copy(),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline and proc.poll() is None:
@@ -147,8 +148,10 @@ def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
             break  # the server is down: the import is being prepared or running
         time.sleep(0.05)
     assert proc.poll() is None, "ingest finished before it could be killed"
+    spawned = children(proc.pid)  # CSV workers or the importer's JVM, by the moment
     proc.send_signal(signal.SIGKILL)
     proc.wait()
+    assert orphans_after(spawned) == []
     assert bulk.import_pending(settings.home)
     status = CliRunner().invoke(main, ["neo4j", "status", "--home", str(settings.home),
                                        "--bolt-port", str(settings.bolt_port)])

@@ -15,6 +15,7 @@ from click.testing import CliRunner, Result
 from legalkg.cli import main
 from legalkg.graph.admin import wipe
 from legalkg.graph.inspect import graph_checksum, label_counts, relationship_counts
+from ..processes import children, orphans_after
 
 SMALL = "BUrlG,KSchG,TzBfG,AGG"
 
@@ -104,7 +105,7 @@ def test_sigkill_mid_ingest_then_rerun_equals_clean_ingest(clean, neo4j_cfg, tmp
     reference = graph_checksum(clean, db)
     wipe(clean, db)
     proc = subprocess.Popen([sys.executable, "-m", "legalkg.cli", "ingest", "--no-embed", "--quiet",
-                             "--codes", SMALL, "--batch", "100"], env=os.environ.copy(),
+                             "--codes", SMALL, "--batch", "100", "--workers", "2"], env=os.environ.copy(),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
@@ -112,8 +113,12 @@ def test_sigkill_mid_ingest_then_rerun_equals_clean_ingest(clean, neo4j_cfg, tmp
             break
         time.sleep(0.05)
     assert proc.poll() is None, "ingest finished before it could be killed; use more laws"
+    workers = children(proc.pid)
+    assert workers, "the ingest runs citation extraction workers beside the structure load"
     proc.send_signal(signal.SIGKILL)
     proc.wait()
+    # an orphaned worker would keep the killed run's connection, transaction and locks open
+    assert orphans_after(workers) == []
     partial = graph_checksum(clean, db)
     assert partial != reference
     rerun = _ingest("--codes", SMALL)
