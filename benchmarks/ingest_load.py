@@ -143,10 +143,11 @@ def main() -> None:
         print(f"cypher / import wall time: {runs[1]['wall'] / runs[0]['wall']:.2f}x", flush=True)
     out = REPO_ROOT / "docs" / "benchmarks" / "ingest.md"
     java_text = f"Java {java.major}, {'AOT cache' if java.aot else 'class-data archive'}"
+    host = cpu_model()
     load = (f"{os.getloadavg()[0]:.1f} (steal {steal_text(cpu_start)}, calibration {calibration:.1f} ms, "
-            f"{java_text}, {cpu_model()})")
+            f"{java_text}, {host})")
     print(f"CPU steal during the run: {steal_text(cpu_start)}; calibration loop at start: {calibration:.1f} ms; "
-          f"{java_text} ({java.path}); {cpu_model()}")
+          f"{java_text} ({java.path}); {host}")
     if not out.exists():
         out.write_text("# Ingest benchmark\n\nFresh local Neo4j 5.26 (2 GB heap, 1 GB page cache), no embeddings; "
                        "wall time includes parsing and citation extraction. The ratio compares nodes/s of the "

@@ -6,27 +6,29 @@ import os
 import time
 
 
-def alive(pid: int) -> bool:
-    """True while ``pid`` runs (a zombie has ended)."""
+def _state_and_parent(pid: int | str) -> tuple[str, int] | None:
+    """(state letter, parent pid) from /proc/<pid>/stat, None once the process is gone. The fields
+    after the command name, which is in brackets and may hold blanks or brackets itself."""
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
-            return fh.read().rsplit(")", 1)[-1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
+            fields = fh.read().rsplit(")", 1)[-1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    return fields[0], int(fields[1])
+
+
+def alive(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie has ended)."""
+    stat = _state_and_parent(pid)
+    return stat is not None and stat[0] != "Z"
 
 
 def children(pid: int) -> list[int]:
     """The live processes whose parent is ``pid``."""
     found = []
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as fh:
-                fields = fh.read().rsplit(")", 1)[-1].split()
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-        if int(fields[1]) == pid and fields[0] != "Z":
+        stat = _state_and_parent(entry) if entry.isdigit() else None
+        if stat is not None and stat[1] == pid and stat[0] != "Z":
             found.append(int(entry))
     return found
 

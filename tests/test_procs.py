@@ -36,7 +36,7 @@ def test_workers_die_when_their_parent_is_killed():
         proc.kill()
 
 
-def test_a_worker_whose_parent_is_already_gone_exits(tmp_path):
+def test_a_worker_whose_parent_is_already_gone_exits():
     """The race between fork and prctl: a child told another parent pid than its own ends at once."""
     code = "from legalkg.procs import die_with_parent; die_with_parent(parent=1); print('lived')"
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
