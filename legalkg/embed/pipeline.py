@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 from pydantic import BaseModel
+from tqdm.auto import tqdm
 
 from .base import Embedder, check_texts
 from .cache import EmbeddingCache, text_key
@@ -127,8 +128,6 @@ def _embed_missing(
     """Fill ``table`` rows listed in ``todo`` by the model, batch by batch, caching each batch."""
     if not todo:
         return
-    from tqdm.auto import tqdm
-
     size = int(batch_size or embedder.default_batch_size)
     # padding backends: group similar lengths (fewer padded tokens, same result per text)
     order = sorted(todo, key=lambda i: len(distinct[i])) if embedder.sort_by_length else todo
