@@ -1,17 +1,79 @@
-"""Where things live outside the repository: the shared data folder and the user cache."""
+"""Where things live: the package's own resources, the shared data folder and the user cache.
+
+legalkg runs either from a source checkout (an editable install, the tests, the benchmarks) or as an
+installed wheel. The queries (``cypher/``) and the Neo4j pom (``neo4j/pom.xml``) stay at the top of
+the checkout, where the design card puts them; the wheel ships them inside the package
+(``legalkg/cypher``, ``legalkg/neo4j``: pyproject.toml maps them). The shared data is never packaged.
+"""
 
 from __future__ import annotations
 
 import os
+from importlib import resources
 from pathlib import Path
 
+from .errors import UserError
+
+#: The folder above the ``legalkg`` package: the checkout, or site-packages for an installed wheel.
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
+def checkout() -> Path | None:
+    """The source checkout legalkg runs from, or None when it runs as an installed package."""
+    return REPO_ROOT if (REPO_ROOT / "pyproject.toml").is_file() and (REPO_ROOT / "cypher").is_dir() else None
+
+
+def package_resource(name: str) -> Path:
+    """``legalkg/<name>`` of an installed package, else ``<checkout>/<name>``.
+
+    Why both: a wheel carries the folder inside the package, while an editable install and a bare
+    checkout keep it at the top of the repository (setuptools' editable finder cannot map a data
+    folder into a package, pypa/setuptools#4248).
+    """
+    installed = resources.files("legalkg") / name
+    if installed.is_dir() or installed.is_file():
+        return Path(str(installed))
+    return REPO_ROOT / name
+
+
+def missing_resource(what: str) -> UserError:
+    """One line for a file the package should carry: which one, and how to get it back."""
+    if checkout() is None:
+        return UserError(f"{what} is missing from the installed legalkg package ({Path(__file__).parent}): "
+                         "reinstall it (pip install --force-reinstall legalkg)")
+    return UserError(f"{what} is missing from the checkout {REPO_ROOT}: restore it from git")
+
+
+def cypher_dir() -> Path:
+    """The folder of the parameterised queries (``cypher/`` of the checkout, ``legalkg/cypher`` installed)."""
+    path = package_resource("cypher")
+    if not path.is_dir():
+        raise missing_resource("the query folder cypher/")
+    return path
+
+
+def neo4j_pom() -> Path:
+    """The Maven pom that names the Neo4j server and Browser jars (``legalkg.server.jars``)."""
+    path = package_resource("neo4j") / "pom.xml"
+    if not path.is_file():
+        raise missing_resource("the Neo4j pom neo4j/pom.xml")
+    return path
+
+
 def shared_dir() -> Path:
-    """``$LEGALKG_SHARED`` or ``../shared`` beside the repository (the layout CI uses)."""
+    """``$LEGALKG_SHARED``, else ``shared/`` beside the checkout (the layout CI uses).
+
+    An installed package has no checkout beside it, so there it takes the variable; without it,
+    one line says so when data is needed (``--source`` names the statutes directly).
+    """
     env = os.environ.get("LEGALKG_SHARED")
-    return Path(env) if env else REPO_ROOT.parent / "shared"
+    if env:
+        return Path(env).expanduser()
+    root = checkout()
+    if root is None:
+        raise UserError("no shared data folder: set LEGALKG_SHARED to the folder that holds data/gii and "
+                        "data/eval (an installed legalkg has no checkout beside it), or pass --source")
+    return root.parent / "shared"
 
 
 def data_dir() -> Path:
@@ -21,6 +83,16 @@ def data_dir() -> Path:
 def gii_dir() -> Path:
     """Default ``--source``: the raw XML of the 58 default codes."""
     return data_dir() / "gii"
+
+
+def gii_manifest() -> Path | None:
+    """The shared gii folder's MANIFEST.tsv (titles of all 6,821 laws), None where there is none:
+    citations resolve without it, so its absence is no error."""
+    try:
+        path = gii_dir() / "MANIFEST.tsv"
+    except UserError:
+        return None
+    return path if path.is_file() else None
 
 
 def gii_all_archive() -> Path:
@@ -37,7 +109,3 @@ def cache_dir() -> Path:
     path = Path(env) if env else Path.home() / ".cache" / "legalkg"
     path.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def cypher_dir() -> Path:
-    return REPO_ROOT / "cypher"

@@ -97,13 +97,13 @@ class LawRegistry:
 
     # ------------------------------------------------------------------ loading (I/O)
     @classmethod
-    def default(cls, manifest: Path | None | bool = True) -> "LawRegistry":
+    def default(cls, manifest: Path | None | bool = True) -> LawRegistry:
         """Default codes + ``law_aliases.tsv`` + gii MANIFEST.tsv (all 6,821 laws) when present.
 
         ``manifest=True`` looks in ``paths.gii_dir()``; ``False``/``None`` skips it; a Path uses that.
         """
         if manifest is True:
-            path: Path | None = paths.gii_dir() / "MANIFEST.tsv"
+            path: Path | None = paths.gii_manifest()
         elif manifest:
             path = Path(manifest)
         else:

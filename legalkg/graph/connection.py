@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 import neo4j
-from neo4j import Driver, GraphDatabase
-from neo4j import exceptions as nx
+from neo4j import Driver, GraphDatabase, exceptions as nx
 
 from ..errors import ConnectionProblem
 from .config import Neo4jConfig
@@ -42,6 +41,7 @@ def open_driver(cfg: Neo4jConfig, verify: bool = True) -> Driver:
 
     ``verify=False`` skips the round trip: for a bulk import that starts the server itself.
     """
+    ping = query("ping")  # read before connecting: a missing file is no connection failure
     scheme = cfg.uri.split("://", 1)[0] if "://" in cfg.uri else ""
     if scheme not in _SCHEMES:
         raise ConnectionProblem(f"invalid Neo4j address {cfg.uri!r}: set NEO4J_URI like "
@@ -58,7 +58,7 @@ def open_driver(cfg: Neo4jConfig, verify: bool = True) -> Driver:
         return driver
     try:
         driver.verify_connectivity()
-        driver.execute_query(query("ping"), database_=cfg.database)
+        driver.execute_query(ping, database_=cfg.database)
     except (nx.Neo4jError, nx.DriverError, OSError, ValueError) as err:
         driver.close()
         raise _problem(cfg, err) from None

@@ -6,22 +6,31 @@ A file holds one query, or several statements separated by a ``;`` at the end of
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-from ..paths import cypher_dir
+from .. import paths
+from ..model import Level
 
 
-@lru_cache(maxsize=None)
+def _read(name: str) -> str:
+    """The file's text; a missing file names itself (an OSError here would otherwise pass for a
+    connection failure where a query is read inside a driver call)."""
+    try:
+        return (paths.cypher_dir() / f"{name}.cypher").read_text("utf-8")
+    except FileNotFoundError:
+        raise paths.missing_resource(f"query file {name}.cypher") from None
+
+
+@cache
 def query(name: str) -> str:
     """The text of ``cypher/<name>.cypher`` (comments kept: Neo4j ignores them)."""
-    path = cypher_dir() / f"{name}.cypher"
-    return path.read_text("utf-8").strip().rstrip(";").strip()
+    return _read(name).strip().rstrip(";").strip()
 
 
-@lru_cache(maxsize=None)
+@cache
 def statements(name: str) -> tuple[str, ...]:
     """Split a multi-statement file on ``;`` line ends, dropping comment-only chunks."""
-    text = (cypher_dir() / f"{name}.cypher").read_text("utf-8")
+    text = _read(name)
     out: list[str] = []
     buf: list[str] = []
     for line in text.splitlines():
@@ -50,8 +59,6 @@ def labelled(name: str, **slots) -> str:
     ``__LABEL__`` becomes the label (``Absatz``) and ``__LABEL_TYPE__`` its relationship-type form
     (``ABSATZ``), so ``CONTAINS___LABEL_TYPE__`` reads ``CONTAINS_ABSATZ``.
     """
-    from ..model import Level
-
     allowed = {lvl.value for lvl in Level} | set(EXTRA_LABELS)
     text = query(name)
     for slot, value in slots.items():
