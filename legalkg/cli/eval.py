@@ -58,6 +58,8 @@ def command_line(params: dict) -> str:
         parts += ["--limit", str(params["limit"])]
     if params.get("out"):
         parts += ["--out", str(params["out"])]
+    if params.get("gold_count", "fixed") != "fixed":
+        parts += ["--gold-count", params["gold_count"]]
     parts += ["--seed", str(params["seed"]), "--bootstrap", str(params["bootstrap"])]
     return " ".join(shlex.quote(p) for p in parts)
 
@@ -95,7 +97,8 @@ def _steps(cells, n_queries: int) -> int:
 @click.command("eval")
 @neo4j_options
 @click.option("--dataset", required=True,
-              help="ler_bgh, gerlayqa, or a JSONL path ({id, question|query|text, gold} or Open Legal Data cases).")
+              help="ler_bgh, ler_courts, gerlayqa, or a JSONL path (.gz allowed): {id, question|query|text, gold}, "
+                   "the LER form {id, text, norms} or Open Legal Data cases.")
 @click.option("--level", default="Satz", show_default=True,
               help="Chunking level(s): Paragraph, Absatz, Satz, Nummer, Buchstabe, Chunk (naive 100 words), "
                    "a comma list, or all (= all six).")
@@ -113,8 +116,14 @@ def _steps(cells, n_queries: int) -> int:
               help="Bootstrap resamples for the 95 % CIs.")
 @click.option("--permutations", default=10_000, show_default=True, type=click.IntRange(min=100),
               help="Resamples of the paired sign-flip test.")
+@click.option("--gold-count", "gold_count", default="fixed", show_default=True,
+              type=click.Choice(["fixed", "dedup", "named"]),
+              help="How gold is counted per depth: fixed (every gold citation at every depth), dedup (distinct "
+                   "after truncation to the depth), named (only gold that names the depth's level). "
+                   "docs/evaluation.md, 'Counting gold per depth'.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, permutations, quiet) -> None:
+def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, permutations, gold_count,
+             quiet) -> None:
     """Recall, ToER and ToER^m by citation depth (Code ... Buchstabe) of DATASET's gold citations.
 
     `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
@@ -136,12 +145,13 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
     if not cases:
         raise UserError(f"dataset {dataset!r} has no cases")
     params = dict(dataset=dataset, level=level, expand=expand, mode=mode, k=k, limit=limit, out=out, seed=seed,
-                  bootstrap=bootstrap)
+                  bootstrap=bootstrap, gold_count=gold_count)
     with session_driver(cfg) as driver:
         bar = _Bar(_steps(cells, len(cases)), enabled=not quiet)
         try:
             run = runner.run_eval(driver, cfg.database, cases, cells, dataset=str(dataset), k=k,
-                                  n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar)
+                                  n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar,
+                                  gold_count=gold_count)
         finally:
             bar.close()
         graph = {"labels": label_counts(driver, cfg.database),

@@ -8,6 +8,10 @@ Named datasets live under ``paths.eval_dir()`` (see /work/shared/data/eval/READM
     first ``max_words`` words (LER texts have no headings, so always the latter), with the gold
     spans and the ``other_norms`` spans (Verordnung, EU norm, Verwaltungsvorschrift) masked by
     offset and any remaining citation masked by ``legalkg.cite.mask``.
+``ler_courts``
+    657 records of six other federal courts (BAG, BFH, BPatG, BSG, BVerfG, BVerwG; gzip JSON
+    Lines), the same form and the same treatment as ``ler_bgh``. ``meta["court"]`` names the
+    court, so results are given per court as well.
 ``gerlayqa``
     2,154 laypeople's questions with gold BGB §§; the question is the query. Its gold stops at the
     §, so it is scored at Code and § depth only (``meta["max_depth"] = 2``).
@@ -17,7 +21,9 @@ Named datasets live under ``paths.eval_dir()`` (see /work/shared/data/eval/READM
 Any other argument is a path to a JSON Lines file (``.gz`` allowed). Each record is either
 
 * generic: ``{"id", "question" | "query" | "text", "gold": [strings]}`` where a gold string is a
-  citation as written ("BGB § 573", "§ 574 Abs. 2 Nr. 2 ZPO") or a node id ("BGB/§433/Abs1"); or
+  citation as written ("BGB § 573", "§ 574 Abs. 2 Nr. 2 ZPO") or a node id ("BGB/§433/Abs1");
+* the LER form: ``{"id", "text", "norms": [{"start", "end"}], "court"?, "other_norms"?}``, read
+  like ``ler_bgh`` (a record with ``norms`` and no ``gold``); or
 * an Open Legal Data case (API / bulk dump record: ``id``, ``slug``, ``court``, ``file_number``,
   ``date``, ``type``, ``ecli``, ``content`` = the decision in Legal HTML, no gold). The HTML is
   turned into text, gold = every statute citation the citation grammar finds in the whole
@@ -56,6 +62,7 @@ class EvalCase(BaseModel):
 #: Datasets with a fixed location under ``paths.eval_dir()``.
 NAMED: dict[str, str] = {
     "ler_bgh": "ler_bgh/bgh_documents.jsonl",
+    "ler_courts": "ler_courts/dev.jsonl.gz",
     "gerlayqa": "gerlayqa/dev.jsonl",
 }
 #: Names users may expect from the paper that the shared data does not provide.
@@ -85,6 +92,40 @@ def _open_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     except FileNotFoundError:
         raise UserError(f"dataset file not found: {path}; pass an existing JSONL path or one of "
                         f"{', '.join(NAMED)}") from None
+    except IsADirectoryError:
+        raise UserError(f"dataset {path} is a folder: pass a JSONL file (.jsonl or .jsonl.gz)") from None
+    except gzip.BadGzipFile:
+        raise UserError(f"dataset {path} ends in .gz but is not gzip data: compress it with gzip "
+                        "or drop the .gz suffix") from None
+    except (UnicodeDecodeError, EOFError) as err:
+        raise UserError(f"dataset {path} cannot be read as UTF-8 JSON Lines ({type(err).__name__}): "
+                        "save it as UTF-8 text, one JSON object per line") from None
+
+
+def dataset_name(path: Path) -> str:
+    """'cases.jsonl.gz' -> 'cases': the name a dataset file gets in the results."""
+    name = path.name
+    for suffix in (".gz", ".jsonl", ".json"):
+        name = name.removesuffix(suffix)
+    return name or path.name
+
+
+def _spans(rec: dict[str, Any], key: str, text: str, where: str) -> list[tuple[int, int]]:
+    """The [start, end) character spans of ``rec[key]``, checked against ``text``; one line per problem."""
+    items = rec.get(key, [])
+    if not isinstance(items, list):
+        raise UserError(f"{where}: '{key}' must be a list of {{start, end}} objects, not {type(items).__name__}")
+    out = []
+    for i, n in enumerate(items):
+        start = n.get("start") if isinstance(n, dict) else None
+        end = n.get("end") if isinstance(n, dict) else None
+        if not (isinstance(start, int) and isinstance(end, int)):
+            raise UserError(f"{where}: {key}[{i}] needs integer 'start' and 'end' character offsets")
+        if not 0 <= start < end <= len(text):
+            raise UserError(f"{where}: {key}[{i}] span {start}..{end} lies outside the text "
+                            f"({len(text)} characters): offsets must index into 'text', end exclusive")
+        out.append((start, end))
+    return out
 
 
 def _cite_mask():
@@ -93,23 +134,39 @@ def _cite_mask():
     return mask
 
 
+def _case_from_ler(rec: dict[str, Any], where: str, dataset: str, *, max_words: int | None, placeholder: str,
+                   registry: Any) -> EvalCase:
+    """One record of the LER form: gold from its ``norms`` spans, query = masked facts or first words."""
+    text = rec.get("text")
+    if not isinstance(text, str):
+        raise UserError(f"{where}: an LER record needs the decision as a 'text' string")
+    gold_spans = _spans(rec, "norms", text, where)
+    other_spans = _spans(rec, "other_norms", text, where)
+    parsed = goldmod.parse_gold_spans(text, gold_spans, registry)
+    mask = _cite_mask()
+    q = build_query(text, gold_spans + other_spans, max_words=max_words, placeholder=placeholder,
+                    mask=lambda t, p: mask(t, p, registry))
+    court = rec.get("court")
+    return EvalCase(id=str(rec.get("id") or where), query=q.text, gold=parsed.citations, meta={
+        "dataset": dataset, "query_source": q.source, "query_words": q.n_words,
+        "n_spans": len(gold_spans), "unparsed_gold": parsed.unparsed,
+        "court": str(court) if court else None})
+
+
+def load_ler(path: Path, dataset: str | None = None, *, max_words: int | None = DEFAULT_MAX_WORDS,
+             placeholder: str = DEFAULT_PLACEHOLDER, registry: Any = None) -> list[EvalCase]:
+    """A file of the LER form (``ler_bgh``, ``ler_courts``; ``.gz`` allowed) -> cases."""
+    dataset = dataset or dataset_name(path)
+    return [_case_from_ler(rec, f"{path.name}:{lineno}", dataset, max_words=max_words, placeholder=placeholder,
+                           registry=registry)
+            for lineno, rec in _open_lines(path)]
+
+
 def load_ler_bgh(path: Path | None = None, *, max_words: int | None = DEFAULT_MAX_WORDS,
                  placeholder: str = DEFAULT_PLACEHOLDER, registry: Any = None) -> list[EvalCase]:
     """The LER BGH decisions: gold from the GS spans, query = masked facts or first words."""
-    path = path or paths.eval_dir() / NAMED["ler_bgh"]
-    mask = _cite_mask()
-    cases: list[EvalCase] = []
-    for _, rec in _open_lines(path):
-        text = rec["text"]
-        gold_spans = [(n["start"], n["end"]) for n in rec.get("norms", [])]
-        other_spans = [(n["start"], n["end"]) for n in rec.get("other_norms", [])]
-        parsed = goldmod.parse_gold_spans(text, gold_spans, registry)
-        q = build_query(text, gold_spans + other_spans, max_words=max_words, placeholder=placeholder,
-                        mask=lambda t, p: mask(t, p, registry))
-        cases.append(EvalCase(id=rec["id"], query=q.text, gold=parsed.citations, meta={
-            "dataset": "ler_bgh", "query_source": q.source, "query_words": q.n_words,
-            "n_spans": len(gold_spans), "unparsed_gold": parsed.unparsed, "court": rec.get("court")}))
-    return cases
+    return load_ler(path or paths.eval_dir() / NAMED["ler_bgh"], "ler_bgh", max_words=max_words,
+                    placeholder=placeholder, registry=registry)
 
 
 def load_gerlayqa(path: Path | None = None, *, registry: Any = None) -> list[EvalCase]:
@@ -159,31 +216,39 @@ def load_jsonl(path: Path, *, max_words: int | None = DEFAULT_MAX_WORDS,
             gold_items = rec["gold"]
             if isinstance(gold_items, str):
                 gold_items = [gold_items]
+            if not isinstance(gold_items, list):
+                raise UserError(f"{where}: 'gold' must be a list of citation strings")
             parsed = goldmod.parse_gold_strings(gold_items, registry)
             cases.append(EvalCase(id=str(rec.get("id", where)), query=query, gold=parsed.citations,
-                                  meta={"dataset": path.stem, "unparsed_gold": parsed.unparsed}))
+                                  meta={"dataset": dataset_name(path), "unparsed_gold": parsed.unparsed,
+                                        "court": str(rec["court"]) if rec.get("court") else None}))
+        elif "norms" in rec:
+            cases.append(_case_from_ler(rec, where, dataset_name(path), max_words=max_words,
+                                        placeholder=placeholder, registry=registry))
         elif "content" in rec:
             cases.append(_case_from_old(rec, where, max_words=max_words, placeholder=placeholder,
                                         registry=registry))
         else:
-            raise UserError(f"{where}: record has neither 'gold' (generic format) nor 'content' "
-                            "(Open Legal Data case); see docs/evaluation.md for the formats")
+            raise UserError(f"{where}: record has neither 'gold' (generic format), 'norms' (LER form) nor "
+                            "'content' (Open Legal Data case); see docs/evaluation.md for the formats")
     return cases
 
 
 def load_dataset(name_or_path: str | Path, *, max_words: int | None = DEFAULT_MAX_WORDS,
                  placeholder: str = DEFAULT_PLACEHOLDER, registry: Any = None) -> list[EvalCase]:
-    """A named dataset (``ler_bgh``, ``gerlayqa``) or a JSONL path -> cases."""
+    """A named dataset (``ler_bgh``, ``ler_courts``, ``gerlayqa``) or a JSONL path -> cases."""
     name = str(name_or_path)
     if name in NAMED:
         if name == "gerlayqa":
             return load_gerlayqa(registry=registry)
-        return load_ler_bgh(max_words=max_words, placeholder=placeholder, registry=registry)
+        return load_ler(paths.eval_dir() / NAMED[name], name, max_words=max_words, placeholder=placeholder,
+                        registry=registry)
     if name in MISSING:
         missing = paths.eval_dir() / MISSING[name]
         if not missing.exists():
             raise UserError(f"dataset {name!r} is not in the shared data ({missing} does not exist); "
-                            f"use ler_bgh (BGH decisions) or gerlayqa, or pass --dataset PATH to a JSONL file")
+                            f"use ler_bgh (BGH decisions), ler_courts or gerlayqa, or pass --dataset PATH "
+                            "to a JSONL file")
         return load_jsonl(missing, max_words=max_words, placeholder=placeholder, registry=registry)
     path = Path(name).expanduser()
     if not path.exists():

@@ -112,7 +112,8 @@ def ranked_unit_ids(seeds: Sequence[SeedHit]) -> list[str]:
 
 
 def score_seeds(case_id: str, gold: Sequence[Citation], seeds: Sequence[SeedHit],
-                expansion: Mapping[str, Sequence[tuple[str, int]]] | None = None) -> metric.CaseScore:
+                expansion: Mapping[str, Sequence[tuple[str, int]]] | None = None,
+                gold_count: str = "fixed") -> metric.CaseScore:
     """One case of one cell: hits per depth from the seeds and their expansion context.
 
     ``expansion``: seed id -> [(unit id, words)] of that seed's one-hop context (parent, cited or
@@ -132,7 +133,7 @@ def score_seeds(case_id: str, gold: Sequence[Citation], seeds: Sequence[SeedHit]
                     words[uid] = w or 0
                     context.append(uid)
     return metric.score_case(case_id, gold, hit_ids, context, n_hits=len(seeds),
-                             delivered_words=sum(words.values()))
+                             delivered_words=sum(words.values()), gold_count=gold_count)
 
 
 def max_depth_of(metas: Iterable[Mapping]) -> int:
@@ -181,19 +182,20 @@ def compare_to_baseline(results: pd.DataFrame, scores: Mapping[Cell, Sequence[me
         best = best_cell(results, mode, by=by)
         if base not in scores or best is None or best not in scores:
             continue
-        ha, n_gold = metric.hit_matrix(scores[best])
-        hb, n_gold_b = metric.hit_matrix(scores[base])
+        ha, n_gold = metric.hit_matrix(scores[best], per_depth=True)
+        hb, n_gold_b = metric.hit_matrix(scores[base], per_depth=True)
         if not np.array_equal(n_gold, n_gold_b):
             raise ValueError("best and baseline cells scored different cases")
         ha, hb = ha[:, :max_depth].astype(float), hb[:, :max_depth].astype(float)
+        n_gold = n_gold[:, :max_depth]
         for stat, a, b in (("recall", ha, hb), ("toer_m", ha * 1000.0 / W_m[best], hb * 1000.0 / W_m[base])):
             res = stats.paired_test(a, b, n_gold, n_resamples=n_resamples, seed=seed)
             for i in range(max_depth):
                 rows.append({"mode": mode, "best_level": best.level, "best_expansion": best.expansion,
                              "baseline": f"{base.level}/{base.expansion}", "statistic": stat,
                              "depth": DEPTHS[i], "depth_index": i + 1,
-                             "best": float(a[:, i].sum() / n_gold.sum()),
-                             "baseline_value": float(b[:, i].sum() / n_gold.sum()),
+                             "best": float(a[:, i].sum() / n_gold[:, i].sum()),
+                             "baseline_value": float(b[:, i].sum() / n_gold[:, i].sum()),
                              "diff": float(np.atleast_1d(res.diff)[i]),
                              "ci_low": float(np.atleast_1d(res.ci_low)[i]),
                              "ci_high": float(np.atleast_1d(res.ci_high)[i]),

@@ -35,6 +35,24 @@ code at every depth.
 **Micro** (headline) = sum over cases of hits_d / sum of |G|;
 **macro** = mean over cases (with |G| > 0) of the per-case recall.
 
+**Counting gold per depth** (``GOLD_COUNTS``, ``legalkg eval --gold-count``). The paper says "both
+citations are truncated at the evaluation depth" but not how gold is counted after truncation,
+and its Satz row *rises* from Satz to Nummer depth (1.53 -> 2.79), which the fixed count cannot
+do. Three ways, each with its own gold set :math:`G_d` per depth::
+
+    fixed  G_d = G                                      (default; |G_d| constant, Recall_d never rises)
+    dedup  G_d = { trunc_d(g) : g in G }                (distinct after truncation to depth d)
+    named  G_d = { g in G : g names level d }           (g[d] is not None)
+
+    hits_d   = |{ t in G_d : exists r in R_k with Match_d(r, t) }|
+    Recall_d = hits_d / |G_d|            micro: sum hits_d / sum |G_d|
+
+With ``dedup`` the gold "§ 573 Abs. 1" and "§ 573 Abs. 2" count once at § depth and twice from
+Absatz on; with ``named`` a gold "§ 573 BGB" counts at Code and § depth only, and "§ 574 Abs. 2
+Nr. 2 ZPO" (no Satz) counts at every depth but Satz and Buchstabe. ``Match_d(r, trunc_d(g)) ==
+Match_d(r, g)``, so the hits of a truncated gold are those of any gold it came from. A case whose
+|G_d| is 0 adds nothing to micro recall at d and is left out of macro recall at d.
+
 **ToER** (per 1,000 words)::
 
     ToER_d   = Recall_d / (W_l / 1000)       W_l   = mean words per unit at level l, whole corpus
@@ -133,44 +151,114 @@ def case_hits(retrieved: Iterable[Citation], gold: Iterable[Citation]) -> np.nda
     return hits
 
 
+#: Ways of counting gold per depth (module docstring); ``fixed`` is the default.
+GOLD_COUNTS: tuple[str, ...] = ("fixed", "dedup", "named")
+
+
+def check_gold_count(gold_count: str) -> str:
+    """``gold_count`` if it is one of ``GOLD_COUNTS``; a ValueError naming the choices otherwise."""
+    if gold_count not in GOLD_COUNTS:
+        raise ValueError(f"unknown gold count {gold_count!r}; use one of {', '.join(GOLD_COUNTS)}")
+    return gold_count
+
+
+def _gold_key(g: Citation, depth: int) -> tuple[str | None, ...]:
+    return tuple(v if i == 0 or v is None else _norm(v) for i, v in enumerate(g.truncate(depth)))
+
+
+def case_counts(retrieved: Iterable[Citation], gold: Iterable[Citation],
+                gold_count: str = "fixed") -> tuple[np.ndarray, np.ndarray]:
+    """(hits_d, |G_d|) for d = 1..6, two int arrays of shape (6,), under one way of counting gold.
+
+    ``fixed`` gives ``(case_hits(...), [|G|] * 6)``. Gold duplicates count once in every way.
+    """
+    check_gold_count(gold_count)
+    by_law: dict[str, list[Citation]] = defaultdict(list)
+    for r in retrieved:
+        by_law[r.law].append(r)
+    distinct = list(dict.fromkeys(gold))
+    best = [max((match_depth(r, g) for r in by_law.get(g.law, ())), default=0) for g in distinct]
+    hits = np.zeros(N_DEPTHS, dtype=np.int64)
+    n_gold = np.zeros(N_DEPTHS, dtype=np.int64)
+    for d in range(1, N_DEPTHS + 1):
+        if gold_count == "fixed":
+            hits[d - 1] = sum(b >= d for b in best)
+            n_gold[d - 1] = len(distinct)
+        elif gold_count == "named":
+            named = [b for g, b in zip(distinct, best) if g[d - 1] is not None]
+            hits[d - 1] = sum(b >= d for b in named)
+            n_gold[d - 1] = len(named)
+        else:  # dedup: a truncated gold is hit iff the gold it came from is (Match_d reads d levels)
+            hit_of: dict[tuple, bool] = {}
+            for g, b in zip(distinct, best):
+                key = _gold_key(g, d)
+                hit_of[key] = hit_of.get(key, False) or b >= d
+            hits[d - 1] = sum(hit_of.values())
+            n_gold[d - 1] = len(hit_of)
+    return hits, n_gold
+
+
 class CaseScore(NamedTuple):
-    """What one case contributes: hits per depth, |G|, and the words the run delivered."""
+    """What one case contributes: hits per depth, |G|, and the words the run delivered.
+
+    ``gold_by_depth`` holds |G_d| per depth when gold is not counted ``fixed``; None means
+    |G_d| = ``n_gold`` at every depth.
+    """
 
     case_id: str
     n_gold: int
     hits: tuple[int, ...]
     n_hits: int = 0
     delivered_words: int = 0
+    gold_by_depth: tuple[int, ...] | None = None
 
 
 def score_case(case_id: str, gold: Sequence[Citation], hit_ids: Sequence[str],
                expansion_ids: Sequence[str] = (), words: Mapping[str, int] | None = None, *,
-               n_hits: int | None = None, delivered_words: int | None = None) -> CaseScore:
+               n_hits: int | None = None, delivered_words: int | None = None,
+               gold_count: str = "fixed") -> CaseScore:
     """Score one case from the top-k hit ids and their expansion ids.
 
     ``words`` maps unit id -> word count; when given, the delivered words (distinct units over hits
     and expansion) are recorded for ``W^d``. Unknown ids count 0 words.
     Naive chunks are not graph units: pass the unit ids each chunk covers as ``hit_ids`` and give
     ``n_hits`` (chunks returned) and ``delivered_words`` (their words) explicitly.
+    ``gold_count``: how gold is counted per depth (``GOLD_COUNTS``, module docstring).
     """
     ids = list(hit_ids) + list(expansion_ids)
     gold_set = list(dict.fromkeys(gold))
-    hits = case_hits(retrieved_citations(ids), gold_set)
+    hits, n_gold = case_counts(retrieved_citations(ids), gold_set, gold_count)
     if delivered_words is None:
         delivered_words = sum(words.get(uid, 0) for uid in dict.fromkeys(ids)) if words is not None else 0
     n = len(hit_ids) if n_hits is None else n_hits
-    return CaseScore(case_id, len(gold_set), tuple(int(h) for h in hits), n, int(delivered_words))
+    by_depth = None if gold_count == "fixed" else tuple(int(x) for x in n_gold)
+    return CaseScore(case_id, len(gold_set), tuple(int(h) for h in hits), n, int(delivered_words), by_depth)
 
 
-def hit_matrix(scores: Sequence[CaseScore]) -> tuple[np.ndarray, np.ndarray]:
-    """(hits of shape (n_cases, 6), n_gold of shape (n_cases,)) for the statistics module."""
+def hit_matrix(scores: Sequence[CaseScore], per_depth: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """(hits of shape (n_cases, 6), n_gold) for the statistics module.
+
+    n_gold is |G| of shape (n_cases,), or with ``per_depth`` |G_d| of shape (n_cases, 6) (equal
+    columns when gold is counted ``fixed``).
+    """
     hits = np.array([s.hits for s in scores], dtype=np.int64).reshape(len(scores), N_DEPTHS)
-    n_gold = np.array([s.n_gold for s in scores], dtype=np.int64)
+    if per_depth:
+        n_gold = np.array([s.gold_by_depth if s.gold_by_depth is not None else (s.n_gold,) * N_DEPTHS
+                           for s in scores], dtype=np.int64).reshape(len(scores), N_DEPTHS)
+    else:
+        n_gold = np.array([s.n_gold for s in scores], dtype=np.int64)
     return hits, n_gold
 
 
 def recall_micro(hits: np.ndarray, n_gold: np.ndarray) -> np.ndarray:
-    """Total hits / total gold, per depth (NaN when there is no gold at all)."""
+    """Total hits / total gold, per depth (NaN where there is no gold at all).
+
+    ``n_gold`` is (n_cases,) or per depth (n_cases, n_depths).
+    """
+    if n_gold.ndim == 2:
+        total = n_gold.sum(axis=0).astype(np.float64)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(total > 0, hits.sum(axis=0) / np.where(total > 0, total, 1), np.nan)
     total = n_gold.sum()
     if total == 0:
         return np.full(hits.shape[1:], np.nan)
@@ -178,7 +266,9 @@ def recall_micro(hits: np.ndarray, n_gold: np.ndarray) -> np.ndarray:
 
 
 def recall_macro(hits: np.ndarray, n_gold: np.ndarray) -> np.ndarray:
-    """Mean per-case recall over cases with at least one gold citation."""
+    """Mean per-case recall over cases with at least one gold citation (per depth for 2-d ``n_gold``)."""
+    if n_gold.ndim == 2:
+        return np.array([recall_macro(hits[:, i:i + 1], n_gold[:, i])[0] for i in range(hits.shape[1])])
     keep = n_gold > 0
     if not keep.any():
         return np.full(hits.shape[1:], np.nan)
@@ -237,7 +327,7 @@ def summarize(scores: Sequence[CaseScore], W: float, W_m: float | None = None) -
     ``W_m`` defaults to ``W`` (no expansion). ``W_d`` is computed from the scores' delivered words
     (NaN when the run recorded none).
     """
-    hits, n_gold = hit_matrix(scores)
+    hits, n_gold = hit_matrix(scores, per_depth=True)
     micro = recall_micro(hits, n_gold)
     macro = recall_macro(hits, n_gold)
     W_m = W if W_m is None else W_m
@@ -246,7 +336,7 @@ def summarize(scores: Sequence[CaseScore], W: float, W_m: float | None = None) -
     rows = []
     for i, name in enumerate(DEPTHS):
         rows.append({
-            "depth": name, "depth_index": i + 1, "n_cases": len(scores), "n_gold": int(n_gold.sum()),
+            "depth": name, "depth_index": i + 1, "n_cases": len(scores), "n_gold": int(n_gold[:, i].sum()),
             "hits": int(hits[:, i].sum()), "recall_micro": float(micro[i]),
             "recall_macro": float(macro[i]), "W": W, "toer": float(toer(micro[i], W)),
             "W_m": W_m, "toer_m": float(toer(micro[i], W_m)),

@@ -3,8 +3,9 @@
 Contents (all plain files, so a run can be re-plotted or re-tested without the graph):
 
 ``results.csv`` / ``results.md`` / ``*.png``
-    ``report.write_report``: one row per dataset x level x expansion x mode x depth, the
-    markdown ToER / ToER^m / recall tables and the paper-style figures.
+    ``report.write_report``: one row per dataset x court x level x expansion x mode x depth
+    (``court`` = "all" for the whole dataset; per-court rows when the cases come from two or more
+    courts), the markdown ToER / ToER^m / recall tables and the paper-style figures.
 ``paired.csv``
     best cell vs the naive baseline (Chunk, none) per mode: differences in micro recall and
     ToER^m per depth, paired bootstrap CI, sign-flip p-value, Holm-adjusted p.
@@ -18,14 +19,14 @@ from __future__ import annotations
 
 import json
 import platform
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from .. import __version__
-from . import report
+from . import report, results
 from .runner import EvalRun
 
 RESULTS = "results.csv"
@@ -34,15 +35,37 @@ CASES = "case_scores.csv.gz"
 META = "run.json"
 
 
+#: Options whose value is a secret: their value is left out of ``run.json``.
+SECRET_OPTIONS = ("--password",)
+
+
+def scrub_argv(argv: list[str]) -> list[str]:
+    """``argv`` with the values of ``SECRET_OPTIONS`` replaced by "***" (run.json is committed)."""
+    out: list[str] = []
+    hide = False
+    for a in argv:
+        if hide:
+            out.append("***")
+            hide = False
+        elif a in SECRET_OPTIONS:
+            out.append(a)
+            hide = True
+        elif any(a.startswith(o + "=") for o in SECRET_OPTIONS):
+            out.append(a.split("=", 1)[0] + "=***")
+        else:
+            out.append(a)
+    return out
+
+
 def run_metadata(run: EvalRun, *, command: str, argv: list[str] | None = None,
                  graph: dict[str, Any] | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """What is needed to reproduce and to read a run: command, date, model, graph counts, W."""
     return {
         "command": command,
-        "argv": argv or [],
+        "argv": scrub_argv(argv or []),
         "options": options or {},
         "started": run.started,
-        "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "finished": datetime.now(UTC).isoformat(timespec="seconds"),
         "legalkg_version": __version__,
         "python": platform.python_version(),
         "dataset": run.dataset,
@@ -50,6 +73,7 @@ def run_metadata(run: EvalRun, *, command: str, argv: list[str] | None = None,
         "n_cases_loaded": run.n_cases_loaded,
         "n_cases": run.n_cases,
         "max_depth": run.max_depth,
+        "gold_count": run.gold_count,
         "coverage": run.coverage.model_dump(),
         "cells": [c._asdict() for c in run.cells],
         "models": run.models,
@@ -65,7 +89,8 @@ def write(run: EvalRun, out_dir: Path, meta: dict[str, Any]) -> list[Path]:
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     depth = "Absatz" if run.max_depth >= 3 else "§"
-    written = report.write_report(run.results, out_dir, expansion_depth=depth)
+    table = results.with_court(run.results, run.by_court)
+    written = report.write_report(table, out_dir, expansion_depth=depth)
     with (out_dir / "results.md").open("a", encoding="utf-8") as fh:
         fh.write(extra_markdown(run, meta))
     paired = out_dir / PAIRED
@@ -100,6 +125,7 @@ def extra_markdown(run: EvalRun, meta: dict[str, Any]) -> str:
     cov = run.coverage
     lines += ["\n## Run\n", f"- command: `{meta.get('command', '')}`", f"- date: {run.started}",
               f"- model: {meta.get('model') or 'none (fulltext only)'}",
+              f"- gold counted per depth: {run.gold_count} (docs/evaluation.md, 'Counting gold per depth')",
               f"- cases: {run.n_cases} of {run.n_cases_loaded} with gold in the graph; gold coverage "
               f"{cov.n_covered} / {cov.n_gold} = {100 * cov.share:.1f} %",
               "- W (words per unit): " + ", ".join(f"{lv} {w.W:.1f}" for lv, w in run.words.items()), ""]

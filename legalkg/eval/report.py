@@ -60,7 +60,8 @@ def markdown_table(df: pd.DataFrame, value: str = "toer", digits: int = 2, ci: b
     ci_cols = {"toer": ("toer_ci_low", "toer_ci_high"), "recall_micro": ("ci_low", "ci_high"),
                "recall_macro": ("macro_ci_low", "macro_ci_high")}.get(value)
     depths = [d for d in DEPTHS if d in set(df["depth"])]
-    keys = [c for c in ("dataset", "mode", "level", "expansion") if c in df.columns]
+    keys = [c for c in ("dataset", "court", "mode", "level", "expansion") if c in df.columns
+            and (c != "court" or df[c].nunique() > 1)]
     lines = ["| " + " | ".join(keys + depths) + " |", "|" + "---|" * (len(keys) + len(depths))]
     rows = df.copy()
     if "level" in rows:
@@ -68,7 +69,7 @@ def markdown_table(df: pd.DataFrame, value: str = "toer", digits: int = 2, ci: b
     if "expansion" in rows:
         rows["_eo"] = rows["expansion"].map(
             {e: i for i, e in enumerate(_ordered(rows["expansion"], EXPANSION_ORDER))})
-    sort = [c for c in ("dataset", "mode", "_lo", "_eo") if c in rows.columns]
+    sort = [c for c in ("dataset", "court", "mode", "_lo", "_eo") if c in rows.columns]
     for key, sub in rows.sort_values(sort, kind="stable").groupby(keys, sort=False, dropna=False):
         key = key if isinstance(key, tuple) else (key,)
         cells = []
@@ -159,17 +160,37 @@ def plot_toer_vs_toer_m(df: pd.DataFrame, out_dir: Path, depth: str = "Absatz") 
     return paths
 
 
+def overall(df: pd.DataFrame) -> pd.DataFrame:
+    """The rows over all cases of a run (``court`` = "all"; every row when there is no court column)."""
+    return df[df["court"] == "all"] if "court" in df.columns else df
+
+
+def per_court(df: pd.DataFrame) -> pd.DataFrame:
+    """The rows of single courts (empty when the run has none)."""
+    return df[df["court"] != "all"] if "court" in df.columns else df.iloc[:0]
+
+
 def write_report(df: pd.DataFrame, out_dir: Path, *, expansion_depth: str = "Absatz") -> list[Path]:
-    """results.csv, results.md (ToER and micro recall tables) and the two kinds of figures."""
+    """results.csv, results.md (ToER and micro recall tables, per court too) and the two kinds of figures.
+
+    The figures and the first tables read the rows over all cases; per-court rows (``court`` column)
+    get their own unexpanded tables, since a court is a subset of the same run.
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
     written = [write_csv(df, out_dir)]
+    main, courts = overall(df), per_court(df)
     md = out_dir / "results.md"
-    md.write_text("## ToER (recall per 1,000 words) [95 % bootstrap CI]\n\n" + markdown_table(df, "toer")
-                  + "\n## ToER^m (words incl. expansion context)\n\n" + markdown_table(df, "toer_m", ci=False)
-                  + "\n## Micro recall [95 % bootstrap CI]\n\n" + markdown_table(df, "recall_micro", 3),
-                  encoding="utf-8")
+    text = ("## ToER (recall per 1,000 words) [95 % bootstrap CI]\n\n" + markdown_table(main, "toer")
+            + "\n## ToER^m (words incl. expansion context)\n\n" + markdown_table(main, "toer_m", ci=False)
+            + "\n## Micro recall [95 % bootstrap CI]\n\n" + markdown_table(main, "recall_micro", 3))
+    if not courts.empty:
+        unexpanded = courts[courts["expansion"] == "none"] if "expansion" in courts.columns else courts
+        text += ("\n## Per court: ToER, unexpanded [95 % bootstrap CI]\n\n" + markdown_table(unexpanded, "toer")
+                 + "\n## Per court: micro recall, unexpanded [95 % bootstrap CI]\n\n"
+                 + markdown_table(unexpanded, "recall_micro", 3))
+    md.write_text(text, encoding="utf-8")
     written.append(md)
-    written += plot_toer_by_depth(df, out_dir)
-    if "expansion" in df.columns and df["expansion"].nunique() > 1:
-        written += plot_toer_vs_toer_m(df, out_dir, expansion_depth)
+    written += plot_toer_by_depth(main, out_dir)
+    if "expansion" in main.columns and main["expansion"].nunique() > 1:
+        written += plot_toer_vs_toer_m(main, out_dir, expansion_depth)
     return written

@@ -243,6 +243,8 @@ class EvalRun(BaseModel):
     law_keys: list[str]
     timings: dict[str, float]
     started: str
+    gold_count: str = "fixed"
+    by_court: pd.DataFrame = Field(default_factory=pd.DataFrame, description="results per court (2+ courts)")
 
 
 def query_cache(embedder):
@@ -317,10 +319,11 @@ def embed_queries(driver: Driver, db: str, texts: dict[str, str], levels: Sequen
 
 def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence[Cell], *, dataset: str,
              k: int = 5, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-             n_permutations: int = 10_000, progress: Progress = _noop) -> EvalRun:
+             n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed") -> EvalRun:
     """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported)."""
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     t0 = time.perf_counter()
+    metric.check_gold_count(gold_count)
     if not 1 <= k <= 1000:
         raise UserError(f"-k must be between 1 and 1000, not {k}")
     keys = law_keys(driver, db)
@@ -378,18 +381,20 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
             ir_rows[(lv, mode)] = ir.evaluate(qrels, run, k) if qrels else {}
         for cell in lv_cells:
             ctx = context.get(cell.expansion) if lv != "Chunk" else None
-            scores[cell] = [score_seeds(q, gold[q], seeds[cell.mode].get(q, []), ctx) for q in texts]
+            scores[cell] = [score_seeds(q, gold[q], seeds[cell.mode].get(q, []), ctx, gold_count) for q in texts]
         timings["score_s"] += time.perf_counter() - t
 
     t = time.perf_counter()
-    frames = []
+    frames, court_frames = [], []
+    court_of = {c.id: c.meta.get("court") for c in kept}
     W_m_of: dict[Cell, float] = {}
     for cell in cells:
         lw = words[cell.level]
         W_m_of[cell] = lw.W_m.get(cell.expansion, lw.W)
-        df = results.results_frame(scores[cell], lw.W, lw.W_m.get(cell.expansion, lw.W), dataset=dataset,
-                                   level=cell.level, expansion=cell.expansion, mode=cell.mode, k=k,
-                                   max_depth=max_depth, n_resamples=n_resamples, seed=seed)
+        row_args = dict(dataset=dataset, level=cell.level, expansion=cell.expansion, mode=cell.mode, k=k,
+                        max_depth=max_depth, n_resamples=n_resamples, seed=seed, gold_count=gold_count)
+        df = results.results_frame(scores[cell], lw.W, W_m_of[cell], **row_args)
+        court_frames.append(results.group_frames(scores[cell], court_of, lw.W, W_m_of[cell], **row_args))
         irm = ir_rows.get((cell.level, cell.mode), {})
         df["recall_at_k"] = irm.get(f"recall@{k}", np.nan)
         df["ndcg_at_k"] = irm.get(f"ndcg@{k}", np.nan)
@@ -404,7 +409,8 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     return EvalRun(dataset=dataset, k=k, cells=list(cells), results=table, paired=paired,
                    case_scores=case_score_frame(scores), coverage=cov, n_cases_loaded=len(cases),
                    n_cases=len(kept), max_depth=max_depth, words=words, models=models, law_keys=keys,
-                   timings=timings, started=started)
+                   timings=timings, started=started, gold_count=gold_count,
+                   by_court=pd.concat(court_frames, ignore_index=True))
 
 
 def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame:
@@ -418,6 +424,8 @@ def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame
             row = {"level": cell.level, "expansion": cell.expansion, "mode": cell.mode, "case_id": s.case_id,
                    "n_gold": s.n_gold, "n_hits": s.n_hits, "delivered_words": s.delivered_words}
             row.update({f"hits_{i + 1}": h for i, h in enumerate(s.hits)})
+            if s.gold_by_depth is not None:  # gold not counted fixed: |G_d| per depth
+                row.update({f"gold_{i + 1}": n for i, n in enumerate(s.gold_by_depth)})
             rows.append(row)
     return pd.DataFrame(rows)
 

@@ -10,6 +10,7 @@ about ``block * n_cases`` numbers even for 12,000 cases.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
@@ -84,17 +85,18 @@ def bootstrap_ci(numerators: np.ndarray, denominators: np.ndarray | None = None,
     """Percentile bootstrap CI of a ratio of sums (micro) or of a mean (macro) over cases.
 
     ``numerators``: (n_cases,) or (n_cases, n_columns), e.g. hits per depth. With
-    ``denominators`` (n_cases,), the statistic is ``sum(num) / sum(den)`` (micro recall); without,
-    it is ``mean(num)`` (macro recall: pass per-case recalls). Returns (point, low, high), arrays
-    per column or floats for 1-d input.
+    ``denominators`` (n_cases,), or one per case and column (n_cases, n_columns) when each column
+    counts its own gold (``metric.GOLD_COUNTS``), the statistic is ``sum(num) / sum(den)`` (micro
+    recall); without, it is ``mean(num)`` (macro recall: pass per-case recalls). Returns
+    (point, low, high), arrays per column or floats for 1-d input.
     """
     num, squeeze = _as_2d(numerators)
     n = num.shape[0]
     if n == 0:
         raise ValueError("no cases to bootstrap")
     den = None if denominators is None else np.asarray(denominators, dtype=np.float64)
-    if den is not None and den.shape != (n,):
-        raise ValueError("denominators must have one value per case")
+    if den is not None and den.shape not in ((n,), num.shape):
+        raise ValueError("denominators must have one value per case (or per case and column)")
 
     def stat(weights: np.ndarray) -> np.ndarray:  # weights (b, n) -> (b, cols)
         s = weights @ num
@@ -102,12 +104,14 @@ def bootstrap_ci(numerators: np.ndarray, denominators: np.ndarray | None = None,
             return s / n
         d = weights @ den
         with np.errstate(invalid="ignore", divide="ignore"):
-            return s / d[:, None]
+            return s / (d[:, None] if d.ndim == 1 else d)
 
     point = stat(np.ones((1, n)))[0]
     boots = np.concatenate([stat(w) for w in _weight_blocks(n, n_resamples, seed)])
     alpha = (1.0 - confidence) / 2.0
-    low, high = np.nanquantile(boots, [alpha, 1.0 - alpha], axis=0)
+    with warnings.catch_warnings():  # a column without gold (NaN in every resample) stays NaN
+        warnings.simplefilter("ignore", RuntimeWarning)
+        low, high = np.nanquantile(boots, [alpha, 1.0 - alpha], axis=0)
     return Interval(_unwrap(point, squeeze), _unwrap(low, squeeze), _unwrap(high, squeeze))
 
 
@@ -127,9 +131,11 @@ def paired_test(a: np.ndarray, b: np.ndarray, denominators: np.ndarray | None = 
 
     ``a``, ``b``: per-case numerators, (n_cases,) or (n_cases, n_columns) (e.g. hits per depth of
     two retrievers). The statistic is ``sum(a - b) / sum(denominators)`` (difference in micro
-    recall) or ``mean(a - b)`` without denominators. Under H0 (no difference) the two
+    recall; ``denominators`` (n_cases,) or (n_cases, n_columns)) or ``mean(a - b)`` without
+    denominators. Under H0 (no difference) the two
     configurations are exchangeable within each case, so each case's difference flips sign with
     probability 1/2; p = (1 + #{|T*| >= |T|}) / (1 + n_resamples). Identical inputs give p = 1.
+    A column whose denominators sum to zero gets NaN.
     """
     da, squeeze = _as_2d(a)
     db, _ = _as_2d(b)
@@ -139,14 +145,20 @@ def paired_test(a: np.ndarray, b: np.ndarray, denominators: np.ndarray | None = 
     n = d.shape[0]
     if n == 0:
         raise ValueError("no cases to compare")
-    scale = float(n) if denominators is None else float(np.sum(denominators))
-    if scale <= 0:
+    if denominators is None:
+        scale = np.full(d.shape[1], float(n))
+    else:
+        den = np.asarray(denominators, dtype=np.float64)
+        scale = np.broadcast_to(den.sum(axis=0), (d.shape[1],)).astype(np.float64)
+    if not (scale > 0).any():
         raise ValueError("denominators sum to zero")
+    empty = scale <= 0
+    scale = np.where(empty, 1.0, scale)
     observed = d.sum(axis=0) / scale
     rng = np.random.default_rng(seed)
     extreme = np.zeros(d.shape[1])
     done = 0
-    tol = 1e-12 * max(1.0, float(np.abs(d).sum()) / scale)
+    tol = 1e-12 * np.maximum(1.0, np.abs(d).sum() / scale)
     while done < n_resamples:
         blk = min(_BLOCK, n_resamples - done)
         signs = rng.choice(np.array([-1.0, 1.0]), size=(blk, n))
@@ -154,6 +166,7 @@ def paired_test(a: np.ndarray, b: np.ndarray, denominators: np.ndarray | None = 
         extreme += (np.abs(perm) >= np.abs(observed) - tol).sum(axis=0)
         done += blk
     p = (1.0 + extreme) / (1.0 + n_resamples)
+    observed, p = np.where(empty, np.nan, observed), np.where(empty, np.nan, p)
     ci = bootstrap_ci(d, denominators, n_resamples=min(n_resamples, 2000), seed=seed,
                       confidence=confidence)
     low, high = np.atleast_1d(ci.low), np.atleast_1d(ci.high)

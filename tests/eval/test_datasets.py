@@ -125,3 +125,95 @@ def test_gold_string_forms():
     assert parsed.citations == [Citation("StGB", "§69a", "1", "1"), Citation("StGB", "§69b", "1", "3"),
                                 Citation("StGB", "§69", "1")]
     assert parsed.unparsed == ["§ 5"]  # no law named: not a usable gold citation
+
+
+# --- ler_courts and files of the LER form ----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def courts():
+    return D.load_dataset("ler_courts")
+
+
+def test_ler_courts_counts_match_the_data_readme(courts):
+    import collections
+
+    assert len(courts) == 657
+    assert sum(c.meta["n_spans"] for c in courts) == 8820
+    assert collections.Counter(c.meta["court"] for c in courts) == {
+        "BAG": 56, "BFH": 107, "BPatG": 150, "BSG": 101, "BVerfG": 115, "BVerwG": 128}
+    assert all(c.meta["dataset"] == "ler_courts" for c in courts)
+    assert len({c.id for c in courts}) == 657
+
+
+def test_ler_courts_queries_are_masked_like_ler_bgh(courts):
+    assert all("§" not in c.query and c.meta["query_words"] <= 512 for c in courts)
+    first = courts[0]
+    assert first.id == "ler-bag-0000"
+    assert Citation("ZPO", "§114", "1", "1") in first.gold
+
+
+def _ler_record(**over):
+    text = "Der Kläger verlangt Kaution nach § 551 Abs. 1 BGB zurück ."
+    start = text.index("§")
+    rec = {"id": "r1", "court": "AG", "text": text,
+           "norms": [{"start": start, "end": start + len("§ 551 Abs. 1 BGB"), "text": "§ 551 Abs. 1 BGB"}]}
+    rec.update(over)
+    return rec
+
+
+def test_a_path_of_the_ler_form_is_read_like_ler_bgh_also_gzipped(tmp_path):
+    import gzip
+
+    rows = [_ler_record(), _ler_record(id="r2", court="LG")]
+    plain = tmp_path / "mine.jsonl"
+    plain.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
+    packed = tmp_path / "mine.jsonl.gz"
+    with gzip.open(packed, "wt", encoding="utf-8") as fh:
+        fh.write(plain.read_text(encoding="utf-8"))
+    for path in (plain, packed):
+        cases = D.load_dataset(str(path))
+        assert [c.id for c in cases] == ["r1", "r2"]
+        assert cases[0].gold == [Citation("BGB", "§551", "1")]
+        assert "§" not in cases[0].query and "551" not in cases[0].query
+        assert [c.meta["court"] for c in cases] == ["AG", "LG"]
+        assert cases[0].meta["dataset"] == "mine"
+
+
+@pytest.mark.parametrize("record, message", [
+    (_ler_record(text=None), "needs the decision as a 'text' string"),
+    (_ler_record(norms={"start": 1}), "'norms' must be a list"),
+    (_ler_record(norms=[{"start": "3", "end": 9}]), r"norms\[0\] needs integer 'start' and 'end'"),
+    (_ler_record(norms=[{"start": 40, "end": 400}]), r"norms\[0\] span 40..400 lies outside the text"),
+    (_ler_record(other_norms=[{"start": 5, "end": 5}]), r"other_norms\[0\] span 5..5"),
+])
+def test_bad_ler_records_give_one_line_naming_the_line(tmp_path, record, message):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(_ler_record()) + "\n" + json.dumps(record) + "\n", encoding="utf-8")
+    with pytest.raises(UserError, match=message) as err:
+        D.load_dataset(str(path))
+    assert "bad.jsonl:2" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_unreadable_files_give_one_line(tmp_path):
+    fake = tmp_path / "fake.jsonl.gz"
+    fake.write_text(json.dumps(_ler_record()), encoding="utf-8")
+    with pytest.raises(UserError, match="not gzip data"):
+        D.load_dataset(str(fake))
+    latin = tmp_path / "latin.jsonl"
+    latin.write_bytes('{"id": "a", "question": "Kündigung für Müller", "gold": ["BGB § 573"]}'.encode("latin-1"))
+    with pytest.raises(UserError, match="UTF-8"):
+        D.load_dataset(str(latin))
+    with pytest.raises(UserError, match="is a folder"):
+        D.load_jsonl(tmp_path)
+    gold_not_list = tmp_path / "g.jsonl"
+    gold_not_list.write_text('{"id": "a", "question": "x", "gold": {"a": 1}}\n', encoding="utf-8")
+    with pytest.raises(UserError, match="'gold' must be a list"):
+        D.load_dataset(str(gold_not_list))
+
+
+def test_dataset_names_drop_the_file_suffixes():
+    from pathlib import Path
+
+    assert D.dataset_name(Path("/x/cases.jsonl.gz")) == "cases"
+    assert D.dataset_name(Path("cases.jsonl")) == "cases"
+    assert D.dataset_name(Path("dev.json")) == "dev"

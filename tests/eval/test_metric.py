@@ -11,9 +11,20 @@ import numpy as np
 import pytest
 
 from legalkg.eval import metric
-from legalkg.eval.metric import (CaseScore, case_hits, match_depth, matches, mean_delivered_words_corpus,
-                                 mean_words, recall_macro, recall_micro, retrieved_citations, score_case,
-                                 summarize, toer)
+from legalkg.eval.metric import (
+    CaseScore,
+    case_hits,
+    match_depth,
+    matches,
+    mean_delivered_words_corpus,
+    mean_words,
+    recall_macro,
+    recall_micro,
+    retrieved_citations,
+    score_case,
+    summarize,
+    toer,
+)
 from legalkg.model import Citation, decode_id
 
 
@@ -179,3 +190,73 @@ def test_naive_chunk_overrides_hit_count_and_words():
                    delivered_words=100)
     assert s.hits[2] == 1 and s.n_hits == 1 and s.delivered_words == 100
     assert metric.delivered_words_per_hit([s]) == pytest.approx(100.0)
+
+
+# --- counting gold per depth (fixed | dedup | named) ---------------------------------------------
+
+def test_fixed_gold_count_is_case_hits_with_a_constant_denominator():
+    gold = [C("BGB", "§573", "1"), C("BGB", "§573", "2")]
+    retrieved = retrieved_citations(["BGB/§573/Abs1"])
+    hits, n = metric.case_counts(retrieved, gold, "fixed")
+    assert hits.tolist() == case_hits(retrieved, gold).tolist() == [2, 2, 1, 1, 1, 1]
+    assert n.tolist() == [2] * 6
+
+
+def test_dedup_counts_gold_once_after_truncation():
+    # "§ 573 Abs. 1" and "§ 573 Abs. 2" are one gold at Code and § depth, two from Absatz on
+    gold = [C("BGB", "§573", "1"), C("BGB", "§573", "2")]
+    hits, n = metric.case_counts(retrieved_citations(["BGB/§573/Abs1"]), gold, "dedup")
+    assert n.tolist() == [1, 1, 2, 2, 2, 2]
+    assert hits.tolist() == [1, 1, 1, 1, 1, 1]
+    # a different § of the same code: the truncated Code gold is hit, the § gold is not
+    hits, n = metric.case_counts(retrieved_citations(["BGB/§574/Abs1"]), gold, "dedup")
+    assert hits.tolist() == [1, 0, 0, 0, 0, 0] and n.tolist() == [1, 1, 2, 2, 2, 2]
+
+
+def test_dedup_compares_values_without_blanks_and_case():
+    gold = [C("BGB", "§573b", "1"), C("BGB", "§ 573B", "2")]
+    _, n = metric.case_counts([], gold, "dedup")
+    assert n.tolist()[:2] == [1, 1]
+
+
+def test_named_counts_only_gold_that_names_the_depth():
+    gold = [C("BGB", "§573"),                    # names Code and § only
+            C("ZPO", "§574", "2", None, "2"),    # Absatz and Nummer, no Satz
+            C("BGB", "§433", "1", "2")]          # Absatz and Satz
+    retrieved = retrieved_citations(["BGB/§433/Abs1/S1", "ZPO/§574/Abs2/S1"])
+    fixed_hits, fixed_n = metric.case_counts(retrieved, gold, "fixed")
+    assert fixed_hits.tolist() == [3, 2, 2, 1, 1, 1] and fixed_n.tolist() == [3] * 6
+    hits, n = metric.case_counts(retrieved, gold, "named")
+    assert n.tolist() == [3, 3, 2, 1, 1, 0]
+    assert hits.tolist() == [3, 2, 2, 0, 1, 0]
+    # recall rises from Satz (0 of 1) to Nummer (1 of 1): the fixed count cannot do that
+    recall = hits / np.where(n > 0, n, 1)
+    assert recall[3] == 0.0 and recall[4] == 1.0
+    assert all(a >= b for a, b in zip(fixed_hits / fixed_n, (fixed_hits / fixed_n)[1:]))
+
+
+def test_score_case_keeps_the_per_depth_gold_and_summarize_divides_by_it():
+    gold = [C("BGB", "§573", "1"), C("BGB", "§573", "2")]
+    a = score_case("a", gold, ["BGB/§573/Abs1"], gold_count="dedup")
+    assert a.n_gold == 2 and a.gold_by_depth == (1, 1, 2, 2, 2, 2) and a.hits == (1, 1, 1, 1, 1, 1)
+    b = score_case("b", [C("BGB", "§433")], ["BGB/§1"], gold_count="dedup")
+    assert b.gold_by_depth == (1,) * 6 and b.hits == (1, 0, 0, 0, 0, 0)
+    assert score_case("c", gold, ["BGB/§573/Abs1"]).gold_by_depth is None  # fixed
+    df = summarize([a, b], W=50.0).set_index("depth")
+    assert df.loc["§", "n_gold"] == 2 and df.loc["Absatz", "n_gold"] == 3
+    assert df.loc["§", "recall_micro"] == pytest.approx(1 / 2)
+    assert df.loc["Absatz", "recall_micro"] == pytest.approx(1 / 3)
+    assert df.loc["Absatz", "recall_macro"] == pytest.approx((1 / 2 + 0) / 2)
+
+
+def test_named_depth_without_any_gold_is_nan_not_zero():
+    s = score_case("a", [C("BGB", "§573", "1")], ["BGB/§573/Abs1"], gold_count="named")
+    assert s.gold_by_depth == (1, 1, 1, 0, 0, 0)
+    df = summarize([s], W=50.0).set_index("depth")
+    assert df.loc["Absatz", "recall_micro"] == 1.0
+    assert math.isnan(df.loc["Satz", "recall_micro"]) and math.isnan(df.loc["Satz", "recall_macro"])
+
+
+def test_unknown_gold_count_is_refused():
+    with pytest.raises(ValueError, match="fixed, dedup, named"):
+        metric.case_counts([], [C("BGB", "§1")], "truncated")

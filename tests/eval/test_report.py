@@ -64,3 +64,55 @@ def test_write_report_writes_csv_markdown_and_both_figures(frame, tmp_path):
     back = pd.read_csv(tmp_path / "results.csv")
     assert len(back) == len(frame)
     assert (tmp_path / "toer_by_depth_ler_bgh_bm25.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_group_frames_give_rows_per_court_and_only_for_two_or_more_courts():
+    from legalkg.eval.results import group_frames, with_court
+
+    scores = _scores(0.4, n=40)
+    court_of = {s.case_id: ("BAG" if i < 10 else "BFH") for i, s in enumerate(scores)}
+    by_court = group_frames(scores, court_of, 50.0, dataset="ler_courts", level="Satz", mode="vector",
+                            n_resamples=50)
+    assert sorted(set(by_court["court"])) == ["BAG", "BFH"]
+    bag = by_court[(by_court.court == "BAG") & (by_court.depth == "§")].iloc[0]
+    assert bag.n_cases == 10
+    assert bag.hits == sum(s.hits[1] for s in scores[:10])
+    assert bag.n_gold == sum(s.n_gold for s in scores[:10])
+    assert group_frames(scores, {s.case_id: "BGH" for s in scores}, 50.0, dataset="x", level="Satz").empty
+    overall = results_frame(scores, 50.0, dataset="ler_courts", level="Satz", mode="vector", n_resamples=50)
+    table = with_court(overall, by_court)
+    assert list(table.columns[:2]) == ["dataset", "court"]
+    assert table["court"].tolist()[:6] == ["all"] * 6 and len(table) == 18
+    assert (table[table.court == "all"]["hits"].to_numpy() ==
+            by_court.groupby("depth_index")["hits"].sum().to_numpy()).all()
+
+
+def test_report_keeps_court_rows_out_of_the_main_tables_and_lists_them_apart(frame, tmp_path):
+    from legalkg.eval.results import group_frames, with_court
+
+    scores = _scores(0.4, n=40)
+    court_of = {s.case_id: ("BAG" if i % 2 else "BFH") for i, s in enumerate(scores)}
+    by_court = group_frames(scores, court_of, 30.0, dataset="ler_bgh", level="Satz", expansion="none",
+                            mode="bm25", k=5, n_resamples=50)
+    write_report(with_court(frame, by_court), tmp_path)
+    md = (tmp_path / "results.md").read_text()
+    main, courts = md.split("## Per court: ToER")[0], md.split("## Per court: ToER")[1]
+    assert "BAG" not in main and "| ler_bgh | BAG | bm25 | Satz | none |" in courts
+    assert "## Per court: micro recall" in md
+    assert len(pd.read_csv(tmp_path / "results.csv")) == len(frame) + 12
+
+
+def test_results_frame_with_per_depth_gold_has_ci_per_depth_and_nan_without_gold():
+    from legalkg.eval.metric import score_case
+    from legalkg.model import Citation
+
+    scores = [score_case(f"c{i}", [Citation("BGB", "§573", "1"), Citation("BGB", "§574", "2", "1")],
+                         ["BGB/§573/Abs1"] if i % 2 else ["BGB/§574/Abs2/S1"], gold_count="named")
+              for i in range(30)]
+    df = results_frame(scores, 30.0, dataset="x", level="Satz", n_resamples=100, gold_count="named")
+    by = df.set_index("depth")
+    assert by.loc["Satz", "n_gold"] == 30 and by.loc["Absatz", "n_gold"] == 60
+    assert by.loc["Satz", "recall_micro"] == pytest.approx(0.5)
+    assert by.loc["Satz", "ci_low"] < 0.5 < by.loc["Satz", "ci_high"]
+    assert np.isnan(by.loc["Nummer", "recall_micro"]) and np.isnan(by.loc["Nummer", "ci_low"])
+    assert set(df["gold_count"]) == {"named"}

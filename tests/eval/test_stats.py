@@ -89,3 +89,28 @@ def test_friedman_detects_a_shifted_configuration_and_checks_shape():
     assert res.p_value < 1e-6 and res.n_configs == 3
     with pytest.raises(ValueError):
         friedman(scores[:, :2])
+
+
+def test_per_column_denominators_equal_one_call_per_column():
+    rng = np.random.default_rng(5)
+    hits = rng.integers(0, 3, size=(40, 3)).astype(float)
+    den = hits + rng.integers(0, 3, size=(40, 3))
+    both = bootstrap_ci(hits, den, n_resamples=200, seed=2)
+    for j in range(3):
+        one = bootstrap_ci(hits[:, j], den[:, j], n_resamples=200, seed=2)
+        assert both.point[j] == pytest.approx(one.point)
+        assert both.low[j] == pytest.approx(one.low) and both.high[j] == pytest.approx(one.high)
+    with pytest.raises(ValueError):
+        bootstrap_ci(hits, den[:, :2], n_resamples=10)
+
+
+def test_paired_test_per_column_denominators_and_an_empty_column():
+    rng = np.random.default_rng(6)
+    a = rng.integers(0, 2, size=(30, 2)).astype(float)
+    b = np.zeros((30, 2))
+    den = np.column_stack([np.full(30, 2.0), np.zeros(30)])
+    a[:, 1] = b[:, 1] = 0.0
+    res = paired_test(a, b, den, n_resamples=300, seed=1)
+    assert res.diff[0] == pytest.approx(a[:, 0].sum() / 60.0)
+    assert res.p_value[0] < 0.05
+    assert np.isnan(res.diff[1]) and np.isnan(res.p_value[1])
