@@ -1,0 +1,35 @@
+"""`legalkg train`: learn the statute predictor from cited units and write its model file."""
+
+from __future__ import annotations
+
+import click
+
+from .. import codes
+from ..errors import UserError
+from ..predict import TASKS
+from ..predict.build import build_model
+
+
+@click.command("train")
+@click.option("--task", type=click.Choice(TASKS), default=None,
+              help="lay (questions: {id, question, gold}) or case (LER form: text + norms); detected when left out.")
+@click.option("--data", "data", multiple=True, required=True, type=click.Path(dir_okay=False),
+              help="Training JSONL (.gz allowed); repeat for several files (e.g. dev and train).")
+@click.option("--out", required=True, type=click.Path(dir_okay=False), help="Model file to write (.npz).")
+@click.option("--seed", default=0, show_default=True, type=int, help="Recorded in the model; the CV benchmark's fold seed.")
+@click.option("--laws", default="default", show_default=True,
+              help="Laws whose units are labels and bridge targets: default (58 codes) or slugs such as bgb,zpo.")
+def train(task, data, out, seed, laws) -> None:
+    """Train the statute predictor on DATA and write it to OUT."""
+    slugs = codes.resolve_codes(laws)
+    if slugs is None:
+        raise UserError("--laws all is not supported by train: the labels come from the parsed gii files; "
+                        "use default or a list of slugs such as bgb,zpo")
+    report = build_model(list(data), out, task=task, seed=seed, slugs=slugs)
+    labels = ", ".join(f"{n} {name}" for name, n in report.n_labels.items())
+    click.echo(f"{report.task} model: {report.n_examples} examples, labels {labels}; "
+               f"{report.unresolved} gold citations outside the loaded laws; "
+               f"bridge {'on' if report.bridge else 'off'}; {report.size_bytes / 1e6:.1f} MB -> {report.path}")
+
+
+COMMANDS = (train,)

@@ -1,0 +1,50 @@
+"""Texts -> sublinear TF-IDF rows over stemmed words, with a vocabulary and idf that can be saved.
+
+Why not a pickled ``TfidfVectorizer``: the model file stores plain arrays (vocabulary, idf), and
+this class rebuilds the same transform from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.feature_extraction.text import CountVectorizer
+from sklearn.preprocessing import normalize
+
+from .text import tokens
+
+
+class Vectoriser:
+    """Fixed vocabulary + idf; ``transform`` gives l2-normalised rows (CSR, float32)."""
+
+    def __init__(self, vocabulary: Sequence[str], idf: np.ndarray):
+        self.vocabulary = list(vocabulary)
+        self.idf = np.asarray(idf, dtype=np.float32)
+        self.index = {w: i for i, w in enumerate(self.vocabulary)}
+        self._counter = CountVectorizer(analyzer=tokens, vocabulary=self.index)
+
+    @classmethod
+    def fit(cls, texts: Sequence[str], min_df: int = 2) -> Vectoriser:
+        counter = CountVectorizer(analyzer=tokens, min_df=min_df)
+        counts = counter.fit_transform(texts)
+        vocab = [""] * len(counter.vocabulary_)
+        for word, i in counter.vocabulary_.items():
+            vocab[i] = word
+        df = np.bincount(counts.indices, minlength=len(vocab))
+        idf = np.log((1 + counts.shape[0]) / (1 + df)) + 1.0
+        return cls(vocab, idf)
+
+    def counts(self, texts: Sequence[str]) -> sp.csr_matrix:
+        return self._counter.transform(texts).tocsr()
+
+    def weigh(self, counts: sp.csr_matrix) -> sp.csr_matrix:
+        """Sublinear tf times idf, then l2 row norm: long decisions must not outweigh short questions."""
+        x = counts.astype(np.float32).tocsr(copy=True)
+        x.data = 1.0 + np.log(x.data)
+        x = x @ sp.diags(self.idf)
+        return normalize(x, copy=False).astype(np.float32).tocsr()
+
+    def transform(self, texts: Sequence[str]) -> sp.csr_matrix:
+        return self.weigh(self.counts(texts))

@@ -1,0 +1,116 @@
+"""The model file: one ``.npz`` of plain arrays (no pickle), versioned, written atomically.
+
+Layout: ``header`` (UTF-8 JSON: format name, version, task, config, meta, levels, bridge laws),
+string lists as newline-joined UTF-8 bytes, sparse matrices as their CSR parts. A file of another
+format version is refused with one line (retrain with ``legalkg train``): the arrays' meaning may
+have changed, and a silent misread would give plausible but wrong rankings.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..errors import UserError
+from .features import Vectoriser
+from .predictor import Config, LevelModel, Predictor
+
+FORMAT = "legalkg-predictor"
+FORMAT_VERSION = 1
+
+
+def _strings(values: list[str]) -> np.ndarray:
+    if any("\n" in v for v in values):
+        raise ValueError("a stored string contains a newline")
+    return np.frombuffer("\n".join(values).encode("utf-8"), dtype=np.uint8)
+
+
+def _unstrings(arr: np.ndarray) -> list[str]:
+    text = arr.tobytes().decode("utf-8")
+    return text.split("\n") if text else []
+
+
+def _put_csr(out: dict[str, np.ndarray], name: str, m: sp.csr_matrix, dtype=np.float32) -> None:
+    m = m.tocsr()
+    out[f"{name}.data"] = m.data.astype(dtype)
+    out[f"{name}.indices"] = m.indices.astype(np.int32)
+    out[f"{name}.indptr"] = m.indptr.astype(np.int64)
+    out[f"{name}.shape"] = np.array(m.shape, dtype=np.int64)
+
+
+def _get_csr(z, name: str) -> sp.csr_matrix:
+    shape = tuple(int(v) for v in z[f"{name}.shape"])
+    return sp.csr_matrix((z[f"{name}.data"].astype(np.float32), z[f"{name}.indices"], z[f"{name}.indptr"]),
+                         shape=shape)
+
+
+def save(model: Predictor, path: str | Path) -> Path:
+    """Write ``model`` to ``path`` via a temporary file in the same folder and a rename."""
+    path = Path(path)
+    header = {"format": FORMAT, "version": FORMAT_VERSION, "task": model.task, "config": model.config.as_dict(),
+              "meta": model.meta, "levels": list(model.levels), "bridge_laws": model.bridge_laws,
+              "bridge": model.assoc is not None and model.statute_vocab is not None}
+    arrays: dict[str, np.ndarray] = {"header": np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8),
+                                     "queries.vocab": _strings(model.queries.vocabulary),
+                                     "queries.idf": model.queries.idf.astype(np.float32)}
+    # training rows are kept as float16: they only rank neighbours, and halve the file
+    _put_csr(arrays, "x_train", model.x_train, np.float16)
+    for name, lm in model.levels.items():
+        arrays[f"{name}.labels"] = _strings(lm.labels)
+        _put_csr(arrays, f"{name}.y", lm.y, np.uint8)
+        _put_csr(arrays, f"{name}.counts", lm.counts)
+    if header["bridge"]:
+        assert model.statute_vocab is not None and model.assoc is not None
+        arrays["statute.vocab"] = _strings(model.statute_vocab.vocabulary)
+        arrays["statute.idf"] = model.statute_vocab.idf.astype(np.float32)
+        _put_csr(arrays, "assoc", model.assoc, np.float16)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            np.savez_compressed(fh, **arrays)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def load(path: str | Path) -> Predictor:
+    """Read a model file; ``UserError`` (one line) for a missing, foreign or other-version file."""
+    path = Path(path)
+    try:
+        z = np.load(path, allow_pickle=False)
+    except FileNotFoundError:
+        raise UserError(f"model file not found: {path}; build one with `legalkg train`") from None
+    except (OSError, ValueError, zipfile.BadZipFile):
+        raise UserError(f"{path} is not a legalkg predictor model file; build one with `legalkg train`") from None
+    with z:
+        try:
+            header = json.loads(z["header"].tobytes().decode("utf-8"))
+        except (KeyError, ValueError):
+            raise UserError(f"{path} is not a legalkg predictor model file; build one with `legalkg train`") from None
+        if header.get("format") != FORMAT:
+            raise UserError(f"{path} is not a legalkg predictor model file; build one with `legalkg train`")
+        if header.get("version") != FORMAT_VERSION:
+            raise UserError(f"{path} has model format version {header.get('version')}, this legalkg reads "
+                            f"version {FORMAT_VERSION}: retrain it with `legalkg train`")
+        queries = Vectoriser(_unstrings(z["queries.vocab"]), z["queries.idf"])
+        levels = {name: LevelModel(_unstrings(z[f"{name}.labels"]), _get_csr(z, f"{name}.y"),
+                                   _get_csr(z, f"{name}.counts")) for name in header["levels"]}
+        statute_vocab = assoc = None
+        if header.get("bridge"):
+            statute_vocab = Vectoriser(_unstrings(z["statute.vocab"]), z["statute.idf"])
+            assoc = _get_csr(z, "assoc")
+        cfg = header["config"]
+        config = Config(weights=cfg["weights"], alpha=cfg["alpha"], neighbours=cfg["neighbours"],
+                        power=cfg["power"], bridge_top=cfg["bridge_top"], rrf_k=cfg["rrf_k"],
+                        candidates=cfg["candidates"], min_df=cfg["min_df"])
+        return Predictor(header["task"], config, queries, _get_csr(z, "x_train"), levels,
+                         list(header.get("bridge_laws", [])), statute_vocab, assoc, None, header.get("meta", {}))

@@ -1,0 +1,197 @@
+"""The statute predictor: query text -> ranked unit ids, at § level and deeper.
+
+Components, each scoring the labels of one level (ids such as ``BGB/§551`` or ``BGB/§551/Abs1``):
+
+* ``nb``: Complement Naive Bayes over the query's TF-IDF words (``classifier.py``);
+* ``knn``: the labels of the most similar training cases (``neighbours.py``);
+* ``bridge``: query words translated to statute words, scored against every § text of the laws
+  the training data cites (``bridge.py``; § level only, needs unit texts);
+* ``pop``: how often the training cases cite each unit (a prior, from the training data only).
+
+Fusion is weighted reciprocal-rank fusion over each component's top ``candidates``: it needs no
+score calibration between a log-likelihood, a cosine and a count, and a weight of 0 switches a
+component off at prediction time (the ablations use that; the components are trained
+independently, so this equals retraining without it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..errors import UserError
+from ..model import Level, level_of_id
+from . import bridge as bridgemod
+from .classifier import NaiveBayes, fit_counts
+from .examples import TrainingSet
+from .features import Vectoriser
+from .neighbours import Neighbours
+from .sparse import label_matrix, top_dense
+from .statutes import StatuteIndex
+from .units import LABEL_LEVELS
+
+COMPONENTS: tuple[str, ...] = ("nb", "knn", "bridge", "pop")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Training and fusion settings; stored in the model file."""
+
+    weights: Mapping[str, float] = field(default_factory=lambda: {"nb": 1.0, "knn": 1.0, "bridge": 0.3,
+                                                                  "pop": 0.3})
+    alpha: float = 1.0
+    neighbours: int = 30
+    power: float = 2.0
+    bridge_top: int = 50
+    rrf_k: float = 60.0
+    candidates: int = 200
+    min_df: int = 2
+
+    def as_dict(self) -> dict:
+        return {"weights": dict(self.weights), "alpha": self.alpha, "neighbours": self.neighbours,
+                "power": self.power, "bridge_top": self.bridge_top, "rrf_k": self.rrf_k,
+                "candidates": self.candidates, "min_df": self.min_df}
+
+
+@dataclass
+class LevelModel:
+    """One level's labels (sorted), the training cases' label matrix and the NB class counts."""
+
+    labels: list[str]
+    y: sp.csr_matrix
+    counts: sp.csr_matrix
+
+    def __post_init__(self) -> None:
+        self.popularity = np.asarray(self.y.sum(axis=0), dtype=np.float32).ravel()
+
+
+def level_name(level: Level | str) -> str:
+    name = level.value if isinstance(level, Level) else str(level)
+    if name not in {lv.value for lv in LABEL_LEVELS}:
+        raise UserError(f"level {name!r} is not predicted: use one of {', '.join(lv.value for lv in LABEL_LEVELS)}")
+    return name
+
+
+@dataclass
+class Predictor:
+    task: str
+    config: Config
+    queries: Vectoriser
+    x_train: sp.csr_matrix
+    levels: dict[str, LevelModel]
+    bridge_laws: list[str] = field(default_factory=list)
+    statute_vocab: Vectoriser | None = None
+    assoc: sp.csr_matrix | None = None
+    statutes: StatuteIndex | None = None
+    meta: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._nb = {name: NaiveBayes(m.counts, self.config.alpha) for name, m in self.levels.items()}
+        self._knn = Neighbours(self.x_train, self.config.neighbours, self.config.power)
+
+    # -- the statute side -------------------------------------------------------------------
+    def attach_units(self, units: Mapping[str, str]) -> Predictor:
+        """Give the bridge its unit texts (``units.unit_texts`` or the graph); without, it is off."""
+        if self.statute_vocab is not None and self.assoc is not None:
+            self.statutes = StatuteIndex.attach(self.statute_vocab, units, self.bridge_laws)
+        return self
+
+    @property
+    def has_bridge(self) -> bool:
+        return self.assoc is not None and self.statutes is not None and len(self.statutes.ids) > 0
+
+    # -- prediction -------------------------------------------------------------------------
+    def component_scores(self, texts: Sequence[str], level: Level | str = Level.PARAGRAPH,
+                         ) -> dict[str, tuple[list[str], np.ndarray]]:
+        """Per component: (the ids its columns stand for, scores (n_texts, n_ids))."""
+        name = level_name(level)
+        x = self.queries.transform(list(texts))
+        out: dict[str, tuple[list[str], np.ndarray]] = {}
+        model = self.levels.get(name)
+        if model is not None and model.labels:
+            out["nb"] = (model.labels, self._nb[name].scores(x))
+            out["knn"] = (model.labels, self._knn.scores(x, model.y))
+            out["pop"] = (model.labels, np.tile(model.popularity, (x.shape[0], 1)))
+        if name == Level.PARAGRAPH.value and self.has_bridge:
+            assert self.statutes is not None and self.assoc is not None
+            out["bridge"] = (self.statutes.ids, bridgemod.scores(x, self.assoc, self.statutes.rows))
+        return out
+
+    def fuse(self, parts: Mapping[str, tuple[list[str], np.ndarray]], n: int, k: int = 10,
+             weights: Mapping[str, float] | None = None) -> list[list[tuple[str, float, dict[str, float]]]]:
+        """Weighted RRF of ``component_scores`` output for ``n`` texts: per text the ``k`` best ids,
+        their fused score and each component's share."""
+        w = dict(self.config.weights if weights is None else weights)
+        fused: list[dict[str, dict[str, float]]] = [{} for _ in range(n)]
+        for comp, (ids, scores) in parts.items():
+            weight = w.get(comp, 0.0)
+            if weight <= 0 or not ids:
+                continue
+            top = top_dense(scores, self.config.candidates)
+            # similarity components abstain where they have no evidence (score 0)
+            abstains = comp in ("knn", "bridge")
+            for i in range(n):
+                row = scores[i]
+                for rank, j in enumerate(top[i]):
+                    if abstains and row[j] <= 0:
+                        break
+                    fused[i].setdefault(ids[j], {})[comp] = weight / (self.config.rrf_k + rank + 1)
+        out = []
+        for i in range(n):
+            ranked = sorted(fused[i].items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))[:k]
+            out.append([(uid, float(sum(p.values())), p) for uid, p in ranked])
+        return out
+
+    def explain(self, texts: Sequence[str], k: int = 10, level: Level | str = Level.PARAGRAPH,
+                weights: Mapping[str, float] | None = None) -> list[list[tuple[str, float, dict[str, float]]]]:
+        """Like ``predict``, with each component's share of every fused score."""
+        if not texts:
+            return []
+        return self.fuse(self.component_scores(texts, level), len(texts), k, weights)
+
+    def predict(self, texts: Sequence[str], k: int = 10, level: Level | str = Level.PARAGRAPH,
+                weights: Mapping[str, float] | None = None) -> list[list[tuple[str, float]]]:
+        """Per text the ``k`` best unit ids of ``level`` with their fused score, best first."""
+        return [[(uid, score) for uid, score, _ in row] for row in self.explain(texts, k, level, weights)]
+
+
+def train(data: TrainingSet, units: Mapping[str, str] | None = None, config: Config | None = None, *,
+          statutes: StatuteIndex | None = None, seed: int = 0) -> Predictor:
+    """Fit every component on ``data`` (and nothing else: priors come from these cases only).
+
+    ``units`` (id -> text) gives the bridge its statute texts; ``statutes`` may pass a prebuilt
+    index instead (cross-validation builds it once). Without either the bridge is left out.
+    """
+    cfg = config or Config()
+    examples = data.examples
+    if not examples:
+        raise UserError("no training examples with gold")
+    texts = [e.text for e in examples]
+    queries = Vectoriser.fit(texts, min_df=cfg.min_df if len(texts) >= 20 else 1)
+    x = queries.transform(texts)
+    levels: dict[str, LevelModel] = {}
+    for lv in LABEL_LEVELS:
+        per_case = [[lab for lab in e.labels if level_of_id(lab) == lv] for e in examples]
+        labels = sorted({lab for row in per_case for lab in row})
+        if not labels:
+            continue
+        y = label_matrix(per_case, {lab: j for j, lab in enumerate(labels)})
+        levels[lv.value] = LevelModel(labels, y, fit_counts(x, y, cfg.alpha))
+    para_labels = levels[Level.PARAGRAPH.value].labels if Level.PARAGRAPH.value in levels else []
+    laws = sorted({lab.split("/", 1)[0] for lab in para_labels})
+    if statutes is None and units is not None:
+        statutes = StatuteIndex.build(units, laws)
+    if statutes is not None:
+        laws = sorted({uid.split("/", 1)[0] for uid in statutes.ids})
+    assoc = None
+    statute_vocab = None
+    if statutes is not None and statutes.ids and Level.PARAGRAPH.value in levels:
+        para = levels[Level.PARAGRAPH.value]
+        assoc = bridgemod.fit_associations(x, para.y, statutes.rows_for(para.labels), cfg.bridge_top)
+        statute_vocab = statutes.vectoriser
+    meta = {"n_examples": len(examples), "sources": list(data.sources), "seed": seed,
+            "unresolved_gold": data.unresolved}
+    return Predictor(data.task, cfg, queries, x, levels, laws, statute_vocab, assoc, statutes, meta)

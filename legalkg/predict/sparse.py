@@ -1,0 +1,59 @@
+"""Small sparse-matrix helpers shared by the components (label matrices, row-wise top-k)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+import scipy.sparse as sp
+
+
+def label_matrix(rows: Sequence[Sequence[str]], index: Mapping[str, int]) -> sp.csr_matrix:
+    """(n_rows, n_labels) 0/1 matrix; labels missing from ``index`` are ignored."""
+    r: list[int] = []
+    c: list[int] = []
+    for i, labels in enumerate(rows):
+        for lab in dict.fromkeys(labels):
+            j = index.get(lab)
+            if j is not None:
+                r.append(i)
+                c.append(j)
+    data = np.ones(len(r), dtype=np.float32)
+    return sp.csr_matrix((data, (r, c)), shape=(len(rows), len(index)), dtype=np.float32)
+
+
+def top_per_row(m: sp.csr_matrix, k: int) -> sp.csr_matrix:
+    """Keep the ``k`` largest entries of every row (ties: lower column first)."""
+    m = m.tocsr()
+    m.sort_indices()
+    rows: list[np.ndarray] = []
+    cols: list[np.ndarray] = []
+    vals: list[np.ndarray] = []
+    for i in range(m.shape[0]):
+        s, e = m.indptr[i], m.indptr[i + 1]
+        if e == s:
+            continue
+        d = m.data[s:e]
+        keep = np.argsort(-d, kind="stable")[:k]
+        rows.append(np.full(len(keep), i))
+        cols.append(m.indices[s:e][keep])
+        vals.append(d[keep])
+    if not rows:
+        return sp.csr_matrix(m.shape, dtype=m.dtype)
+    return sp.csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))),
+                         shape=m.shape, dtype=m.dtype)
+
+
+def top_dense(scores: np.ndarray, k: int) -> np.ndarray:
+    """Column indices of the ``k`` best scores of each row, best first, ties by column order."""
+    k = min(k, scores.shape[1])
+    if k <= 0:
+        return np.zeros((scores.shape[0], 0), dtype=np.int64)
+    part = np.argpartition(-scores, k - 1, axis=1)[:, :k] if k < scores.shape[1] else \
+        np.tile(np.arange(scores.shape[1]), (scores.shape[0], 1))
+    out = np.empty_like(part)
+    for i in range(scores.shape[0]):
+        cand = np.sort(part[i])
+        order = np.argsort(-scores[i, cand], kind="stable")
+        out[i] = cand[order]
+    return out

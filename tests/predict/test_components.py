@@ -1,0 +1,63 @@
+import numpy as np
+import scipy.sparse as sp
+from sklearn.naive_bayes import ComplementNB
+
+from legalkg.predict.bridge import fit_associations, scores as bridge_scores
+from legalkg.predict.classifier import NaiveBayes, fit_counts
+from legalkg.predict.features import Vectoriser
+from legalkg.predict.neighbours import Neighbours
+from legalkg.predict.sparse import label_matrix, top_dense, top_per_row
+
+
+def test_vectoriser_rows_are_unit_length_and_unknown_words_drop():
+    vec = Vectoriser.fit(["Kaution Vermieter", "Kaution Mangel", "Mangel Ware"], min_df=1)
+    x = vec.transform(["Kaution Kaution Vermieter", "Raumschiff"])
+    assert np.isclose(sp.linalg.norm(x[0]), 1.0)
+    assert x[1].nnz == 0
+    again = Vectoriser(vec.vocabulary, vec.idf).transform(["Kaution Kaution Vermieter"])
+    assert np.allclose(again.toarray(), x[0].toarray())
+
+
+def test_nb_weights_match_sklearn():
+    rng = np.random.default_rng(0)
+    x = sp.csr_matrix(rng.random((12, 7)) * (rng.random((12, 7)) > 0.5))
+    y_single = np.array([0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2])
+    y = label_matrix([[str(v)] for v in y_single], {"0": 0, "1": 1, "2": 2})
+    ours = NaiveBayes(fit_counts(x, y, 0.5), 0.5)
+    ref = ComplementNB(alpha=0.5, norm=False).fit(x, y_single)
+    assert np.allclose(ours.w, ref.feature_log_prob_, atol=1e-5)
+    assert np.allclose(ours.scores(x), x @ ref.feature_log_prob_.T, atol=1e-4)
+
+
+def test_multi_label_rows_count_once_per_label():
+    x = sp.csr_matrix(np.array([[1.0, 0.0], [0.0, 2.0]]))
+    y = label_matrix([["a", "b"], ["b"]], {"a": 0, "b": 1})
+    counts = fit_counts(x, y).toarray()
+    assert np.allclose(counts, [[1, 0], [1, 2]])
+
+
+def test_neighbours_score_labels_of_similar_cases():
+    vec = Vectoriser.fit(["Kaution Vermieter", "Mangel Ware", "Testament Erbe"], min_df=1)
+    y = label_matrix([["551"], ["437"], ["2303"]], {"551": 0, "437": 1, "2303": 2})
+    knn = Neighbours(vec.transform(["Kaution Vermieter", "Mangel Ware", "Testament Erbe"]), k=1)
+    s = knn.scores(vec.transform(["Kaution zurück"]), y)
+    assert s.argmax() == 0 and s[0, 1] == 0 and s[0, 2] == 0
+
+
+def test_bridge_translates_a_lay_word_to_statute_words():
+    lay = Vectoriser.fit(["Kaution Vermieter", "Kaution Auszug", "Ware defekt"], min_df=1)
+    statute = Vectoriser.fit(["Sicherheitsleistung Mietsicherheit", "Nacherfüllung Mangel", "Geburt"], min_df=1)
+    units = statute.transform(["Sicherheitsleistung Mietsicherheit", "Nacherfüllung Mangel", "Geburt"])
+    y = label_matrix([["551"], ["551"], ["437"]], {"551": 0, "437": 1})
+    assoc = fit_associations(lay.transform(["Kaution Vermieter", "Kaution Auszug", "Ware defekt"]), y,
+                             units[:2], top=5)
+    s = bridge_scores(lay.transform(["Kaution"]), assoc, units)
+    assert s.argmax() == 0
+    assert s[0, 2] == 0  # no training case reaches the Geburt text
+
+
+def test_top_helpers_are_ordered_and_break_ties_by_column():
+    scores = np.array([[0.1, 0.5, 0.5, 0.2]])
+    assert top_dense(scores, 3).tolist() == [[1, 2, 3]]
+    m = top_per_row(sp.csr_matrix(scores), 2)
+    assert sorted(m.indices.tolist()) == [1, 2]
