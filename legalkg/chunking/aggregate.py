@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..fusion import RRF_K, reciprocal_rank, rrf_scores
+
 AGGREGATIONS: tuple[str, ...] = ("max", "sum", "rrf")
-RRF_K = 60
 
 
 def propagate(hits: Iterable[tuple[Sequence[str], float]], how: str = "max",
@@ -21,7 +22,7 @@ def propagate(hits: Iterable[tuple[Sequence[str], float]], how: str = "max",
         raise ValueError(f"unknown aggregation {how!r}: choose one of {', '.join(AGGREGATIONS)}")
     scores: dict[str, float] = {}
     for rank, (sections, score) in enumerate(hits, 1):
-        gain = 1.0 / (rrf_k + rank) if how == "rrf" else float(score)
+        gain = reciprocal_rank(rank, rrf_k) if how == "rrf" else float(score)
         for sec in dict.fromkeys(sections):
             if sec not in scores:
                 scores[sec] = gain
@@ -51,9 +52,5 @@ def rrf_fuse(rankings: Sequence[Sequence[tuple[Sequence[str], float]]],
     """Fuse unit rankings (e.g. vector and full-text) by reciprocal rank; units keyed by sections+
     position are not comparable across lists, so fusion runs on the section level: each ranking is
     first propagated with ``max`` and ranked, then the section ranks are fused."""
-    fused: dict[str, float] = {}
-    for hits in rankings:
-        ranked = top_sections(propagate(hits, "max"), k=10**9)
-        for rank, sec in enumerate(ranked, 1):
-            fused[sec] = fused.get(sec, 0.0) + 1.0 / (rrf_k + rank)
+    fused = rrf_scores((top_sections(propagate(hits, "max"), k=10**9) for hits in rankings), rrf_k)
     return [((sec,), score) for sec, score in sorted(fused.items(), key=lambda kv: -kv[1])]

@@ -1,0 +1,75 @@
+"""Reciprocal rank fusion and the over-fetch rule: the one copy every room uses (pure).
+
+Reciprocal rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009) scores an item by its ranks alone::
+
+    score(d) = sum over the rankings r that contain d of  1 / (RRF_K + rank_r(d))
+
+with ranks counted from 1. Ranks, not scores, because the rankings fused here (cosine similarity,
+Lucene BM25, per-window lists) have scores on incomparable scales. ``RRF_K = 60`` is the constant
+of that paper: it damps the head, so one list's first place cannot outweigh agreement between lists.
+
+Why one module at the top of the package: search, the evaluation grid, the chunking study and the
+learned § ranker all fuse rankings, and one formula in one file keeps their numbers comparable;
+``legalkg.retrieve`` uses ``legalkg.rank`` for its ranked mode, so the rule cannot live in either
+room without an import circle. ``rrf`` / ``rrf_scores`` are the scalar form over keys,
+``add_reciprocal_ranks`` the vectorised form over array rows (``legalkg.rank.features``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import TypeVar
+
+import numpy as np
+
+#: The RRF constant k of the formula above.
+RRF_K = 60
+#: Candidates fetched per index look-up never fall below this (see :func:`overfetch`).
+MIN_FETCH = 50
+
+K = TypeVar("K", bound=Hashable)
+
+
+def overfetch(k: int) -> int:
+    """How many candidates to ask an index for when ``k`` are wanted: ``max(4k, 50)``.
+
+    HNSW is approximate and its search widens with the requested size, so asking for more than k
+    improves the top k; the optional law filter also runs after the index; and fusion needs pools
+    deeper than k from each ranking for agreement between them to show.
+    """
+    return max(4 * k, MIN_FETCH)
+
+
+def reciprocal_rank(rank: int, rrf_k: int = RRF_K) -> float:
+    """One term of the sum: ``1 / (rrf_k + rank)``, rank counted from 1."""
+    return 1.0 / (rrf_k + rank)
+
+
+def rrf_scores(rankings: Iterable[Iterable[K]], rrf_k: int = RRF_K) -> dict[K, float]:
+    """Key -> fused score, in first-seen order (rankings in the order given, each best first).
+
+    A key listed twice in one ranking counts at each of its ranks.
+    """
+    scores: dict[K, float] = {}
+    for ranking in rankings:
+        for rank, key in enumerate(ranking, 1):
+            scores[key] = scores.get(key, 0.0) + reciprocal_rank(rank, rrf_k)
+    return scores
+
+
+def rrf(rankings: Iterable[Iterable[K]], k: int | None = None, rrf_k: int = RRF_K) -> list[tuple[K, float]]:
+    """The fused ranking: (key, score), best first, ties broken by the key itself, top ``k``
+    (all with ``k=None``). Keys must be orderable (ids are strings)."""
+    fused = sorted(rrf_scores(rankings, rrf_k).items(), key=lambda kv: (-kv[1], kv[0]))
+    return fused if k is None else fused[:k]
+
+
+def reciprocal_ranks(n: int, rrf_k: int = RRF_K) -> np.ndarray:
+    """The terms ``1 / (rrf_k + rank)`` for ranks 1..n (float64), the vectorised ``reciprocal_rank``."""
+    return 1.0 / (rrf_k + np.arange(1, n + 1))
+
+
+def add_reciprocal_ranks(out: np.ndarray, order: np.ndarray, rrf_k: int = RRF_K) -> None:
+    """Add one ranking to the fused scores ``out`` in place: ``order`` holds the row indices of the
+    ranking, best first (distinct rows); row ``order[i]`` gains ``1 / (rrf_k + i + 1)``."""
+    out[order] += reciprocal_ranks(len(order), rrf_k)

@@ -1,0 +1,70 @@
+"""legalkg.fusion on hand-made rankings: the RRF formula, its tie rule, the vectorised form, over-fetch."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from legalkg.fusion import (
+    MIN_FETCH,
+    RRF_K,
+    add_reciprocal_ranks,
+    overfetch,
+    reciprocal_rank,
+    reciprocal_ranks,
+    rrf,
+    rrf_scores,
+)
+
+
+def test_a_document_in_both_rankings_beats_the_two_first_places():
+    fused = rrf([["a", "b"], ["b", "c"]])
+    assert [key for key, _ in fused] == ["b", "a", "c"]
+    assert dict(fused) == pytest.approx({"b": 1 / 62 + 1 / 61, "a": 1 / 61, "c": 1 / 62})
+
+
+def test_scores_follow_the_formula_with_any_constant():
+    rankings = [["x", "y", "z"], ["z"], ["y", "x"]]
+    for c in (1, RRF_K, 1000):
+        expected = {"x": 1 / (c + 1) + 1 / (c + 2), "y": 1 / (c + 2) + 1 / (c + 1), "z": 1 / (c + 3) + 1 / (c + 1)}
+        assert rrf_scores(rankings, c) == pytest.approx(expected)
+
+
+def test_ties_break_on_the_key_and_k_cuts():
+    # x and y swap places in the two rankings: equal scores, so the key decides
+    fused = rrf([["y", "x", "q"], ["x", "y"]])
+    assert [key for key, _ in fused] == ["x", "y", "q"]
+    assert fused[0][1] == fused[1][1]
+    assert rrf([["y", "x", "q"], ["x", "y"]], k=2) == fused[:2]
+    assert rrf([], k=3) == [] and rrf([[], []]) == []
+
+
+def test_rrf_scores_keep_first_seen_order_and_count_repeats():
+    scores = rrf_scores([["c", "a"], ["b", "c"]])
+    assert list(scores) == ["c", "a", "b"]
+    assert rrf_scores([["a", "a"]])["a"] == pytest.approx(1 / 61 + 1 / 62)
+
+
+def test_a_generator_of_rankings_is_read_once():
+    rankings = (r for r in (["a"], ["b", "a"]))
+    assert [key for key, _ in rrf(rankings)] == ["a", "b"]
+
+
+def test_vectorised_form_equals_the_scalar_form():
+    assert reciprocal_ranks(4) == pytest.approx([reciprocal_rank(r) for r in (1, 2, 3, 4)])
+    assert reciprocal_ranks(0).shape == (0,)
+    rows = [np.array([3, 0, 2]), np.array([2, 4]), np.array([], dtype=np.int64)]
+    out = np.zeros(5)
+    for order in rows:
+        add_reciprocal_ranks(out, order)
+    scalar = rrf_scores([r.tolist() for r in rows])
+    assert {i: out[i] for i in range(5) if out[i]} == pytest.approx(scalar)
+    assert out[1] == 0.0
+    out7 = np.zeros(5)
+    add_reciprocal_ranks(out7, rows[0], rrf_k=7)
+    assert out7[3] == pytest.approx(1 / 8) and out7[2] == pytest.approx(1 / 10)
+
+
+@pytest.mark.parametrize("k, fetch", [(1, MIN_FETCH), (5, 50), (12, 50), (13, 52), (100, 400), (1000, 4000)])
+def test_overfetch_is_four_times_k_and_at_least_fifty(k, fetch):
+    assert overfetch(k) == fetch >= k
