@@ -5,6 +5,9 @@ ratio to it (Recall@10, latency, build time, size).
     NEO4J_URI=bolt://127.0.0.1:7688 NEO4J_PASSWORD=... \
         .venv/bin/python benchmarks/chunking_study.py --questions PATH --out DIR [--limit N]
     .venv/bin/python benchmarks/chunking_study.py --from DIR     # only render an existing run
+
+The rendered table replaces the top of the doc; everything from the MARKER line on (the
+hand-written history of earlier runs) is kept.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+MARKER = "<!-- benchmarks/chunking_study.py rewrites the part above this line and keeps the rest -->"
 
 
 def render(folder: Path, command: str) -> str:
@@ -69,7 +73,9 @@ def main() -> None:
         subprocess.run(cmd, check=True)
         folder, command = args.out, " ".join(cmd[1:])
     args.doc.parent.mkdir(parents=True, exist_ok=True)
-    args.doc.write_text(render(folder, command), "utf-8")
+    old = args.doc.read_text("utf-8") if args.doc.is_file() else ""
+    kept = old[old.index(MARKER):] if MARKER in old else MARKER + "\n"
+    args.doc.write_text(render(folder, command) + "\n" + kept, "utf-8")
     print(f"wrote {args.doc}")
 
 

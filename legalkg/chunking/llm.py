@@ -1,7 +1,11 @@
-"""Optional LLM backend: any OpenAI-compatible chat endpoint, configured by environment (I/O).
+"""LLM backend for the study's generative steps: any OpenAI-compatible chat endpoint (I/O).
 
-Off by default and never used in tests. ``LEGALKG_LLM_BASE_URL`` (e.g. http://localhost:8000/v1),
-``LEGALKG_LLM_MODEL`` and optionally ``LEGALKG_LLM_API_KEY``. urllib only: no new dependency.
+Why: the paper builds propositions, contextual prefixes, RAPTOR summaries and Lumber boundaries
+with an LLM; the study's defaults are deterministic stand-ins that run offline. ``legalkg
+chunking-study --llm`` replaces all four by calls to the endpoint named by ``LEGALKG_LLM_BASE_URL``
+(e.g. http://localhost:8000/v1), ``LEGALKG_LLM_MODEL`` and optionally ``LEGALKG_LLM_API_KEY``.
+urllib only: no new dependency. The tests talk to a local stand-in server in the same format
+(tests/chunking/llm_server.py), so the path is exercised without a remote model.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ class LLMConfig(BaseModel):
     timeout: float = 120.0
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "LLMConfig | None":
+    def from_env(cls, env: dict[str, str] | None = None) -> LLMConfig | None:
         """The configured endpoint, or None when ``LEGALKG_LLM_BASE_URL`` / ``_MODEL`` are unset."""
         env = dict(os.environ) if env is None else env
         base, model = env.get("LEGALKG_LLM_BASE_URL", "").strip(), env.get("LEGALKG_LLM_MODEL", "").strip()
@@ -33,6 +37,7 @@ class LLMConfig(BaseModel):
 
 
 def require_config() -> LLMConfig:
+    """The endpoint for ``--llm``; a clear error naming the variables when none is configured."""
     cfg = LLMConfig.from_env()
     if cfg is None:
         raise UserError("--llm needs an OpenAI-compatible endpoint: set LEGALKG_LLM_BASE_URL and "
@@ -69,15 +74,18 @@ PROMPTS = {
 
 
 def llm_propositions(cfg: LLMConfig, sentence: str) -> list[str]:
+    """One statement per answer line (bullets stripped); the sentence itself if the answer is empty."""
     lines = [ln.strip(" -•\t") for ln in chat(cfg, PROMPTS["propositions"], sentence, 512).splitlines()]
     return [ln for ln in lines if ln] or [sentence]
 
 
 def llm_context(cfg: LLMConfig, section_text: str, unit_text: str) -> str:
+    """A situating sentence for a unit within its § (Anthropic's contextual retrieval prefix)."""
     return chat(cfg, PROMPTS["context"], f"Vorschrift:\n{section_text}\n\nAusschnitt:\n{unit_text}", 120)
 
 
 def llm_summary(cfg: LLMConfig, texts: list[str]) -> str:
+    """A RAPTOR node's summary of its leaves (input capped at 12,000 characters)."""
     return chat(cfg, PROMPTS["summary"], "\n".join(texts)[:12000], 200)
 
 

@@ -20,7 +20,7 @@ class Item(NamedTuple):
 
     label: str
     text: str
-    items: tuple["Item", ...] = ()
+    items: tuple[Item, ...] = ()
 
 
 _JOINERS = re.compile(r"(?:\s*[,;]\s*(?:und|oder|sowie)?|\s+(?:und|oder|sowie))\s*$")

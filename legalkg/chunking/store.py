@@ -15,6 +15,7 @@ import time
 from collections.abc import Sequence
 
 import numpy as np
+
 from neo4j import Driver, Session
 
 from ..graph.cypher import query, statements

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 
 from ..errors import UserError
 from .lumber import lumber_groups
+from .propositions import Item
 from .tree import covered_sections, extractive_summary, kmeans_labels, pool, raptor_tree
 from .units import Corpus
 from .windows import fixed_windows
@@ -107,11 +108,16 @@ EmbedFn = Callable[[list[str]], tuple[np.ndarray, float, int]]  # -> (vectors, s
 
 
 class Hooks(NamedTuple):
-    """Optional LLM replacements (None = deterministic default)."""
+    """Optional LLM replacements (None = deterministic default). ``propositions`` is read when the
+    corpus is built (``units.build_corpus``), the others by the builder."""
 
+    propositions: Callable[[str, tuple[Item, ...]], list[str]] | None = None  # (Satz text, items)
     prefix: Callable[[str, str], str] | None = None  # (section text, unit text) -> prefix
     summary: Callable[[list[str]], str] | None = None
     boundary: Callable[[list[str]], int] | None = None
+
+
+NO_HOOKS = Hooks()
 
 
 class Builder:
@@ -119,7 +125,7 @@ class Builder:
 
     def __init__(self, corpus: Corpus, embed: EmbedFn, *, n_clusters: int = 1000,
                  lumber_budget: int = 128, raptor_branching: int = 10, seed: int = 0,
-                 hooks: Hooks = Hooks()):
+                 hooks: Hooks = NO_HOOKS):
         self.corpus, self.embed = corpus, embed
         self.n_clusters, self.lumber_budget = n_clusters, lumber_budget
         self.branching, self.seed, self.hooks = raptor_branching, seed, hooks

@@ -2,7 +2,8 @@
 
 One pipeline for all strategies (the paper's Fig. 1): embed the question, kNN top-``k_units``
 units from the strategy's vector index, propagate scores to the covered §§ (``max`` by default),
-keep the top-``k_sections`` distinct §§, score Recall@k against the gold §§. Latency = kNN (or
+keep the top-``k_sections`` distinct §§, score Recall@k against the gold §§. The same ranking cut
+at ``k_ablation`` §§ gives the paper's top-25 ablation at no extra query. Latency = kNN (or
 full-text) round trip + aggregation, query embedding excluded, mean over ``latency_runs`` runs.
 Build time = units + embeddings (+ clustering / summaries) + Neo4j writes + index population.
 Index size = n_vectors x dim x 4 bytes + routing bytes, routing = sum over units (4 + 4 x covered
@@ -11,21 +12,29 @@ Index size = n_vectors x dim x 4 bytes + routing bytes, routing = sum over units
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from neo4j import Driver, Session
 from pydantic import BaseModel, Field
 
+from neo4j import Driver, Session
+
 from .. import paths
+from ..embed import embed_texts, get_embedder
 from ..errors import UserError
 from ..eval import stats
 from ..eval.datasets import load_dataset
 from ..model import Law
-from . import store
+from ..parse import parse_file
+from . import llm, store
 from .aggregate import propagate, recall_at, rrf_fuse, top_sections
+from .propositions import propositionize
+from .significance import METHODS, Comparison, compare_to_reference
 from .strategies import STRATEGIES, Builder, Built, Hooks, Spec, resolve
 from .units import Corpus, build_corpus
 
@@ -38,7 +47,9 @@ class StudyConfig(BaseModel):
     aggregation: str = "max"
     k_units: int = 100
     k_sections: int = 10
+    k_ablation: int = 25  # the paper's top-25 section ablation; 0 = off
     latency_runs: int = 5
+    latency_test: str = "permutation"  # or "wilcoxon" (significance.METHODS)
     cache: bool = True
     llm: bool = False
     n_clusters: int = 1000
@@ -70,7 +81,21 @@ class StrategyResult(BaseModel):
     p_vs_section: float | None = None
     p_holm: float | None = None
     diff_vs_section: float | None = None
+    # the top-k_ablation ablation (Recall@25 by default), tested against section the same way
+    recall_ablation: float | None = None
+    ci_low_ablation: float | None = None
+    ci_high_ablation: float | None = None
+    diff_ablation_vs_section: float | None = None
+    p_holm_ablation: float | None = None
+    # latency per question (ms, mean of its runs) against section: mean difference, CI, Holm p
+    latency_diff_ms: float | None = None
+    latency_ci_low: float | None = None
+    latency_ci_high: float | None = None
+    latency_p: float | None = None
+    latency_p_holm: float | None = None
     per_question: list[float] = Field(default_factory=list, repr=False)
+    per_question_ablation: list[float] = Field(default_factory=list, repr=False)
+    latency_per_question: list[float] = Field(default_factory=list, repr=False)
     retrieved: list[list[str]] = Field(default_factory=list, repr=False)
 
     @property
@@ -88,6 +113,8 @@ class StudyResult(BaseModel):
     strategies: list[StrategyResult]
     friedman_stat: float | None = None
     friedman_p: float | None = None
+    friedman_ablation_stat: float | None = None
+    friedman_ablation_p: float | None = None
     query_embed_s: float = 0.0
     total_s: float = 0.0
     resumed: list[str] = Field(default_factory=list)
@@ -112,13 +139,11 @@ def load_questions(path: Path | str, law_key: str = "BGB", limit: int | None = N
     return out, dropped
 
 
-def _fingerprint(cfg: StudyConfig, model_version: str, question_ids: list[str]) -> str:
-    """What a checkpointed strategy result depends on: the config (bar the strategy list and cache), model, questions."""
-    import hashlib
-    import json
-
-    conf = cfg.model_dump(mode="json", exclude={"strategies", "cache"})
-    blob = json.dumps([conf, model_version, question_ids], sort_keys=True)
+def _fingerprint(cfg: StudyConfig, model_version: str, question_ids: list[str], llm_model: str = "") -> str:
+    """What a checkpointed strategy result depends on: the config (bar the strategy list, the cache
+    and the latency test, which only the statistics read), the model, the LLM, the questions."""
+    conf = cfg.model_dump(mode="json", exclude={"strategies", "cache", "latency_test"})
+    blob = json.dumps([conf, model_version, question_ids, llm_model], sort_keys=True)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
@@ -128,8 +153,6 @@ def _load_checkpoint(folder: Path | None, name: str, fingerprint: str) -> Strate
     path = folder / f"{name}.json"
     if not path.is_file():
         return None
-    import json
-
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -143,9 +166,6 @@ def _save_checkpoint(folder: Path | None, res: StrategyResult, fingerprint: str)
     """Written to a temp file and renamed, so a killed run never leaves a half-written result."""
     if folder is None:
         return
-    import json
-    import os
-
     folder.mkdir(parents=True, exist_ok=True)
     tmp = folder / f".{res.name}.json.tmp"
     tmp.write_text(json.dumps({"fingerprint": fingerprint, "result": res.model_dump(mode="json")}),
@@ -159,7 +179,8 @@ def routing_bytes(built: Built) -> int:
 
 def search(driver: Driver | Session, db: str, spec: Spec, qvec: list[float], qtext: str, *, k_units: int,
            k_sections: int, aggregation: str) -> list[str]:
-    """The top §§ for one question under one strategy (the timed part of the pipeline)."""
+    """The top §§ for one question under one strategy (the timed part of the pipeline); ask for
+    the larger of Recall@10 and the ablation's k, the shorter list is its prefix."""
     if spec.family == "lexical":
         hits = store.lexical(driver, db, store.fulltext_index(spec), store.lucene_query(qtext), k_units)
     elif spec.family == "fusion":
@@ -171,15 +192,16 @@ def search(driver: Driver | Session, db: str, spec: Spec, qvec: list[float], qte
     return top_sections(propagate(hits, aggregation), k_sections)
 
 
-def _hooks(cfg: StudyConfig) -> Hooks:
+def _hooks(cfg: StudyConfig) -> tuple[Hooks, str]:
+    """The LLM replacements for ``--llm`` (propositions, prefixes, summaries, boundaries) and the
+    endpoint's model name (part of the checkpoint fingerprint); deterministic defaults otherwise."""
     if not cfg.llm:
-        return Hooks()
-    from . import llm
-
+        return Hooks(), ""
     conf = llm.require_config()
-    return Hooks(prefix=lambda sec, unit: llm.llm_context(conf, sec, unit),
+    return Hooks(propositions=lambda text, items: llm.llm_propositions(conf, text),
+                 prefix=lambda sec, unit: llm.llm_context(conf, sec, unit),
                  summary=lambda texts: llm.llm_summary(conf, texts),
-                 boundary=lambda texts: llm.llm_boundary(conf, texts))
+                 boundary=lambda texts: llm.llm_boundary(conf, texts)), conf.model
 
 
 def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = None,
@@ -191,14 +213,14 @@ def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = No
     config, model and questions reuses it (unless ``resume`` is false): the full study runs for
     hours and must survive a stop.
     """
-    from ..embed import embed_texts, get_embedder
-    from ..parse import parse_file
-
     t0 = time.perf_counter()
+    if cfg.latency_test not in METHODS:
+        raise UserError(f"unknown latency test {cfg.latency_test!r}: choose one of {', '.join(METHODS)}")
     specs = resolve(cfg.strategies)
     questions, dropped = load_questions(cfg.questions, limit=cfg.limit)
+    hooks, llm_model = _hooks(cfg)
     law = law or parse_file(paths.gii_dir() / "bgb.xml")
-    corpus: Corpus = build_corpus(law, sections)
+    corpus: Corpus = build_corpus(law, sections, split=hooks.propositions or propositionize)
     embedder = get_embedder(cfg.model)
     log(f"corpus {corpus.law}: {len(corpus.sections)} §§, {len(corpus.subsections)} subsections, "
         f"{len(corpus.sentences)} sentences, {len(corpus.propositions)} propositions; "
@@ -213,12 +235,13 @@ def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = No
         return res.vectors, res.stats.seconds, res.stats.n_embedded
 
     builder = Builder(corpus, embed, n_clusters=cfg.n_clusters, lumber_budget=cfg.lumber_budget,
-                      raptor_branching=cfg.raptor_branching, seed=cfg.seed, hooks=_hooks(cfg))
+                      raptor_branching=cfg.raptor_branching, seed=cfg.seed, hooks=hooks)
     store.ensure_schema(driver, db)
     flat_done: dict[str, tuple[float, Built]] = {}
     results: list[StrategyResult] = []
     resumed: list[str] = []
-    fingerprint = _fingerprint(cfg, embedder.version, [q.id for q in questions])
+    fingerprint = _fingerprint(cfg, embedder.version, [q.id for q in questions], llm_model)
+    k_fetch = max(cfg.k_sections, cfg.k_ablation)
     for spec in specs:
         done = _load_checkpoint(checkpoint, spec.name, fingerprint) if resume else None
         if done is not None:
@@ -241,28 +264,37 @@ def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = No
             build_s = built.seconds + store.write(driver, db, spec, built)
             if spec.family == "flat":
                 flat_done[spec.name] = (build_s, built)
-        per_q, retrieved, times = [], [], []
+        per_q, per_q_abl, retrieved, lat_q = [], [], [], []
         with driver.session(database=db) as session:
             for q, qv in zip(questions, qvecs):
                 vec = qv.astype(np.float32).tolist()
                 top: list[str] = []
+                times = []
                 for run in range(max(1, cfg.latency_runs)):
                     ts = time.perf_counter()
                     got = search(session, db, spec, vec, q.text, k_units=cfg.k_units,
-                                 k_sections=cfg.k_sections, aggregation=cfg.aggregation)
+                                 k_sections=k_fetch, aggregation=cfg.aggregation)
                     times.append(time.perf_counter() - ts)
                     if run == 0:
                         top = got
-                retrieved.append(top)
-                per_q.append(recall_at(top, q.gold))
+                retrieved.append(top[:cfg.k_sections])
+                per_q.append(recall_at(top[:cfg.k_sections], q.gold))
+                if cfg.k_ablation:
+                    per_q_abl.append(recall_at(top[:cfg.k_ablation], q.gold))
+                lat_q.append(1000 * float(np.mean(times)))
         ci = stats.bootstrap_ci(np.asarray(per_q))
+        ci_abl = stats.bootstrap_ci(np.asarray(per_q_abl)) if per_q_abl else None
         nvec = 0 if built.vectors is None else len(built.vectors)
         res = StrategyResult(
             name=spec.name, family=spec.family, base=spec.base, n_units=len(built.units), n_vectors=nvec,
             recall=float(ci.point), ci_low=float(ci.low), ci_high=float(ci.high),
-            latency_ms=1000 * float(np.mean(times)), build_s=build_s, n_embedded=built.n_embedded,
+            latency_ms=float(np.mean(lat_q)), build_s=build_s, n_embedded=built.n_embedded,
             vector_bytes=nvec * embedder.dim * 4, routing_bytes=routing_bytes(built),
-            per_question=per_q, retrieved=retrieved)
+            recall_ablation=None if ci_abl is None else float(ci_abl.point),
+            ci_low_ablation=None if ci_abl is None else float(ci_abl.low),
+            ci_high_ablation=None if ci_abl is None else float(ci_abl.high),
+            per_question=per_q, per_question_ablation=per_q_abl, latency_per_question=lat_q,
+            retrieved=retrieved)
         results.append(res)
         _save_checkpoint(checkpoint, res, fingerprint)
         log(f"{spec.name:20s} units {res.n_units:6d}  R@{cfg.k_sections} {res.recall:.3f} "
@@ -277,23 +309,44 @@ def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = No
     return out
 
 
+def _friedman(rows: list[list[float]]) -> tuple[float, float] | None:
+    """Friedman over strategies (rows) when there are >= 3 of them, >= 2 questions and any spread."""
+    if len(rows) < 3 or len(rows[0]) < 2:
+        return None
+    matrix = np.array(rows).T
+    if not np.ptp(matrix, axis=1).any():
+        return None
+    fr = stats.friedman(matrix)
+    return fr.statistic, fr.p_value
+
+
 def add_statistics(result: StudyResult, reference: str = "section") -> None:
-    """Friedman across all strategies; paired permutation tests vs ``reference``, Holm-corrected."""
+    """Friedman across all strategies; each strategy against ``reference`` on Recall@10, on the
+    ablation's Recall@k and on latency, Holm-corrected per metric (``significance``)."""
     rows = result.strategies
-    if len(rows) >= 3 and result.n_questions >= 2:
-        matrix = np.array([r.per_question for r in rows]).T
-        if np.ptp(matrix, axis=1).any():
-            fr = stats.friedman(matrix)
-            result.friedman_stat, result.friedman_p = fr.statistic, fr.p_value
-    ref = next((r for r in rows if r.name == reference), None)
-    if ref is None:
+    fr = _friedman([r.per_question for r in rows])
+    if fr:
+        result.friedman_stat, result.friedman_p = fr
+    if all(r.per_question_ablation for r in rows):
+        fr = _friedman([r.per_question_ablation for r in rows])
+        if fr:
+            result.friedman_ablation_stat, result.friedman_ablation_p = fr
+    names = [r.name for r in rows]
+    if reference not in names:
         return
-    others = [r for r in rows if r is not ref]
-    pvals = []
-    for r in others:
-        pt = stats.paired_test(np.asarray(r.per_question), np.asarray(ref.per_question))
-        r.diff_vs_section, r.p_vs_section = float(pt.diff), float(pt.p_value)
-        pvals.append(float(pt.p_value))
-    if pvals:
-        for r, p in zip(others, stats.holm(pvals)):
-            r.p_holm = float(p)
+    for r, c in _compare(rows, "per_question", reference):
+        r.diff_vs_section, r.p_vs_section, r.p_holm = c.diff, c.p, c.p_holm
+    if all(r.per_question_ablation for r in rows):
+        for r, c in _compare(rows, "per_question_ablation", reference):
+            r.diff_ablation_vs_section, r.p_holm_ablation = c.diff, c.p_holm
+    if all(r.latency_per_question for r in rows):
+        method = result.config.latency_test
+        for r, c in _compare(rows, "latency_per_question", reference, method):
+            r.latency_diff_ms, r.latency_ci_low, r.latency_ci_high = c.diff, c.ci_low, c.ci_high
+            r.latency_p, r.latency_p_holm = c.p, c.p_holm
+
+
+def _compare(rows: list[StrategyResult], field: str, reference: str, method: str = "permutation"
+             ) -> list[tuple[StrategyResult, Comparison]]:
+    got = compare_to_reference({r.name: getattr(r, field) for r in rows}, reference, method=method)
+    return [(r, got[r.name]) for r in rows if r.name in got]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
+from sklearn.cluster import KMeans
 
 
 def _unit_rows(x: np.ndarray) -> np.ndarray:
@@ -21,8 +22,6 @@ def _unit_rows(x: np.ndarray) -> np.ndarray:
 
 def kmeans_labels(vectors: np.ndarray, n_clusters: int, seed: int = 0) -> np.ndarray:
     """Cluster label per row (KMeans, seeded; ``n_clusters`` is capped at the number of rows)."""
-    from sklearn.cluster import KMeans
-
     k = max(1, min(int(n_clusters), len(vectors)))
     if k == 1:
         return np.zeros(len(vectors), dtype=np.int64)

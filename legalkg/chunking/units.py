@@ -12,6 +12,7 @@ Decisions (docs/chunking-study.md):
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import NamedTuple
 
 from pydantic import BaseModel
@@ -60,8 +61,13 @@ def _section_of(unit: Unit, by_id: dict[str, Unit]) -> str | None:
     return cur.id if cur is not None else None
 
 
-def build_corpus(law: Law, sections: set[str] | None = None) -> Corpus:
-    """Targets and base units of ``law``; ``sections`` (ids) restricts it to a slice."""
+def build_corpus(law: Law, sections: set[str] | None = None,
+                 split: Callable[[str, tuple[Item, ...]], list[str]] = propositionize) -> Corpus:
+    """Targets and base units of ``law``; ``sections`` (ids) restricts it to a slice.
+
+    ``split`` turns one Satz (text, its list items) into propositions: the deterministic
+    ``propositionize`` by default, an LLM with ``chunking-study --llm`` (``llm.llm_propositions``).
+    """
     by_id = law.by_id()
     children: dict[str, list[Unit]] = defaultdict(list)
     for u in law.units:
@@ -89,7 +95,7 @@ def build_corpus(law: Law, sections: set[str] | None = None) -> Corpus:
         if sec not in kept:
             continue
         sents.append(BaseUnit(u.id, sec, u.text))
-        for i, text in enumerate(propositionize(u.text, _items(u, children)), 1):
+        for i, text in enumerate(split(u.text, _items(u, children)), 1):
             props.append(BaseUnit(f"{u.id}/P{i}", sec, text))
     # a § whose text the sentence splitter left without Sätze still needs sentence/proposition units
     covered = {s.section for s in sents}

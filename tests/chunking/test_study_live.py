@@ -77,7 +77,7 @@ def test_units_and_indexes_in_graph(result, driver, neo4j_cfg):
 
 def test_report_files(result, tmp_path):
     files = {p.name for p in write_report(result, tmp_path)}
-    assert {"results.csv", "summary.md", "recall.png", "latency.png", "build_time.png", "storage.png"} <= files
+    assert {"results.csv", "results.md", "recall.png", "recall_at_25.png", "latency.png", "build_time.png", "storage.png"} <= files
     assert "fixed_64_16" in (tmp_path / "results.csv").read_text("utf-8")
 
 
