@@ -1,6 +1,10 @@
 """Retrieval quality of legalkg.rank on GerLayQA dev (or any JSONL of {id, question, gold}).
 
-    .venv/bin/python benchmarks/retrieval_quality.py [--questions PATH] [--out docs/retrieval-quality.md]
+    .venv/bin/python benchmarks/retrieval_quality.py [--questions PATH] [--out eval/retrieval-quality] [--limit N]
+
+Writes ``results.md`` (the tables) and ``results.csv`` (one row per table row: section, configuration,
+the three metrics with their 95 % CIs, n) into the ``--out`` folder; ``eval/retrieval-quality/README.md``
+names the command of the committed run.
 
 Reports Recall@10 / hit@10 / Recall@100 over distinct gold §§ (mean over questions) with
 bootstrap 95% CIs; every learned row is 5-fold cross-validated (out-of-fold predictions, folds
@@ -24,13 +28,15 @@ from pathlib import Path
 
 import click
 import numpy as np
+import pandas as pd
 
 from legalkg import paths
 from legalkg.eval.stats import bootstrap_ci
 from legalkg.rank.citations import cited_paragraphs
-from legalkg.rank.features import COMPONENT_FEATURES, Components
-from legalkg.rank.learn import (cross_validate, evaluate_ranking, load_questions,
-                                popularity_baseline)
+from legalkg.rank.features import COMPONENT_FEATURES, FEATURES, Components
+from legalkg.rank.learn import cross_validate, evaluate_ranking, load_questions, popularity_baseline
+from legalkg.rank.model import DEFAULT_MODEL_PATH, load_model
+from legalkg.rank.ranker import Ranker
 from legalkg.rank.resources import load_resources
 from legalkg.rank.train import default_questions, prepare, question_vectors
 
@@ -52,10 +58,19 @@ def row_line(name: str, m: np.ndarray, peer: float | None = None) -> str:
     return (f"| {name} | {fmt_ci(m[:, 0])} | {fmt_ci(m[:, 1])} | {fmt_ci(m[:, 2])} | {ratio} |")
 
 
+def csv_row(section: str, name: str, m: np.ndarray, peer: float | None = None) -> dict:
+    """One table row as numbers: each metric with its bootstrap CI (the same intervals as ``fmt_ci``)."""
+    row = {"section": section, "configuration": name.strip("*"), "n": len(m)}
+    for j, metric in enumerate(("recall_at_10", "hit_at_10", "recall_at_100")):
+        ci = bootstrap_ci(m[:, j])
+        row.update({metric: round(float(ci.point), 4), f"{metric}_ci_low": round(float(ci.low), 4),
+                    f"{metric}_ci_high": round(float(ci.high), 4)})
+    row["ratio_to_popularity"] = round(float(m[:, 0].mean() / peer), 3) if peer else None
+    return row
+
+
 def unlearned(prepared, res, column: str, k: int = 100) -> list[list[str]]:
     """Rank each question's candidates by one feature column (no learning)."""
-    from legalkg.rank.features import FEATURES
-
     j = FEATURES.index(column)
     out = []
     for p in prepared:
@@ -66,9 +81,6 @@ def unlearned(prepared, res, column: str, k: int = 100) -> list[list[str]]:
 
 
 def latency(questions, vecs, res, n: int = 200) -> tuple[float, float, int]:
-    from legalkg.rank.model import DEFAULT_MODEL_PATH, load_model
-    from legalkg.rank.ranker import Ranker
-
     if not DEFAULT_MODEL_PATH.exists():
         return float("nan"), float("nan"), 0
     ranker = Ranker(res, load_model())
@@ -83,8 +95,9 @@ def latency(questions, vecs, res, n: int = 200) -> tuple[float, float, int]:
 
 @click.command()
 @click.option("--questions", type=click.Path(path_type=Path), default=None)
-@click.option("--out", type=click.Path(path_type=Path),
-              default=paths.REPO_ROOT / "docs" / "retrieval-quality.md")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              default=paths.REPO_ROOT / "eval" / "retrieval-quality",
+              help="folder for results.md and results.csv")
 @click.option("--limit", type=int, default=0, help="first N questions only (smoke runs)")
 def main(questions: Path | None, out: Path, limit: int) -> None:
     started = time.time()
@@ -125,7 +138,6 @@ def main(questions: Path | None, out: Path, limit: int) -> None:
     cites = np.array([bool(cited_paragraphs(q.question, "BGB", res.row)) for q in qs])
     lengths = np.array([len(q.question) for q in qs])
     p50, p95, n_lat = latency(qs, vecs, res)
-    from legalkg.rank.features import FEATURES
 
     mean_coef = np.mean(coefs, axis=0)
     lines = [
@@ -133,7 +145,8 @@ def main(questions: Path | None, out: Path, limit: int) -> None:
         "",
         f"- date: {dt.datetime.now():%Y-%m-%d %H:%M}",
         f"- command: `.venv/bin/python benchmarks/retrieval_quality.py"
-        f"{' --questions ' + str(questions) if questions else ''}{' --limit ' + str(limit) if limit else ''}`",
+        f"{' --questions ' + str(questions) if questions else ''}{' --limit ' + str(limit) if limit else ''}`"
+        + (f" (only the first {limit:,} questions)" if limit else ""),
         f"- data: `{qpath}` ({len(qs):,} questions, {sum(len(set(g)) for g in golds):,} gold citations"
         f" (distinct §§ per question) in all); corpus: {len(res.para_ids):,} non-repealed BGB §§, {len(res.abs_ids):,} Absätze",
         f"- machine: {os.cpu_count()} CPU cores, Python {platform.python_version()}, shared with other"
@@ -194,8 +207,13 @@ def main(questions: Path | None, out: Path, limit: int) -> None:
         "",
         f"Run time: {time.time() - started:.0f} s.",
     ]
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    table = [csv_row("main", n, m, peer) for n, m in rows]
+    table += [csv_row("ablation", "all components", full, peer)] + [csv_row("ablation", n, m, peer) for n, m in ablation]
+    table += [csv_row("alone", n, m, peer) for n, m in alone]
+    table += [csv_row("subgroup", name, full[mask], peer) for name, mask in groups if mask.sum()]
+    pd.DataFrame(table).to_csv(out / "results.csv", index=False)
     click.echo("\n".join(lines))
 
 

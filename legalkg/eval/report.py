@@ -47,7 +47,7 @@ def _groups(df: pd.DataFrame):
 def write_csv(df: pd.DataFrame, out_dir: Path, name: str = "results.csv") -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / name
-    df.to_csv(path, index=False)
+    df.to_csv(path, index=False, float_format="%.6g")
     return path
 
 

@@ -55,7 +55,7 @@ def _resample_weights(n: int, n_resamples: int, rng: np.random.Generator):
 _CACHE_LIMIT = 12_100_000
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)  # a run over all cases and up to 7 courts (ler_courts: 6)
 def _weight_matrix(n: int, n_resamples: int, seed: int) -> np.ndarray:
     """All bootstrap case counts for (n, n_resamples, seed), read-only.
 
