@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
 # One command for a fresh machine: venv + packages, a local Neo4j (Docker if it runs, else Maven jars),
-# then ingest the 58 default codes with embeddings. Re-running it is safe (ingest is idempotent).
+# then ingest the 58 default codes with embeddings. Arguments go to `legalkg ingest` (--codes BGB,ZPO).
+# Rerunnable: .env and the venv are kept, a running server is reused, ingest is idempotent.
+# Variables already in the environment beat .env, as for every legalkg command; LEGALKG_BOLT_PORT and
+# LEGALKG_HTTP_PORT move the local server (and, unless NEO4J_URI is set, the URI) off 7687 / 7474.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f .env ] || { cp .env.example .env; sed -i "s/change-me-please/lkg-$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')/" .env; }
-set -a; . ./.env; set +a
+if [ -n "${LEGALKG_BOLT_PORT:-}" ] && [ -z "${NEO4J_URI:-}" ]; then
+  export NEO4J_URI="bolt://127.0.0.1:$LEGALKG_BOLT_PORT"
+fi
+# export .env's settings that the environment does not set (`legalkg neo4j start` and Docker read them)
+while IFS= read -r line || [ -n "$line" ]; do
+  key="${line%%=*}"
+  [[ "$line" == *=* && "$key" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || continue
+  [ -n "${!key+set}" ] || export "$line"
+done < .env
 python3 -m venv .venv
 .venv/bin/pip install -q -e .
 if docker info >/dev/null 2>&1; then
   docker compose up -d --wait
 else
-  .venv/bin/legalkg neo4j start
+  .venv/bin/legalkg neo4j start   # "already running" when a rerun finds it up
 fi
 .venv/bin/legalkg ingest --codes default "$@"
 .venv/bin/legalkg stats
