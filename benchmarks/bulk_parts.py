@@ -1,22 +1,20 @@
 """The parts of a bulk ingest, each against the way it was done before, in the same run.
 
-Four comparisons, interleaved and repeated (``--repeat``), medians and ratios reported:
+Five comparisons, interleaved and repeated (``--repeat``), medians and ratios reported:
 
-1. server stop: Bolt's Netty quiet period at its default (5 s) vs 0 (what ``write_conf`` sets);
+1. server stop: Bolt's Netty quiet period at its default (5 s) vs 0 (what ``conf.write_conf`` sets);
 2. server start until Bolt answers: Neo4j's launcher without the class-data archive, the launcher
    with it, and the recorded JVM command with it (what the bulk import's restart does);
 3. the offline importer on the 58 codes' CSV: its JVM with the JIT defaults (what ingest runs) vs
-   with ``-XX:CompileThresholdScaling=4`` (fewer compilations; tried 2026-11-30, tenth session, not
-   kept). (Until then this part compared the admin launcher with the admin tool's JVM started directly.)
+   with ``-XX:CompileThresholdScaling=4`` (fewer compilations; tried, not kept);
 4. the CSV phase of the 58 codes (citation extraction + CSV lines, 2 worker processes): every unit's
    text tokenized and scanned on its own (``unitscan.scan_each``) vs each top unit tokenized once and
-   the units below scanned over its slices (``unitscan.unit_chains``, what ingest does).
-   (Until 2026-11-30, sixth session, this part compared the collector thresholds and the trigger regex.)
+   the units below scanned over its slices (``unitscan.unit_chains``, what ingest does);
 5. the schema step on the imported 58 codes (``schema.ensure_schema``), each time on a freshly
-   started server with no schema, whose start-up cache was recorded by ``server._TRAINING`` (as
-   shipped) vs by :data:`STORE_TRAINING`, a store first and then its schema (tried 2026-11-30, tenth
-   session, not kept). (Until then this part compared every schema statement on its own with the
-   constraints and range indexes in one transaction; not adopted, eighth session: no difference.)
+   started server with no schema, whose start-up cache was recorded by ``training.TRAINING`` (as
+   shipped) vs by :data:`STORE_TRAINING`, a store first and then its schema (tried, not kept).
+
+Earlier versions of this script compared other parts; docs/benchmarks/ingest.md keeps their results.
 
 Appends a section to docs/benchmarks/ingest.md.
 
@@ -36,12 +34,20 @@ from pathlib import Path
 
 from legalkg import codes as codes_mod
 from legalkg.cite import KnownUnits, LawRegistry, statute, unitscan
-from legalkg.graph import bulk, jvm, load, server
-from legalkg.graph.server import free_port
+from legalkg.graph import import_files
+from legalkg.graph.bulk import law_csv_work
+from legalkg.graph.cypher import statements
+from legalkg.graph.extraction import Extraction, parsed_unit_ids
+from legalkg.graph.schema import ensure_schema
 from legalkg.machine import calibration_ms, children_cpu, cpu_model, cpu_times, steal_text
-from legalkg.model import Level
 from legalkg.parse import iter_laws
 from legalkg.paths import REPO_ROOT
+from legalkg.server import caches, jvm, offline_import, process, startup
+from legalkg.server.conf import ServerSettings, environment, settings_of, write_conf
+from legalkg.server.jars import ensure_jars
+from legalkg.server.process import free_port
+from legalkg.server.training import record_class_archive
+from neo4j import GraphDatabase
 
 QUIET = "internal.dbms.bolt.netty_server_shutdown_quiet_period"
 
@@ -57,34 +63,34 @@ CPU: dict[str, list[float]] = {}
 
 
 def server_parts(home: Path, repeat: int) -> dict[str, list[float]]:
-    base = server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False,
-                                 heap="2g", pagecache="1g")
-    lib = server.ensure_jars()
-    if not server.class_archive(lib).exists():
-        print("recording the class-data archive first:", server.record_class_archive(lib), flush=True)
+    base = ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False,
+                          heap="2g", pagecache="1g")
+    lib = ensure_jars()
+    if not caches.class_archive(lib).exists():
+        print("recording the class-data archive first:", record_class_archive(lib), flush=True)
     res: dict[str, list[float]] = {k: [] for k in (
         "stop, quiet period 5 s (default)", "stop, quiet period 0",
         "start, launcher, no archive", "start, launcher, archive", "start, recorded command, archive")}
     for i in range(repeat):
         for quiet in ("default", "0"):
             s = base.model_copy(update={"extra": {QUIET: None} if quiet == "default" else {}})
-            server.start(s, timeout=300)
+            startup.start(s, timeout=300)
             res[f"stop, quiet period {'5 s (default)' if quiet == 'default' else '0'}"].append(
-                timed(lambda: server.stop(s)))
+                timed(lambda s=s: process.stop(s)))
         no_archive = base.model_copy(update={"class_archive": False})
-        res["start, launcher, no archive"].append(timed(lambda: server.start(no_archive, timeout=300)))
-        server.stop(no_archive)
-        res["start, launcher, archive"].append(timed(lambda: server.start(base, timeout=300)))
-        command = server.running_command(base)
-        server.stop(base)
-        res["start, recorded command, archive"].append(timed(lambda: server.relaunch(base, command, 300)))
-        server.stop(base)
+        res["start, launcher, no archive"].append(timed(lambda s=no_archive: startup.start(s, timeout=300)))
+        process.stop(no_archive)
+        res["start, launcher, archive"].append(timed(lambda: startup.start(base, timeout=300)))
+        command = process.running_command(base)
+        process.stop(base)
+        res["start, recorded command, archive"].append(timed(lambda cmd=command: process.relaunch(base, cmd, 300)))
+        process.stop(base)
         print(f"round {i + 1}:", {k: round(v[-1], 2) for k, v in res.items()}, flush=True)
     return res
 
 
-def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], bulk.CsvFolder]:
-    ids, repealed = load.parsed_unit_ids(laws)
+def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], import_files.CsvFolder]:
+    ids, repealed = parsed_unit_ids(laws)
     known, registry = KnownUnits(ids), LawRegistry.default()
     variants = {"CSV phase, every text scanned on its own": unitscan.scan_each,
                 "CSV phase, top units tokenized once": unitscan.unit_chains}
@@ -94,12 +100,10 @@ def csv_parts(home: Path, laws, repeat: int) -> tuple[dict[str, list[float]], bu
         for name, chains in variants.items():
             statute.unit_chains = chains  # the extraction workers fork from here and scan with it
             folder = Path(tempfile.mkdtemp(prefix="csv-", dir=home))
-            out = bulk.CsvFolder(folder)
-            root = bulk.CsvLines()
-            root.node((Level.ROOT.value,), {"id": "ROOT", "name": "Bundesrecht", "source": "gesetze-im-internet.de"})
+            out = import_files.CsvFolder(folder)
             t, c = time.perf_counter(), children_cpu()
-            out.add(root)
-            ex = load._Extraction(laws, registry, known, repealed, 2, work=bulk._law_csv_work)
+            out.add(import_files.root_lines())
+            ex = Extraction(laws, registry, known, repealed, 2, work=law_csv_work)
             for _law, (lines, *_rest) in ex.as_completed():
                 out.add(lines)
             ex.close()
@@ -117,14 +121,14 @@ IMPORT_VARIANTS = {"import, JIT defaults (as shipped)": (),
                    "import, CompileThresholdScaling=4 (tried, not kept)": ("-XX:CompileThresholdScaling=4",)}
 
 
-def import_parts(home: Path, out: bulk.CsvFolder, repeat: int) -> dict[str, list[float]]:
-    s = bulk._settings(home)
+def import_parts(home: Path, out: import_files.CsvFolder, repeat: int) -> dict[str, list[float]]:
+    s = settings_of(home)
     res: dict[str, list[float]] = {name: [] for name in IMPORT_VARIANTS}
     for i in range(repeat):
         for name, jit in IMPORT_VARIANTS.items():
-            cmd = bulk.import_command(home, out, jit=jit)
+            cmd = offline_import.import_command(home, out.import_args(), jit=jit)
             t, c = time.perf_counter(), children_cpu()
-            proc = subprocess.run(cmd, env=server._env(s), capture_output=True, text=True, cwd=home)
+            proc = subprocess.run(cmd, env=environment(s), capture_output=True, text=True, cwd=home)
             res[name].append(time.perf_counter() - t)
             CPU.setdefault(name, []).append(children_cpu() - c)
             assert proc.returncode == 0, proc.stdout[-500:] + proc.stderr[-500:]
@@ -132,7 +136,7 @@ def import_parts(home: Path, out: bulk.CsvFolder, repeat: int) -> dict[str, list
     return res
 
 
-#: A training closer to a bulk load (tried 2026-11-30, tenth session, not kept): two labels of
+#: A training closer to a bulk load (tried 2026-11-30, not kept): two labels of
 #: 40,000 stored nodes each, then constraints, a range index and full-text indexes (one over two
 #: properties) populated from the store, then writes under them, a full-text query, a traversal.
 STORE_TRAINING = [
@@ -162,21 +166,16 @@ STORE_TRAINING_PARAMS = {"n": 40_000, "text": (
     "Ansprüche aus § 437 BGB verjähren in zwei Jahren.")}
 
 
-def schema_parts(settings: server.ServerSettings, repeat: int) -> dict[str, list[float]]:
+def schema_parts(settings: ServerSettings, repeat: int) -> dict[str, list[float]]:
     """``schema.ensure_schema`` on the imported store, on a freshly started server without schema
-    whose start-up cache was recorded by ``server._TRAINING`` (as shipped) vs :data:`STORE_TRAINING`."""
-    from neo4j import GraphDatabase
-
-    from legalkg.graph.cypher import statements
-    from legalkg.graph.schema import ensure_schema
-
-    lib = server.ensure_jars()
+    whose start-up cache was recorded by ``training.TRAINING`` (as shipped) vs :data:`STORE_TRAINING`."""
+    lib = ensure_jars()
     java = jvm.find()
-    shipped = server.class_archive(lib)
+    shipped = caches.class_archive(lib)
     if not shipped.exists():
-        print("recording the server cache first:", server.record_class_archive(lib), flush=True)
+        print("recording the server cache first:", record_class_archive(lib), flush=True)
     tried = settings.home / f"store-training{java.suffix}"
-    assert server.record_class_archive(lib, training=STORE_TRAINING, target=tried,
+    assert record_class_archive(lib, training=STORE_TRAINING, target=tried,
                                        params=STORE_TRAINING_PARAMS), "recording failed"
     variants = {"schema, server cache from the shipped training": shipped,
                 "schema, server cache from a store, then its schema (tried, not kept)": tried}
@@ -185,21 +184,21 @@ def schema_parts(settings: server.ServerSettings, repeat: int) -> dict[str, list
         for name, cache in variants.items():
             s = settings.model_copy(update={"class_archive": False, "extra": {
                 "server.jvm.additional": " ".join([*java.flags, *java.use_cache(cache)])}})
-            server.write_conf(s, lib)
-            server.launch(s, lib)
+            write_conf(s, lib)
+            process.launch(s, lib)
             with GraphDatabase.driver(s.bolt_uri, auth=None) as drv:
                 for r in drv.execute_query("SHOW CONSTRAINTS YIELD name").records:
                     drv.execute_query("DROP CONSTRAINT $name", {"name": r["name"]})
                 for r in drv.execute_query("SHOW INDEXES YIELD name, type WHERE type <> 'LOOKUP'").records:
                     drv.execute_query("DROP INDEX $name", {"name": r["name"]})
-            server.stop(s)
-            server.launch(s, lib)
+            process.stop(s)
+            process.launch(s, lib)
             with GraphDatabase.driver(s.bolt_uri, auth=None) as drv:
                 res[name].append(timed(lambda: ensure_schema(drv, "neo4j")))
                 online = drv.execute_query("SHOW INDEXES YIELD state WHERE state = 'ONLINE' "
                                            "RETURN count(*) AS n").records[0]["n"]
                 assert online == 2 + len(statements("schema")), online  # one index per statement + 2 lookups
-            server.stop(s)
+            process.stop(s)
         print(f"round {i + 1}:", {k: round(v[-1], 2) for k, v in res.items()}, flush=True)
     return res
 
@@ -221,9 +220,9 @@ def main() -> None:
             csv_res, out = csv_parts(home, laws, args.repeat if "csv" in parts else 1)
             if "csv" in parts:
                 results.update(csv_res)
-            settings = server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(),
-                                             auth=False, heap="2g", pagecache="1g")
-            server.write_conf(settings, server.ensure_jars())
+            settings = ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(),
+                                      auth=False, heap="2g", pagecache="1g")
+            write_conf(settings, ensure_jars())
             if parts & {"import", "schema"}:
                 imported = import_parts(home, out, args.repeat if "import" in parts else 1)
                 if "import" in parts:

@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from legalkg import codes as codes_mod
 from legalkg.cite import KnownUnits, LawRegistry, statute, statute_edges, unitscan
-from legalkg.graph.load import parsed_unit_ids
+from legalkg.graph.extraction import parsed_unit_ids
 from legalkg.machine import calibration_ms, children_cpu, cpu_times, steal_text
 from legalkg.parse import ParseError, iter_laws
 from legalkg.paths import REPO_ROOT

@@ -24,18 +24,21 @@ import time
 from pathlib import Path
 
 from legalkg import codes as codes_mod
-from legalkg.graph import bulk, jvm, server
-from legalkg.graph.server import free_port
 from legalkg.graph.admin import wipe
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
+from legalkg.graph.ingest import ingest_laws, plan_load
 from legalkg.graph.inspect import label_counts, relationship_counts
-from legalkg.graph.load import ingest
 from legalkg.graph.rows import law_rows
 from legalkg.machine import calibration_ms, cpu_model, cpu_times, default_workers, steal_text
 from legalkg.model import TEXT_LEVELS
 from legalkg.parse import iter_laws, parse_file
 from legalkg.paths import REPO_ROOT, gii_dir
+from legalkg.server import caches, jvm
+from legalkg.server.conf import ServerSettings
+from legalkg.server.jars import ensure_jars
+from legalkg.server.process import free_port, stop
+from legalkg.server.startup import start
 
 NAIVE_NODE = "MERGE (n:{label} {{id: $id}}) SET n += $props"
 NAIVE_EDGE = "MATCH (p {{id: $parent}}) MATCH (c:{label} {{id: $id}}) MERGE (p)-[:CONTAINS_{rel}]->(c)"
@@ -49,7 +52,7 @@ def naive_load(driver, db: str, slug: str) -> tuple[int, float]:
     n = 0
     with driver.session(database=db) as session:
         session.run("MERGE (g:Gesetz {id: $id})", id=law.key).consume()
-        for (_, _, parent, level), group in sorted(rows.groups.items(), key=lambda kv: kv[0][:2]):
+        for (_, _, _parent, level), group in sorted(rows.groups.items(), key=lambda kv: kv[0][:2]):
             label = level.value + (":Unit" if level in TEXT_LEVELS else "")
             for row in group:
                 session.run(NAIVE_NODE.format(label=label), id=row["id"], props=row["props"]).consume()
@@ -59,31 +62,31 @@ def naive_load(driver, db: str, slug: str) -> tuple[int, float]:
     return n, time.perf_counter() - started
 
 
-def _server() -> server.ServerSettings:
+def _server() -> ServerSettings:
     home = Path(tempfile.mkdtemp(prefix="legalkg-bench-"))
-    return server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False,
-                                 heap="2g", pagecache="1g")
+    return ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False,
+                          heap="2g", pagecache="1g")
 
 
 def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
     """One fresh server, one ingest by ``method`` (and the naive peer on that server when asked)."""
     settings = _server()
-    print(f"[{method}]", server.start(settings, timeout=300), flush=True)
+    print(f"[{method}]", start(settings, timeout=300), flush=True)
     out: dict = {"method": method, "ratio": "-"}
     try:
         cfg = Neo4jConfig(uri=settings.bolt_uri)
         driver = open_driver(cfg)
         t0 = time.perf_counter()
-        report = ingest(driver, cfg.database, iter_laws(None, slugs, workers=workers),
-                        total=len(slugs) if slugs else None, progress=True, workers=workers,
-                        bulk_home=settings.home if method == "import" else None)
+        report = ingest_laws(driver, cfg.database, iter_laws(None, slugs, workers=workers),
+                             plan=plan_load(cfg.uri, method, settings.home),
+                             total=len(slugs) if slugs else None, progress=True, workers=workers)
         wall = time.perf_counter() - t0
         labels, rels = label_counts(driver, cfg.database), relationship_counts(driver, cfg.database)
         nodes = sum(v for k, v in labels.items() if k not in ("Unit",))
         edges = sum(rels.values())
         out.update(laws=len(report.laws), nodes=nodes, edges=edges, wall=wall, failures=len(report.failures),
                    phases=report.phases, structure=report.structure_seconds,
-                   ended=dt.datetime.now(dt.timezone.utc).strftime("%H:%M"))
+                   ended=dt.datetime.now(dt.UTC).strftime("%H:%M"))
         print(f"[{method}] {len(report.laws)} laws, {nodes:,} nodes, {edges:,} relationships in {wall:.1f} s "
               f"(structure {report.structure_seconds:.1f} s, phases {report.phases}) -> {nodes / wall:,.0f} "
               f"nodes/s, {edges / wall:,.0f} rels/s; failures {len(report.failures)}; peak RSS main process "
@@ -92,7 +95,7 @@ def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
             wipe(driver, cfg.database)
             one = parse_file(gii_dir() / f"{naive_law}.xml")
             t1 = time.perf_counter()
-            ingest(driver, cfg.database, [(naive_law, one)], progress=False)
+            ingest_laws(driver, cfg.database, [(naive_law, one)], progress=False)
             batched_one = time.perf_counter() - t1
             n_one = law_rows(one).node_count
             wipe(driver, cfg.database)
@@ -103,7 +106,7 @@ def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
                   f"{n_naive / naive_s:,.0f} nodes/s (structure only) -> {ratio:.1f}x", flush=True)
         driver.close()
     finally:
-        server.stop(settings)
+        stop(settings)
         shutil.rmtree(settings.home, ignore_errors=True)  # a loaded home holds 0.2-0.6 GB
     return out
 
@@ -111,7 +114,7 @@ def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
 def _when_and_phases(run: dict) -> str:
     """The run's end time and, for a bulk import, the seconds of each step; "rest" is the wall time
     outside the steps (mostly parsing, which comes before them). The row then holds what a later
-    reader needs to compare runs (until the ninth session the phases were only printed)."""
+    reader needs to compare runs."""
     text = f"; {run['ended']} UTC"
     if run["phases"]:
         steps = ", ".join(f"{k} {v:.1f}" for k, v in run["phases"].items())
@@ -134,7 +137,7 @@ def main() -> None:
     slugs = codes_mod.resolve_codes(args.codes)
     methods = ["import", "cypher"] if args.method == "both" else [args.method]
     java = jvm.find()
-    if "import" in methods and java.aot and not bulk.admin_archive(server.ensure_jars()).exists():
+    if "import" in methods and java.aot and not caches.admin_archive(ensure_jars()).exists():
         print("note: no AOT cache of the admin tool yet: this run's import records it (its training run, "
               "slower once); rerun for a steady figure", flush=True)
     cpu_start, calibration = cpu_times(), calibration_ms()

@@ -14,15 +14,16 @@ import tempfile, time, sys, json
 import numpy as np
 from pathlib import Path
 
-from legalkg.graph import server
-from legalkg.graph.server import free_port
+from legalkg.server.conf import ServerSettings
+from legalkg.server.process import free_port, stop
+from legalkg.server.startup import start
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
 extra = json.loads(sys.argv[1])
 N = int(sys.argv[2])
 home = Path(tempfile.mkdtemp(prefix="legalkg-seg-"))
-st = server.ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False, heap="1g", pagecache="512m", extra=extra)
-print(server.start(st, timeout=300).splitlines()[0])
+st = ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False, heap="1g", pagecache="512m", extra=extra)
+print(start(st, timeout=300).splitlines()[0])
 def segs():
     out = {}
     for d in (home / "data/databases/neo4j/schema/index/vector-2.0").glob("*"):
@@ -53,4 +54,4 @@ try:
                 t = time.perf_counter(); list(s.run(f"CALL db.index.vector.queryNodes('{idx}', 50, $v) YIELD node, score RETURN node.id, score", v=v)); ts.append(time.perf_counter() - t)
         print(idx, "p50 %.2f ms" % (1000 * float(np.median(ts[10:]))))
 finally:
-    server.stop(st)
+    stop(st)

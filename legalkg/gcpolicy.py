@@ -4,9 +4,8 @@ Why: CPython runs a collection every 700 new container objects (``gc.get_thresho
 tenth of those also walks the older objects. Citation extraction builds millions of token tuples
 and a load keeps every parsed law alive, so most collections walk large heaps and find nothing:
 these paths make no reference cycles worth collecting early. With the thresholds below and the
-worker's start-up state frozen, the CSV phase of the 58 codes took 25.4 s instead of 29.2 s and
-48.0 instead of 54.9 CPU seconds (median of 4 interleaved rounds, ``benchmarks/bulk_parts.py``,
-docs/benchmarks/ingest.md). Cycles are still collected, less often.
+worker's start-up state frozen, the CSV phase took less wall and CPU time
+(``benchmarks/bulk_parts.py``, docs/benchmarks/ingest.md). Cycles are still collected, less often.
 """
 
 from __future__ import annotations

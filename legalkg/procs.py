@@ -3,13 +3,13 @@
 Why: a forked worker inherits its parent's open sockets, the Neo4j driver's among them. When an
 ingest is killed (SIGKILL, an OOM kill), its pool workers used to live on as orphans and keep the
 killed run's Bolt connection open, so the server kept that run's transaction and its locks, and the
-next ``legalkg ingest`` waited on them for good (seen 2026-12-01 when ``--workers`` began to default
-to the CPUs). Linux's PR_SET_PDEATHSIG has the kernel kill a worker when its parent goes; other
-platforms keep the old behaviour.
+next ``legalkg ingest`` waited on them for good. Linux's PR_SET_PDEATHSIG has the kernel kill a
+worker when its parent goes; other platforms keep the old behaviour.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 from collections.abc import Callable
@@ -27,8 +27,6 @@ def die_with_parent(parent: int | None = None) -> None:
     created (their workers started) in a thread that outlives them, as the main thread does.
     """
     try:
-        import ctypes
-
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
     except (OSError, AttributeError):

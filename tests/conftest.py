@@ -1,6 +1,6 @@
 """Test fixtures: a live Neo4j server that the tests start themselves (no mocks, no fakes).
 
-The session starts a fresh server from the Maven jars (``legalkg.graph.server``) in a temporary
+The session starts a fresh server from the Maven jars (``legalkg.server``) in a temporary
 home on free ports, with auth on and a generated password, and stops it at the end. Set
 ``LEGALKG_TEST_NEO4J_URI`` (+ ``NEO4J_PASSWORD``) to reuse a running server while iterating locally;
 its database is wiped by the tests.
@@ -14,10 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from legalkg.graph import server
-from legalkg.graph.server import free_port  # noqa: F401 - tests import it from here
+from legalkg import codes as codes_mod
+from legalkg.graph.admin import wipe
 from legalkg.graph.config import Neo4jConfig
+from legalkg.graph.connection import open_driver
+from legalkg.graph.ingest import ingest_laws
+from legalkg.graph.vectors import embed_graph
+from legalkg.parse import iter_laws
 from legalkg.paths import gii_dir
+from legalkg.server.conf import ServerSettings
+from legalkg.server.process import free_port, stop
+from legalkg.server.startup import start
 
 
 @pytest.fixture(scope="session")
@@ -41,7 +48,7 @@ def neo4j_server(tmp_path_factory):
 def started_server(home: Path):
     """Start a server with auth on, a generated password and free ports in ``home``; yield
     (settings, cfg); stop it afterwards (a generator for session- and module-scoped fixtures)."""
-    settings = server.ServerSettings(
+    settings = ServerSettings(
         home=home,
         bolt_port=free_port(),
         http_port=free_port(),
@@ -50,12 +57,12 @@ def started_server(home: Path):
         heap="1g",
         pagecache="512m",
     )
-    server.start(settings, timeout=240)
+    start(settings, timeout=240)
     cfg = Neo4jConfig(uri=settings.bolt_uri, user="neo4j", password=settings.password)
     try:
         yield settings, cfg
     finally:
-        server.stop(settings)
+        stop(settings)
 
 
 @pytest.fixture(scope="session")
@@ -65,8 +72,6 @@ def neo4j_cfg(neo4j_server) -> Neo4jConfig:
 
 @pytest.fixture(scope="session")
 def driver(neo4j_cfg):
-    from legalkg.graph.connection import open_driver
-
     drv = open_driver(neo4j_cfg)
     yield drv
     drv.close()
@@ -85,12 +90,6 @@ def neo4j_env(neo4j_cfg, monkeypatch):
 def load_graph(driver, neo4j_cfg):
     """Make the test graph hold exactly ``codes`` (re-ingesting only when it differs), embedded
     with ``model`` when given. Modules that need a graph call it in a module-scoped fixture."""
-    from legalkg import codes as codes_mod
-    from legalkg.graph.admin import wipe
-    from legalkg.graph.load import ingest
-    from legalkg.graph.vectors import embed_graph
-    from legalkg.parse import iter_laws
-
     db = neo4j_cfg.database
 
     def ensure(codes: str, model: str | None = "usem3") -> None:
@@ -100,7 +99,7 @@ def load_graph(driver, neo4j_cfg):
                                                       database_=db).records}
         if have != wanted:
             wipe(driver, db)
-            report = ingest(driver, db, iter_laws(None, slugs), progress=False)
+            report = ingest_laws(driver, db, iter_laws(None, slugs), progress=False)
             assert report.ok, report.failures
         if model:
             embed_graph(driver, db, model=model, reembed=True, progress=False)

@@ -7,10 +7,8 @@ import sys
 import click
 
 from .. import codes as codes_mod
-from ..errors import UserError
-from ..graph import bulk
-from ..graph.connection import session_driver
-from ..graph.load import ingest as ingest_laws
+from ..graph.ingest import METHODS, ingest as ingest_into
+from ..graph.vectors import embed_graph
 from ..parse import iter_laws
 from .options import neo4j_options, workers_option
 
@@ -29,7 +27,7 @@ from .options import neo4j_options, workers_option
 @click.option("--batch", default=5000, show_default=True, type=click.IntRange(100, 100_000),
               help="Rows per UNWIND batch.")
 @workers_option("Processes for parsing (beside the loader) and for citation extraction")
-@click.option("--method", type=click.Choice(bulk.METHODS), default="auto", show_default=True,
+@click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
               help="'import': neo4j-admin bulk import into the empty database of the `legalkg neo4j` "
                    "server (stops and restarts it); 'cypher': transactional batches (any server, updates "
                    "in place); 'auto': import when that is possible, else cypher.")
@@ -37,19 +35,10 @@ from .options import neo4j_options, workers_option
 def ingest(cfg, codes_spec, source, embed, model, reembed, batch, workers, method, quiet) -> None:
     """Load statutes into Neo4j: idempotent (a second run changes nothing) and resumable."""
     slugs = codes_mod.resolve_codes(codes_spec)
-    home, pending = bulk.choose(cfg.uri, method)
-    with session_driver(cfg, verify=not pending) as driver:
-        if home is not None and not pending and not bulk.graph_is_empty(driver, cfg.database):
-            if method == "import":
-                raise UserError(f"the database '{cfg.database}' at {cfg.uri} is not empty; the bulk import "
-                                "only fills an empty one: use --method cypher (updates in place)")
-            home = None
-        if home is not None and not quiet:
-            click.echo(f"bulk import into the empty database of the local server ({home}); it restarts",
-                       err=True)
-        report = ingest_laws(driver, cfg.database, iter_laws(source, slugs, workers=workers),
-                             total=len(slugs) if slugs else None, progress=not quiet, batch=batch,
-                             workers=workers, bulk_home=home)
+    notice = None if quiet else (lambda line: click.echo(line, err=True))
+    with ingest_into(cfg, iter_laws(source, slugs, workers=workers), method=method,
+                     total=len(slugs) if slugs else None, progress=not quiet, batch=batch, workers=workers,
+                     notice=notice) as (driver, report):
         loaded = sum(1 for r in report.laws if r.status == "loaded")
         unchanged = sum(1 for r in report.laws if r.status == "unchanged")
         click.echo(f"laws: {loaded} loaded, {unchanged} unchanged, {len(report.failures)} failed; "
@@ -59,11 +48,9 @@ def ingest(cfg, codes_spec, source, embed, model, reembed, batch, workers, metho
             cs = report.cite_stats
             click.echo(f"citations: {cs['edges']:,} edges {cs['by_kind']}; unresolved {cs['unresolved']}")
         if embed:
-            from ..graph.vectors import embed_graph
-
             emb = embed_graph(driver, cfg.database, model=model, reembed=reembed, progress=not quiet)
             click.echo(emb.summary())
-    for name, message in report.failures:
+    for _name, message in report.failures:
         click.echo(f"error: {message}", err=True)
     if report.failures:
         click.echo(f"error: {len(report.failures)} of {len(report.laws)} laws failed; the others were loaded",

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import click
 
-from ..graph import jvm, server
+from ..errors import UserError
+from ..server import caches, jvm, process, startup
+from ..server.conf import ServerSettings, configured_lib, default_home
+from ..server.offline_import import import_pending
 
 _home = click.option("--home", type=click.Path(path_type=Path), default=None,
                      help="Server folder (conf, data, logs) [env LEGALKG_NEO4J_HOME, default ~/.cache/legalkg/neo4j].")
@@ -16,34 +19,27 @@ _bolt = click.option("--bolt-port", type=int, default=7687, show_default=True, e
 _http = click.option("--http-port", type=int, default=7474, show_default=True, envvar="LEGALKG_HTTP_PORT")
 
 
-def _settings(home, bolt_port, http_port, auth=True, heap="1g", pagecache="512m") -> server.ServerSettings:
-    return server.ServerSettings(home=home or server.default_home(), bolt_port=bolt_port,
-                                 http_port=http_port, auth=auth,
-                                 password=os.environ.get("NEO4J_PASSWORD") or None,
-                                 heap=heap, pagecache=pagecache)
+def _settings(home, bolt_port, http_port, auth=True, heap="1g", pagecache="512m") -> ServerSettings:
+    return ServerSettings(home=home or default_home(), bolt_port=bolt_port, http_port=http_port, auth=auth,
+                          password=os.environ.get("NEO4J_PASSWORD") or None, heap=heap, pagecache=pagecache)
 
 
 def _caches(home: Path) -> list[str]:
     """The start-up caches of the home's jar set and JVM (none before the first start: the jar
     folder is named in the home's neo4j.conf, and status never fetches jars)."""
-    from ..errors import UserError
-    from ..graph import bulk
-
     try:
-        lib = bulk.configured_lib(home)
+        lib = configured_lib(home)
         java = jvm.find()
         lines = [f"Java:    {java.describe()}",
-                 f"start-up cache of the server: {jvm.cache_state(server.class_archive(lib))}"]
+                 f"start-up cache of the server: {jvm.cache_state(caches.class_archive(lib))}"]
         if java.aot:
-            lines.append(f"start-up cache of the admin tool (bulk import): {jvm.cache_state(bulk.admin_archive(lib))}")
+            lines.append(f"start-up cache of the admin tool (bulk import): {jvm.cache_state(caches.admin_archive(lib))}")
     except (OSError, KeyError, UserError):  # an unreadable conf or cache folder: status still answers
         return []
     return lines
 
 
 def _warn_pending(home: Path) -> None:
-    from ..graph.bulk import import_pending
-
     if import_pending(home):
         click.echo("warning: a bulk import into this server was interrupted and its database is "
                    "incomplete: run `legalkg ingest` again (it imports again)", err=True)
@@ -66,7 +62,7 @@ def neo4j_group() -> None:
 def start_cmd(home, bolt_port, http_port, auth, heap, pagecache, timeout) -> None:
     """Fetch the jars once (cached), write neo4j.conf, start in the background, wait for Bolt."""
     s = _settings(home, bolt_port, http_port, auth, heap, pagecache)
-    click.echo(server.start(s, timeout=timeout))
+    click.echo(startup.start(s, timeout=timeout))
     _warn_pending(s.home)
     click.echo(f"Bolt:    {s.bolt_uri}")
     click.echo(f"Browser: {s.browser_url}")
@@ -78,7 +74,7 @@ def start_cmd(home, bolt_port, http_port, auth, heap, pagecache, timeout) -> Non
 @_home
 def stop_cmd(home) -> None:
     """Stop the server and wait until its JVM has exited."""
-    click.echo(server.stop(_settings(home, 7687, 7474)))
+    click.echo(process.stop(_settings(home, 7687, 7474)))
 
 
 @neo4j_group.command("status")
@@ -88,7 +84,7 @@ def stop_cmd(home) -> None:
 def status_cmd(home, bolt_port, http_port) -> None:
     """Print whether the local server runs; exit 3 when it does not."""
     s = _settings(home, bolt_port, http_port)
-    running, line = server.status(s)
+    running, line = process.status(s)
     click.echo(line)
     for cache_line in _caches(s.home):
         click.echo(cache_line)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from dotenv import dotenv_values
 from pydantic import BaseModel
 
 DEFAULT_URI = "bolt://127.0.0.1:7687"
@@ -25,8 +26,6 @@ class Neo4jConfig(BaseModel):
 def _dotenv(path: Path) -> dict[str, str]:
     if not path.is_file():
         return {}
-    from dotenv import dotenv_values
-
     return {k: v for k, v in dotenv_values(path).items() if v is not None}
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from neo4j import Driver
+import hashlib
+
 from pydantic import BaseModel
+
+from neo4j import Driver
 
 from .connection import server_info
 from .cypher import query
@@ -47,8 +50,6 @@ def graph_checksum(driver: Driver, database: str) -> str:
     Two graphs with the same checksum hold the same units with the same content and the same edges;
     bookkeeping properties (``gen``, timestamps) are deliberately left out.
     """
-    import hashlib
-
     nodes = sorted(f"{r['id']}|{sorted(r['labels'])}|{r['hash']}"
                    for r in _rows(driver, "checksum_nodes", database))
     rels = sorted(f"{r['source']}|{r['type']}|{r['target']}"

@@ -1,4 +1,5 @@
-"""Batched, idempotent, resumable loading of parsed laws and their citation edges into Neo4j.
+"""The Cypher loader: batched, idempotent, resumable loading of parsed laws and their citation edges
+into any Neo4j (``legalkg.graph.ingest`` chooses it or the bulk import).
 
 Order: schema first; then the structure of laws in chunks (Gesetz nodes, then nodes with their
 ``CONTAINS_*`` edge in ``UNWIND`` batches, top-down so parents exist first; rows of many small laws
@@ -16,44 +17,22 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
-from neo4j import Driver
-from pydantic import BaseModel, Field
 from tqdm import tqdm
 
-from ..gcpolicy import relaxed, worker_init
+from neo4j import Driver
+
+from ..cite import KnownUnits, statute_edges
 from ..model import TEXT_LEVELS, Law, Level
 from .cypher import labelled, query
+from .extraction import Extraction, parsed_unit_ids
+from .report import IngestReport, LawResult
 from .rows import LawRows, edge_rows, law_rows
 from .schema import await_indexes, ensure_schema
 
 BATCH = 5000
 CHUNK_NODES = 40_000
-
-
-class LawResult(BaseModel):
-    law: str
-    status: str  # loaded | unchanged | failed
-    nodes: int = 0
-    message: str | None = None
-
-
-class IngestReport(BaseModel):
-    laws: list[LawResult] = Field(default_factory=list)
-    failures: list[tuple[str, str]] = Field(default_factory=list)
-    nodes_written: int = 0
-    cites_written: int = 0
-    cite_stats: dict = Field(default_factory=dict)
-    seconds: float = 0.0
-    structure_seconds: float = 0.0
-    phases: dict[str, float] = Field(default_factory=dict, description="seconds per step of a bulk import")
-    fresh: set[str] = Field(default_factory=set, exclude=True, description="laws created from nothing in this run")
-
-    @property
-    def ok(self) -> bool:
-        return not self.failures
 
 
 def _batches(rows: list, size: int) -> Iterator[list]:
@@ -134,114 +113,6 @@ def load_cites(driver: Driver, db: str, per_law: dict[str, list], batch: int = B
     return written
 
 
-_CITE_STATE: tuple = ()
-_LAWS: list[Law] | None = None  # the run's laws, in workers forked from the loading process
-
-
-def _cite_init(registry, known, repealed: set[str], laws: list[Law] | None = None) -> None:
-    """Worker initializer: the registry and one ``KnownUnits`` shared by every law of the run, and
-    the laws themselves where the worker was forked (then each task names a law by its index)."""
-    global _CITE_STATE, _LAWS
-    _CITE_STATE = (registry, known, repealed)
-    _LAWS = laws
-    worker_init()
-
-
-def worker_law(ref: int | tuple) -> Law:
-    """Worker side: the law a task names, by its index into the inherited laws or packed."""
-    if isinstance(ref, int):
-        return _LAWS[ref]
-    from ..parse.sources import _unpack
-
-    return _unpack(ref)
-
-
-def _cite_work(ref: int | tuple) -> tuple[list[tuple], object]:
-    """Worker side: edges of one law as plain tuples (pickling 80k pydantic Edges is slow)."""
-    from ..cite import statute_edges
-
-    registry, known, repealed = _CITE_STATE
-    edges, stats = statute_edges(worker_law(ref), registry, known, repealed)
-    return [(e.source_id, e.target_id, e.kind, e.target_level.value, e.text) for e in edges], stats
-
-
-def _fork_context():
-    """The fork start method where it is the platform's safe default (Linux), else None."""
-    import multiprocessing
-    import sys
-
-    if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("fork")
-    return None
-
-
-class _Extraction:
-    """Per-law work of every law in ``workers`` processes (citation extraction by default), all
-    submitted at once: the Cypher load starts it before writing the structure, which waits on the
-    server while the extraction (pure Python, the slowest client-side step) uses the CPU. The bulk
-    import runs ``bulk._law_csv_work`` through it. Results come back in law order.
-
-    Forked workers inherit the parsed laws, so a task is a law's index; elsewhere (spawn) each law
-    travels packed (``parse.sources._pack``), which costs CPU time on both sides: packing and
-    pickling in the loading process, unpickling and rebuilding in the worker."""
-
-    def __init__(self, laws: list[Law], registry, known, repealed: set[str], workers: int,
-                 work: Callable[[int | tuple], object] = _cite_work) -> None:
-        from ..parse.sources import _pack
-        from ..procs import process_pool
-
-        fork = _fork_context()
-        self.pool = process_pool(workers, _cite_init, (registry, known, repealed, laws if fork else None),
-                                 mp_context=fork)
-        # Largest laws first: submitted in law order, a big law near the end (SGB V, ZPO) kept
-        # one worker busy while the other had nothing left to do.
-        futures = {}
-        try:
-            for i in sorted(range(len(laws)), key=lambda i: len(laws[i].units), reverse=True):
-                futures[i] = self.pool.submit(work, i if fork else _pack(laws[i]))
-        except BaseException:
-            self.close()
-            raise
-        self.futures = [(law, futures[i]) for i, law in enumerate(laws)]
-
-    def raw(self) -> Iterator[tuple[Law, object]]:
-        """Results in law order."""
-        for law, future in self.futures:
-            yield law, future.result()
-
-    def as_completed(self) -> Iterator[tuple[Law, object]]:
-        """Results as the workers finish them (for consumers that need no order)."""
-        from concurrent.futures import as_completed
-
-        law_of = {future: law for law, future in self.futures}
-        for future in as_completed(law_of):
-            yield law_of[future], future.result()
-
-    def results(self) -> Iterator[tuple[Law, list, object]]:
-        """Citation edges and statistics per law (for the default ``work``)."""
-        from ..cite.statute import Edge
-
-        levels = {lvl.value: lvl for lvl in Level}
-        for law, (rows, stats) in self.raw():
-            yield law, [Edge.model_construct(source_id=a, target_id=b, kind=c, target_level=levels[d], text=t)
-                        for a, b, c, d, t in rows], stats
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=True, cancel_futures=True)
-
-
-def parsed_unit_ids(laws: Iterable[Law]) -> tuple[set[str], set[str]]:
-    """Text unit ids (and the repealed ones) of parsed laws, exactly as the load writes them."""
-    ids, repealed = set(), set()
-    for law in laws:
-        for u in law.units:
-            if u.level in TEXT_LEVELS:
-                ids.add(u.id)
-                if u.repealed:
-                    repealed.add(u.id)
-    return ids, repealed
-
-
 def graph_unit_ids(driver: Driver, db: str, loaded: Iterable[Law] = ()) -> tuple[set[str], set[str]]:
     """Every text unit id in the graph (and the repealed ones). The units of ``loaded`` laws are
     in the graph exactly as parsed, so they are taken from the parse and only the other laws' ids
@@ -292,56 +163,22 @@ def _load_all_structure(driver: Driver, db: str, loaded: list[Law], report: Inge
     bar.close()
 
 
-@relaxed()
-def ingest(
-    driver: Driver,
-    db: str,
-    laws: Iterable[tuple[str, "Law | Exception"]],
-    registry=None,
-    total: int | None = None,
-    progress: bool = True,
-    batch: int = BATCH,
-    chunk_nodes: int = CHUNK_NODES,
-    after_structure: Callable[[list[Law]], None] | None = None,
-    workers: int = 1,
-    bulk_home: Path | None = None,
-) -> IngestReport:
-    """Load laws (structure, then citations). Parse failures are reported; good laws still load.
+def cypher_load(driver: Driver, db: str, loaded: list[Law], report: IngestReport, registry, *,
+                batch: int = BATCH, chunk_nodes: int = CHUNK_NODES, progress: bool = True, workers: int = 1,
+                after_structure: Callable[[list[Law]], None] | None = None,
+                started: float | None = None) -> None:
+    """Load parsed laws through Cypher (structure, then citations) into ``report``; any database.
 
-    ``bulk_home``: the home of a local ``legalkg neo4j`` server whose database is empty (or holds an
-    interrupted bulk import): the laws go in by ``neo4j-admin database import`` (legalkg.graph.bulk).
+    ``started``: the run's start (``time.perf_counter``), for the nodes/s on the progress bar and
+    ``report.structure_seconds``.
     """
-    from ..cite import KnownUnits, LawRegistry, statute_edges
-
-    started = time.perf_counter()
-    report = IngestReport()
-    loaded: list[Law] = []
-    for name, law in tqdm(laws, total=total, unit="law", disable=not progress, desc="parse"):
-        if isinstance(law, Exception):
-            report.failures.append((name, str(law)))
-            report.laws.append(LawResult(law=name, status="failed", message=str(law)))
-        else:
-            loaded.append(law)
-    registry = registry or LawRegistry.default()
-    if bulk_home is not None and not loaded:
-        from .bulk import import_pending
-
-        if not import_pending(bulk_home):
-            bulk_home = None  # nothing parsed: leave the empty database as it is
-    if bulk_home is not None:
-        from .bulk import bulk_load
-
-        bulk_load(driver, db, bulk_home, loaded, report, registry, workers, progress)
-        if after_structure:
-            after_structure(loaded)
-        report.seconds = time.perf_counter() - started
-        return report
+    started = time.perf_counter() if started is None else started
     ensure_schema(driver, db)  # constraints and indexes before any node (idempotent)
     # The units of the parsed laws are known now (and the graph's other laws do not change here),
     # so citations can be extracted while the structure is written.
     ids, repealed = graph_unit_ids(driver, db, loaded)
     known = KnownUnits(ids)
-    extraction = _Extraction(loaded, registry, known, repealed, workers) if workers > 1 and loaded else None
+    extraction = Extraction(loaded, registry, known, repealed, workers) if workers > 1 and loaded else None
     try:
         _load_all_structure(driver, db, loaded, report, batch, chunk_nodes, progress, started)
         report.structure_seconds = time.perf_counter() - started
@@ -366,5 +203,3 @@ def ingest(
     if stats is not None:
         report.cite_stats = stats.model_dump(exclude={"examples"})
     await_indexes(driver, db)
-    report.seconds = time.perf_counter() - started
-    return report

@@ -11,15 +11,14 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..model import TEXT_LEVELS, Citation, Law, Level, Unit, decode_child, decode_id, word_count
 from .chunks import naive_chunks
-from ..model import Citation, Law, Level, TEXT_LEVELS, Unit, decode_child, decode_id, word_count
-
 
 #: json.dumps with these arguments would build a new encoder for each of ~185k nodes per ingest
 _ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False)
 
 
-def _hash(obj: object) -> str:
+def content_hash(obj: object) -> str:
     """The first 24 hex digits of the SHA-256 of ``json.dumps(obj, sort_keys=True, ensure_ascii=False)``."""
     return hashlib.sha256(_ENCODER.encode(obj).encode()).hexdigest()[:24]
 
@@ -71,7 +70,7 @@ def unit_props(law: Law, unit: Unit, cite: Citation | None = None) -> dict:
             builddate=law.builddate,
         )
     props = {k: v for k, v in props.items() if v is not None}
-    props["hash"] = _hash(props)
+    props["hash"] = content_hash(props)
     return props
 
 
@@ -85,7 +84,7 @@ def law_rows(law: Law) -> LawRows:
     rows = LawRows(law=law.key, gesetz=gesetz)
     level_of: dict[str, Level] = {law.key: Level.GESETZ}
     depth_of: dict[str, int] = {law.key: 0}  # Gliederung depth, or depth below the Paragraph
-    hashes: list[str] = [_hash(gesetz)]
+    hashes: list[str] = [content_hash(gesetz)]
     cite_of: dict[str, Citation] = {}
     for unit in law.units:
         parent_level = level_of.get(unit.parent_id)
@@ -111,10 +110,10 @@ def law_rows(law: Law) -> LawRows:
     for chunk in naive_chunks(law):
         props = {"law": chunk.law, "order": chunk.order, "text": chunk.text, "words": chunk.words,
                  "covers": chunk.covers, "level": "Chunk"}
-        props["hash"] = _hash(props)
+        props["hash"] = content_hash(props)
         rows.chunks.append({"id": chunk.id, "props": props})
         hashes.append(props["hash"])
-    rows.hash = _hash(hashes)
+    rows.hash = content_hash(hashes)
     return rows
 
 
@@ -129,5 +128,5 @@ def edge_rows(edges) -> tuple[dict[Level, list[dict]], str]:
         seen.add(key)
         grouped[e.target_level].append(
             {"source": e.source_id, "target": e.target_id, "kind": e.kind, "text": e.text})
-    digest = _hash(sorted(f"{s}>{t}" for s, t in seen))
+    digest = content_hash(sorted(f"{s}>{t}" for s, t in seen))
     return grouped, digest

@@ -12,8 +12,9 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from neo4j import Driver
 from pydantic import BaseModel, Field
+
+from neo4j import Driver
 
 from ..embed import Embedder, embed_texts, get_embedder
 from ..errors import UserError

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from .. import paths
 from ..gcpolicy import worker_init
-from ..procs import process_pool
 from ..model import Law, Level
+from ..procs import process_pool
 from .errors import ParseError
 from .law import fast_unit, parse_bytes
 from .stats import LawStats, law_stats
@@ -155,7 +155,7 @@ _LAW_KEYS = ("key", "jurabk", "amtabk", "title", "stand", "builddate", "doknr", 
 _LEVELS = {lv.value: lv for lv in Level}
 
 
-def _pack(law: Law) -> tuple:
+def pack_law(law: Law) -> tuple:
     """Plain tuples for the trip from a worker process: pickling pydantic models costs as much as
     parsing (BGB: 2 s each way), plain tuples a fraction of that."""
     d = law.__dict__
@@ -164,7 +164,7 @@ def _pack(law: Law) -> tuple:
               u.repealed, u.footnotes) for u in law.units])
 
 
-def _unpack(packed: tuple) -> Law:
+def unpack_law(packed: tuple) -> Law:
     head, rows = packed
     units = []
     for row in rows:
@@ -176,12 +176,12 @@ def _unpack(packed: tuple) -> Law:
 
 def _parse_packed(item: tuple[str, bytes]) -> tuple[str, tuple | ParseError]:
     slug, result = _parse_item(item)
-    return slug, result if isinstance(result, ParseError) else _pack(result)
+    return slug, result if isinstance(result, ParseError) else pack_law(result)
 
 
 def _unpacked(item: tuple[str, tuple | ParseError]) -> tuple[str, Law | ParseError]:
     slug, result = item
-    return slug, result if isinstance(result, ParseError) else _unpack(result)
+    return slug, result if isinstance(result, ParseError) else unpack_law(result)
 
 
 def _stats_item(item: tuple[str, bytes]) -> tuple[str, LawStats | ParseError]:

@@ -16,12 +16,14 @@ import pytest
 from click.testing import CliRunner
 
 from legalkg.cli import main
-from legalkg.graph import bulk, jvm, server
 from legalkg.graph.admin import wipe
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
 from legalkg.graph.cypher import statements
 from legalkg.graph.inspect import graph_checksum
+from legalkg.server import caches, jvm, offline_import
+from legalkg.server.offline_import import import_pending
+from legalkg.server.process import read_pid, running_command
 
 from ..conftest import started_server
 from ..processes import children, orphans_after
@@ -78,12 +80,12 @@ def cypher_reference(driver, neo4j_cfg):
 
 def test_bulk_import_equals_the_cypher_load(local_env, cypher_reference):
     settings, cfg = local_env
-    command = server.running_command(settings)
+    command = running_command(settings)
     res = _ingest("--codes", SMALL, "--workers", "2")
     assert res.exit_code == 0, res.output
     assert "4 loaded" in res.output
-    assert not bulk.import_pending(settings.home)
-    assert server.running_command(settings) == command  # restarted with the same JVM command line
+    assert not import_pending(settings.home)
+    assert running_command(settings) == command  # restarted with the same JVM command line
     assert not list((settings.home / "import").glob("legalkg-import-*")), "CSV folder left behind"
     nodes, rels, indexes = _dump(cfg)
     ref_nodes, ref_rels, ref_indexes = cypher_reference
@@ -134,7 +136,7 @@ def test_method_import_needs_the_local_server(neo4j_env):
 
 def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
     settings, cfg = local_env
-    command = server.running_command(settings)
+    command = running_command(settings)
     drv = open_driver(cfg)
     reference = graph_checksum(drv, cfg.database)
     wipe(drv, cfg.database)
@@ -144,7 +146,7 @@ def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline and proc.poll() is None:
-        if bulk.import_pending(settings.home) and server.read_pid(settings) is None:
+        if import_pending(settings.home) and read_pid(settings) is None:
             break  # the server is down: the import is being prepared or running
         time.sleep(0.05)
     assert proc.poll() is None, "ingest finished before it could be killed"
@@ -152,14 +154,14 @@ def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     assert orphans_after(spawned) == []
-    assert bulk.import_pending(settings.home)
+    assert import_pending(settings.home)
     status = CliRunner().invoke(main, ["neo4j", "status", "--home", str(settings.home),
                                        "--bolt-port", str(settings.bolt_port)])
     assert "interrupted" in status.output
     rerun = _ingest("--codes", SMALL)
     assert rerun.exit_code == 0, rerun.output
-    assert not bulk.import_pending(settings.home)
-    assert server.running_command(settings) == command  # the marker kept the command line
+    assert not import_pending(settings.home)
+    assert running_command(settings) == command  # the marker kept the command line
     drv = open_driver(cfg)
     try:
         assert graph_checksum(drv, cfg.database) == reference
@@ -174,10 +176,10 @@ def test_the_first_import_records_the_admin_cache_and_the_next_maps_it(local_env
     settings, cfg = local_env
     java = jvm.find()
     archive = tmp_path / "cache" / f"admin{java.suffix}"
-    monkeypatch.setattr(bulk, "admin_archive", lambda lib: archive)
+    monkeypatch.setattr(caches, "admin_archive", lambda lib: archive)
     commands: list[list[str]] = []
-    original = bulk.import_command
-    monkeypatch.setattr(bulk, "import_command", lambda *a, **k: commands.append(original(*a, **k)) or commands[-1])
+    original = offline_import.import_command
+    monkeypatch.setattr(offline_import, "import_command", lambda *a, **k: commands.append(original(*a, **k)) or commands[-1])
     drv = open_driver(cfg)
     try:
         for _ in range(2):

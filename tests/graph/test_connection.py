@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from legalkg.cli import main
+from legalkg.errors import ConnectionProblem
 from legalkg.graph.config import Neo4jConfig, load_config
 from legalkg.graph.connection import open_driver
-from legalkg.errors import ConnectionProblem
 
 
 def test_query_round_trip(driver, neo4j_cfg):

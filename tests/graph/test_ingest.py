@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import signal
@@ -12,9 +13,15 @@ import time
 import pytest
 from click.testing import CliRunner, Result
 
+from legalkg import gcpolicy
 from legalkg.cli import main
+from legalkg.codes import resolve_codes
 from legalkg.graph.admin import wipe
+from legalkg.graph.ingest import ingest_laws
 from legalkg.graph.inspect import graph_checksum, label_counts, relationship_counts
+from legalkg.graph.load import graph_unit_ids
+from legalkg.parse import iter_laws
+
 from ..processes import children, orphans_after
 
 SMALL = "BUrlG,KSchG,TzBfG,AGG"
@@ -50,9 +57,6 @@ def test_ingest_twice_changes_nothing(clean, neo4j_cfg):
 def test_unit_ids_from_the_parse_equal_the_graphs(clean, neo4j_cfg):
     """Citation resolution takes the loaded laws' unit ids from their parse, not the wire: both
     must be the same sets (a law outside the run still comes from the graph)."""
-    from legalkg.graph.load import graph_unit_ids
-    from legalkg.parse import iter_laws
-
     assert _ingest("--codes", SMALL).exit_code == 0
     db = neo4j_cfg.database
     laws = [law for _, law in iter_laws(None, ["kschg", "burlg"])]
@@ -189,16 +193,9 @@ def test_server_down_or_wrong_password_exit_2(neo4j_env, monkeypatch, env):
 
 def test_ingest_runs_with_the_relaxed_collector(clean, neo4j_cfg):
     """The load sets the bulk thresholds (legalkg.gcpolicy) while it runs and restores them."""
-    import gc
-
-    from legalkg import gcpolicy
-    from legalkg.codes import resolve_codes
-    from legalkg.graph.load import ingest
-    from legalkg.parse import iter_laws
-
     seen = []
     before = gc.get_threshold()
-    report = ingest(clean, neo4j_cfg.database, iter_laws(None, resolve_codes("KSchG")), progress=False,
-                    after_structure=lambda laws: seen.append(gc.get_threshold()))
+    report = ingest_laws(clean, neo4j_cfg.database, iter_laws(None, resolve_codes("KSchG")), progress=False,
+                         after_structure=lambda laws: seen.append(gc.get_threshold()))
     assert report.failures == [] and seen and set(seen) == {gcpolicy.THRESHOLDS}
     assert gc.get_threshold() == before

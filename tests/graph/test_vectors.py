@@ -7,6 +7,7 @@ from click.testing import CliRunner
 
 from legalkg.cli import main
 from legalkg.errors import UserError
+from legalkg.graph import vectors
 from legalkg.graph.vectors import embed_graph, recorded_model
 
 
@@ -54,8 +55,6 @@ def test_mixing_models_is_refused_and_reembed_switches(kschg, neo4j_cfg, neo4j_e
 def test_bulk_write_builds_the_index_after_the_vectors(kschg, neo4j_cfg, monkeypatch):
     """Many new vectors: written with the index dropped, index built after; it ends ONLINE, holds
     every vector, and a kNN query through it returns the node whose own vector is asked for."""
-    from legalkg.graph import vectors
-
     db = neo4j_cfg.database
     monkeypatch.setattr(vectors, "BULK_REBUILD", 10)
     kschg.execute_query("MATCH (n) WHERE n.embedding IS NOT NULL REMOVE n.embedding, n.embedding_hash",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from legalkg.graph import jars
+from legalkg.server import jars
 
 MANIFEST = b"Manifest-Version: 1.0\r\n\r\nName: org/eclipse/collections/api/RichIterable.class\r\nSHA-256-Digest: x\r\n"
 

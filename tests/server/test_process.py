@@ -1,4 +1,4 @@
-"""`legalkg neo4j start|status|stop` on a second, throwaway server with auth explicitly off."""
+"""`legalkg neo4j start|status|stop` and the server process (legalkg.server) on throwaway servers with auth off."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ import sys
 import urllib.request
 from pathlib import Path
 
+from legalkg.server import caches, jars, jvm, process
+from legalkg.server.conf import ServerSettings, write_conf
+from legalkg.server.process import free_port
+from legalkg.server.startup import start
+from legalkg.server.training import record_class_archive
 from neo4j import GraphDatabase
-
-from legalkg.graph import jars, jvm, server
-from tests.conftest import free_port
 
 CLI = [sys.executable, "-m", "legalkg.cli"]
 
@@ -32,7 +34,7 @@ def _java_pids_for(home: Path) -> list[int]:
             continue
         if "java" in cmd and str(home) in cmd + env:
             out.append(int(proc.name))
-    return [p for p in out if server._alive(p)]
+    return [p for p in out if process.alive(p)]
 
 
 def test_start_status_stop_without_auth(tmp_path):
@@ -78,19 +80,19 @@ def test_auth_without_password_is_refused(tmp_path):
 def test_restart_with_the_recorded_command_line(tmp_path):
     """A bulk import restarts the server with the JVM command the launcher built (no launcher JVM):
     same command, answering, stoppable by `legalkg neo4j stop`, nothing left running."""
-    s = server.ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(),
-                              auth=False, heap="512m", pagecache="64m")
-    server.start(s, timeout=240)
+    s = ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(),
+                       auth=False, heap="512m", pagecache="64m")
+    start(s, timeout=240)
     try:
-        command = server.running_command(s)
+        command = process.running_command(s)
         assert command is not None and "org.neo4j.server.CommunityEntryPoint" in command
         assert f"--home-dir={s.home}" in command
-        first = server.read_pid(s)
-        server.stop(s)
-        assert server.read_pid(s) is None
-        server.relaunch(s, command, timeout=240)
-        assert server.read_pid(s) not in (None, first)
-        assert server.running_command(s) == command
+        first = process.read_pid(s)
+        process.stop(s)
+        assert process.read_pid(s) is None
+        process.relaunch(s, command, timeout=240)
+        assert process.read_pid(s) not in (None, first)
+        assert process.running_command(s) == command
         with GraphDatabase.driver(s.bolt_uri, auth=None) as drv:
             assert drv.execute_query("RETURN 6 * 7 AS x").records[0]["x"] == 42
         log = (s.home / "logs" / "neo4j.log").read_text("utf-8")
@@ -105,29 +107,29 @@ def test_the_server_maps_the_recorded_class_archive(tmp_path):
     """`legalkg neo4j start` records a start-up cache once (per jar set and JVM: an AOT cache on
     JDK 25, a class-data archive before) and every later start maps it; the cache is complete (a
     JVM told to require it refuses to start otherwise)."""
-    lib = server.ensure_jars()
+    lib = jars.ensure_jars()
     assert [jar.name for jar in lib.glob("*.jar") if jars.is_signed(jar)] == []  # all classes cacheable
     java = jvm.find()
-    archive = server.class_archive(lib)
+    archive = caches.class_archive(lib)
     assert archive.suffix == (".aot" if java.aot else ".jsa")
     if not archive.exists():  # CI's `legalkg neo4j start` recorded it already; locally maybe not
-        assert server.record_class_archive(lib)
+        assert record_class_archive(lib)
     check = subprocess.run([java.path, *java.flags, *java.require_cache(archive),
                             "-cp", f"{tmp_path}/*:{lib}/*", "-version"], capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
-    s = server.ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(),
-                              auth=False, heap="512m", pagecache="64m")
-    server.start(s, timeout=240)
+    s = ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(),
+                       auth=False, heap="512m", pagecache="64m")
+    start(s, timeout=240)
     try:
-        command = server.running_command(s)
+        command = process.running_command(s)
         assert Path(command[0]).resolve() == Path(java.path).resolve()
         assert all(option in command for option in [*java.flags, *java.use_cache(archive)])
         log = (s.home / "logs" / "neo4j.log").read_text("utf-8").lower()
         assert "shared archive" not in log and "aot cache" not in log and "unsafe" not in log
     finally:
-        server.stop(s)
+        process.stop(s)
     off = s.model_copy(update={"class_archive": False})
-    server.write_conf(off, lib)
+    write_conf(off, lib)
     conf = (s.conf_dir / "neo4j.conf").read_text("utf-8")
     assert "SharedArchiveFile" not in conf and "AOTCache" not in conf
 
@@ -138,9 +140,9 @@ def test_a_failed_recording_leaves_no_archive(tmp_path, monkeypatch):
     monkeypatch.setenv("LEGALKG_CACHE", str(tmp_path / "cache"))
     empty_lib = tmp_path / "lib"
     empty_lib.mkdir()
-    assert server.record_class_archive(empty_lib, timeout=30) is False
+    assert record_class_archive(empty_lib, timeout=30) is False
     folder = tmp_path / "cache" / "neo4j-cds"
-    assert not server.class_archive(empty_lib).exists()
+    assert not caches.class_archive(empty_lib).exists()
     assert list(folder.iterdir()) == []
 
 
@@ -150,5 +152,5 @@ def test_a_cache_that_cannot_be_written_only_skips_the_recording(tmp_path, monke
     cache.mkdir()
     (cache / "neo4j-cds").write_text("a file where the archive folder should be")
     monkeypatch.setenv("LEGALKG_CACHE", str(cache))
-    assert server.record_class_archive(tmp_path / "lib", timeout=30) is False
+    assert record_class_archive(tmp_path / "lib", timeout=30) is False
     assert (cache / "neo4j-cds").is_file()

@@ -1,14 +1,13 @@
-"""Which Java runs Neo4j (server, launcher and admin tool), and how its start-up work is cached.
+"""Which Java runs Neo4j (server, launcher and admin tool), and the bookkeeping of its start-up caches.
 
 Why a choice at all: every bulk load starts two cold JVMs (the admin tool's import, then the
 server), and on 2 cores their class loading and JIT compilation are a large part of the load.
-JDK 25 can map an AOT cache (JEP 483/514/515): classes loaded and linked, and method profiles,
-recorded once by a training run. In two interleaved pairs of 58-code loads the import step took
-14.4-16.0 s on JDK 25 against 21.4-26.1 s on JDK 17 with its class-data archive, and the whole
-load 8-14 s less (``benchmarks/ingest_load.py``, docs/benchmarks/ingest.md, "eighth session"). So when nothing is pinned, a JDK 25 found in the usual install folders is
-preferred over the ``java`` on PATH. Neo4j 5.26 names Java 17 and 21 as its supported runtimes;
-the test suite runs on the JVM chosen here (CI: JDK 25). Pin another one with ``LEGALKG_JAVA``
-(a java binary or a JDK folder) or ``JAVA_HOME``.
+JDK 25 can map an AOT cache (JEP 483/514/515: classes loaded and linked, and method profiles)
+recorded once by a training run, which made the import and the whole load clearly faster than
+JDK 17 with its class-data archive (docs/benchmarks/ingest.md). So when nothing is pinned, a JDK 25
+found in the usual install folders is preferred over the ``java`` on PATH. Neo4j 5.26 names Java 17
+and 21 as its supported runtimes; the test suite runs on the JVM chosen here (CI: JDK 25). Pin
+another one with ``LEGALKG_JAVA`` (a java binary or a JDK folder) or ``JAVA_HOME``.
 """
 
 from __future__ import annotations

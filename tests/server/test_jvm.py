@@ -6,12 +6,15 @@ no JVM is started (a `release` file answers the version).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from legalkg.cli import main
 from legalkg.errors import UserError
-from legalkg.graph import jvm
+from legalkg.server import caches, jvm
 
 
 def _jdk(root: Path, name: str, version: str) -> Path:
@@ -104,8 +107,6 @@ def test_a_failed_recording_is_not_tried_again(tmp_path):
 
 
 def test_only_stale_training_folders_are_swept(tmp_path):
-    import os
-
     now = 1_000_000_000.0
     old = now - jvm.STALE_TRAINING_S - 10
     for name in ("train-x1", "train-admin-y2", "train-fresh", "keep-old"):
@@ -124,25 +125,20 @@ def test_only_stale_training_folders_are_swept(tmp_path):
 def test_status_names_each_start_up_cache_and_how_to_retry_a_failed_one(tmp_path, monkeypatch):
     """`legalkg neo4j status` on a stopped server: recorded, failed (with its reason and the file to
     delete) or not yet; no jars are fetched and no JVM is started for it."""
-    from click.testing import CliRunner
-
-    from legalkg.cli import main
-    from legalkg.graph import bulk, server
-
     java = _jdk(tmp_path, "temurin-25", "25.0.3")
     monkeypatch.setattr(jvm, "find", lambda env=None: jvm.Java(path=str(java), major=25))
     monkeypatch.setenv("LEGALKG_CACHE", str(tmp_path / "cache"))
     home, lib = tmp_path / "home", tmp_path / "lib-abc"
     (home / "conf").mkdir(parents=True)
     (home / "conf" / "neo4j.conf").write_text(f"server.directories.lib={lib}\n")
-    jvm.give_up_recording(bulk.admin_archive(lib), "the import wrote no cache")
+    jvm.give_up_recording(caches.admin_archive(lib), "the import wrote no cache")
     args = ["neo4j", "status", "--home", str(home), "--bolt-port", "1"]
     res = CliRunner().invoke(main, args)
     assert res.exit_code == 3 and "not running" in res.output
     assert "start-up cache of the server: not recorded yet" in res.output
     assert (f"start-up cache of the admin tool (bulk import): not used: recording failed (the import "
-            f"wrote no cache); delete {jvm.failed_marker(bulk.admin_archive(lib))} to try again") in res.output
-    server.class_archive(lib).write_bytes(b"x" * 2_000_000)
+            f"wrote no cache); delete {jvm.failed_marker(caches.admin_archive(lib))} to try again") in res.output
+    caches.class_archive(lib).write_bytes(b"x" * 2_000_000)
     assert "start-up cache of the server: recorded (2 MB," in CliRunner().invoke(main, args).output
     (home / "conf" / "neo4j.conf").unlink()  # never started: nothing to say about caches
     assert "start-up cache" not in CliRunner().invoke(main, args).output

@@ -1,0 +1,58 @@
+"""``legalkg neo4j start``: everything a first or a later start of a local server needs, in order.
+
+Java is checked before Maven runs (one line instead of a download), the jars are fetched once,
+the start-up cache is recorded once per jar set and JVM, the conf is rewritten on every start (so
+a changed setting always applies), and the initial password is set before the first start only.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from ..errors import UserError
+from . import jvm, process
+from .caches import class_archive
+from .conf import ServerSettings, environment, write_conf
+from .jars import ensure_jars
+from .training import record_class_archive
+
+ADMIN = "org.neo4j.server.startup.Neo4jAdminCommand"
+
+
+def _set_initial_password(s: ServerSettings, lib: Path) -> None:
+    """Only effective before the first start; later password changes go through Cypher."""
+    if not s.password or (s.home / "data" / "databases" / "system").exists():
+        return
+    if len(s.password) < 8:
+        raise UserError("NEO4J_PASSWORD must have at least 8 characters (Neo4j's rule)")
+    proc = subprocess.run([jvm.find().path, "-cp", f"{lib}/*", ADMIN, "dbms", "set-initial-password",
+                           s.password], env=environment(s), capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise UserError(f"could not set the initial Neo4j password: {proc.stderr.strip()[-200:]}")
+
+
+def start(s: ServerSettings, timeout: float = 120.0) -> str:
+    """Start in the background unless already running; returns a status line."""
+    pid = process.read_pid(s)
+    if pid:
+        process.wait_for_bolt(s, timeout)
+        return f"Neo4j already running (pid {pid})"
+    for port in (s.bolt_port, s.http_port):
+        if process.port_open(port):
+            raise UserError(f"port {port} on 127.0.0.1 is already in use by another program: stop it "
+                            "or choose other ports with --bolt-port/--http-port")
+    if s.auth and not s.password:
+        raise UserError("auth is on but NEO4J_PASSWORD is not set: export NEO4J_PASSWORD "
+                        "(8+ characters) or start with --no-auth for a local test server")
+    jvm.find()  # no Java: one line before Maven runs
+    lib = ensure_jars()
+    recorded = ""
+    if s.class_archive and jvm.wants_recording(class_archive(lib)):
+        recorded = (" (start-up cache recorded once: later starts are faster)"
+                    if record_class_archive(lib, timeout) else "")
+    write_conf(s, lib)
+    if s.auth:
+        _set_initial_password(s, lib)
+    process.launch(s, lib, timeout)
+    return f"Neo4j started (pid {process.read_pid(s)}){recorded}"
