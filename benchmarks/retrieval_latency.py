@@ -40,13 +40,15 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from legalkg.eval.datasets import load_dataset
+from legalkg.fusion import overfetch
 from legalkg.graph.config import load_config
 from legalkg.graph.connection import open_driver, server_info
 from legalkg.machine import calibration_ms, cpu_times, steal_text
-from legalkg.retrieve import EXPANSIONS, LEVELS, Retriever
+from legalkg.retrieve import Retriever
+from legalkg.vocab import Expansion, RetrievalLevel, parse_level
 
 K = 5
-FETCH = max(4 * K, 50)  # what Retriever.vector_hits asks the index for at k=5
+FETCH = overfetch(K)  # what Retriever.vector_hits asks the index for at k=5
 
 # --- the peer's retrieval_query, one per expansion (neo4j-graphrag appends it to its own
 # `CALL db.index.vector.queryNodes(...) YIELD node, score WITH node, score LIMIT $top_k`).
@@ -85,7 +87,7 @@ def fmt(ms: float) -> str:
 
 def effective_expansion(level: str, expansion: str) -> str:
     """Chunks are not units: ``Retriever.search`` never expands them, so neither does the peer."""
-    return "none" if level == "Chunk" else expansion
+    return expansion if parse_level(level).expandable else Expansion.NONE.value
 
 
 @dataclass
@@ -396,9 +398,9 @@ def load_section(args, meta: dict, load: dict, title: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n-queries", type=int, default=500)
-    ap.add_argument("--levels", default=",".join(["Satz", *[x for x in LEVELS if x != "Satz"]]),
+    ap.add_argument("--levels", default=",".join(["Satz", *[x for x in RetrievalLevel if x != "Satz"]]),
                     help="comma-separated levels; the first is measured before the naive peer and the load test")
-    ap.add_argument("--expansions", default=",".join(EXPANSIONS))
+    ap.add_argument("--expansions", default=",".join(Expansion))
     ap.add_argument("--warmup", type=int, default=20, help="untimed queries per cell before timing")
     ap.add_argument("--no-graphrag", action="store_true", help="skip the neo4j-graphrag comparison")
     ap.add_argument("--no-naive", action="store_true", help="skip the numpy brute-force peer")

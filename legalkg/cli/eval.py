@@ -7,10 +7,19 @@ import sys
 from pathlib import Path
 
 import click
+from tqdm import tqdm
 
+from ..errors import UserError
+from ..eval import datasets, grid, outdir, runner
 from ..graph.connection import session_driver
-from ..retrieve.search import EXPANSIONS, MODES
+from ..graph.inspect import label_counts, relationship_counts
+from ..vocab import Expansion, Mode, RetrievalLevel, check_k, names
 from .options import neo4j_options
+
+#: The design card's `legalkg eval --level Satz --expand hybrid` runs on the BGH set.
+DEFAULT_DATASET = "ler_bgh"
+#: The best measured mode on LER BGH at Satz (docs/evaluation.md, section 7, runs of 2026-11-29).
+DEFAULT_MODE = Mode.FULLTEXT
 
 _DEPTH_HEAD = f"{'depth':<10} {'recall micro [95% CI]':<24} {'recall macro [95% CI]':<24} {'ToER':>8} {'ToER^m':>8}"
 
@@ -68,8 +77,6 @@ class _Bar:
     """tqdm on stderr (off when stderr is not a terminal or with --quiet); one bar for all steps."""
 
     def __init__(self, total: int, enabled: bool) -> None:
-        from tqdm import tqdm
-
         self.bar = tqdm(total=total, unit="q", file=sys.stderr, disable=None if enabled else True,
                         dynamic_ncols=True)
 
@@ -87,26 +94,29 @@ def _steps(cells, n_queries: int) -> int:
     levels = dict.fromkeys(c.level for c in cells)
     for lv in levels:
         modes = {c.mode for c in cells if c.level == lv}
-        total += n_queries * (("vector" in modes) + 2 * ("fusion" in modes)
-                              + ("fulltext" in modes and "fusion" not in modes) + ("ranked" in modes))
-    if any(c.mode in ("vector", "fusion") for c in cells):
+        total += n_queries * ((Mode.VECTOR in modes) + 2 * (Mode.FUSION in modes)
+                              + (Mode.FULLTEXT in modes and Mode.FUSION not in modes) + (Mode.RANKED in modes))
+    if any(Mode(c.mode).uses_vectors for c in cells):
         total += n_queries
     return total
 
 
 @click.command("eval")
 @neo4j_options
-@click.option("--dataset", required=True,
-              help="ler_bgh, ler_courts, gerlayqa, or a JSONL path (.gz allowed): {id, question|query|text, gold}, "
-                   "the LER form {id, text, norms} or Open Legal Data cases.")
-@click.option("--level", default="Satz", show_default=True,
-              help="Chunking level(s): Paragraph, Absatz, Satz, Nummer, Buchstabe, Chunk (naive 100 words), "
-                   "a comma list, or all (= all six).")
-@click.option("--expand", default="none", show_default=True,
-              help=f"Expansion(s): {', '.join(EXPANSIONS)}, a comma list, or all. Chunks are never expanded.")
-@click.option("--mode", default="vector", show_default=True,
-              help=f"Retrieval mode(s): {', '.join(MODES)}, a comma list, or all (= vector, fulltext, fusion; "
-                   "ranked = the learned BGB § ranker, --level § only).")
+@click.option("--dataset", default=DEFAULT_DATASET, show_default=True,
+              help="ler_bgh (the 115 LER BGH decisions), ler_courts, gerlayqa, or a JSONL path (.gz allowed): "
+                   "{id, question|query|text, gold}, the LER form {id, text, norms} or Open Legal Data cases.")
+@click.option("--level", default=RetrievalLevel.SATZ.value, show_default=True,
+              help=f"Chunking level(s): {names(RetrievalLevel)} (Chunk = naive 100 words; aliases §, naive), "
+                   f"a comma list, or all (= {', '.join(grid.GRID_LEVELS)}).")
+@click.option("--expand", default=Expansion.NONE.value, show_default=True,
+              help=f"Expansion(s): {names(Expansion)}, a comma list, or all. Chunks are never expanded.")
+@click.option("--mode", default=DEFAULT_MODE.value, show_default=True,
+              help=f"Retrieval mode(s): {names(Mode)}, a comma list, or all (= {', '.join(grid.GRID_MODES)}; "
+                   "ranked = the learned BGB § ranker, --level § only). Default fulltext: the best mode on "
+                   "LER BGH at Satz (unexpanded ToER@5 at § depth: fulltext 2.20, fusion 1.45, vector 0.35; "
+                   "`legalkg eval --dataset ler_bgh --level all --expand all --mode all -k 5`, 2026-11-29, "
+                   "docs/evaluation.md section 7); it needs no vectors.")
 @click.option("-k", "k", default=5, show_default=True, type=int, help="Top-k seeds per query.")
 @click.option("--limit", default=None, type=click.IntRange(min=1), help="Only the first N cases.")
 @click.option("--out", default=None, type=click.Path(file_okay=False, path_type=Path),
@@ -129,12 +139,7 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
     `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
     naive 100-word chunks as baseline and a paired test of the best cell against it.
     """
-    from ..eval import datasets, grid, outdir, runner
-    from ..errors import UserError
-    from ..graph.inspect import label_counts, relationship_counts
-
-    if not 1 <= k <= 1000:
-        raise UserError(f"-k must be between 1 and 1000, not {k}")
+    check_k(k)
     levels = grid.parse_levels(level)
     expansions = grid.parse_expansions(expand)
     modes = grid.parse_modes(mode)

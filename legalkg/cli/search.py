@@ -9,7 +9,8 @@ import sys
 import click
 
 from ..graph.connection import session_driver
-from ..retrieve import EXPANSIONS, LEVELS, MODES, Retriever, SearchResult, normalise_level
+from ..retrieve import Retriever, SearchRequest, SearchResult
+from ..vocab import AUTO_MODE, Expansion, Mode, RetrievalLevel, names
 from .options import neo4j_options
 
 
@@ -24,7 +25,7 @@ def render(res: SearchResult, explain: bool = False) -> str:
     for h in res.seeds:
         score = f"{h.score:.4f}" if h.score is not None else ""
         lines.append(f"{h.rank:>3}  {(h.citation or h.id)[:32]:<32} {score:>7}  {h.via:<9} "
-                     f"{_excerpt(h.title + ': ' + h.text if h.title and h.via == 'ranked' else h.text, width)}")
+                     f"{_excerpt(h.title + ': ' + h.text if h.title and h.via == Mode.RANKED else h.text, width)}")
         if explain and h.components:
             parts = sorted(h.components.items(), key=lambda kv: -abs(kv[1]))
             lines.append(f"{'':>5}why: " + ", ".join(f"{name} {value:+.3f}" for name, value in parts))
@@ -40,11 +41,11 @@ def render(res: SearchResult, explain: bool = False) -> str:
 @neo4j_options
 @click.argument("query")
 @click.option("--level", default="§", show_default=True,
-              help=f"Unit level: {', '.join(LEVELS)} (aliases: §, naive).")
-@click.option("--expand", default="none", show_default=True,
-              help=f"One-hop expansion: {', '.join(EXPANSIONS)} (hybrid = parent + citation).")
-@click.option("--mode", default="auto", show_default=True,
-              help=f"Retrieval: {', '.join(MODES)} or auto (fusion = reciprocal rank fusion of vector and "
+              help=f"Unit level: {names(RetrievalLevel)} (aliases: §, naive).")
+@click.option("--expand", default=Expansion.NONE.value, show_default=True,
+              help=f"One-hop expansion: {names(Expansion)} (hybrid = parent + citation).")
+@click.option("--mode", default=AUTO_MODE, show_default=True,
+              help=f"Retrieval: {names(Mode)} or {AUTO_MODE} (fusion = reciprocal rank fusion of vector and "
                    "fulltext; ranked = the learned BGB ranker of docs/retrieval-quality.md; auto = ranked "
                    "for BGB §§, vector otherwise).")
 @click.option("-k", "k", default=5, show_default=True, type=int, help="Number of seed hits (expansion adds more rows).")
@@ -56,10 +57,9 @@ def search(cfg, query, level, expand, mode, k, law, model, explain, as_json) -> 
     """Find the statute units that answer QUERY ('-' reads it from stdin)."""
     if query == "-":
         query = sys.stdin.read()
-    if mode.strip().lower() == "auto":
-        mode = "ranked" if normalise_level(level) == "Paragraph" and law in (None, "BGB") else "vector"
+    request = SearchRequest(query=query, level=level, k=k, mode=mode, expand=expand, law=law, model=model)
     with session_driver(cfg) as driver:
-        res = Retriever(driver, cfg.database, model=model).search(query, level, k, mode, expand, law)
+        res = Retriever(driver, cfg.database, model=model).search(request)
     if as_json:
         click.echo(json.dumps(res.model_dump(), ensure_ascii=False, indent=1))
     else:

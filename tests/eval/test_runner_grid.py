@@ -12,8 +12,7 @@ from legalkg.eval.grid import Cell, SeedHit
 from legalkg.eval.metric import CaseScore
 from legalkg.eval.results import results_frame
 from legalkg.model import Citation
-from legalkg.retrieve import Hit
-from legalkg.retrieve.search import rrf
+from legalkg.retrieve import Hit, fuse_hits
 
 
 def test_all_levels_are_the_papers_five_and_the_naive_chunks():
@@ -53,7 +52,7 @@ def test_fusion_equals_the_retrieval_modules_rrf():
     mine = grid.fuse({"vector": vec, "fulltext": ft}, 4)
     hits = {name: [Hit(id=h.id, via=name, score=h.score, rank=r) for r, h in enumerate(lst, 1)]
             for name, lst in (("vector", vec), ("fulltext", ft))}
-    ref = rrf(hits, 4)
+    ref = fuse_hits(hits, 4)
     assert [h.id for h in mine] == [h.id for h in ref]
     assert [h.score for h in mine] == pytest.approx([h.score for h in ref])
     # §1 and §3 are in both lists: 1/61 + 1/63 and 1/63 + 1/61 tie, broken by id

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from legalkg.cli import main
 from legalkg.errors import UserError
-from legalkg.retrieve import Hit, Retriever
-from legalkg.retrieve.search import clean_query, lucene_query, rrf
+from legalkg.retrieve import Hit, Retriever, SearchRequest, clean_query, fuse_hits, lucene_query
+from legalkg.vocab import Expansion, Mode, RetrievalLevel
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +101,16 @@ def test_top_k_limits_seeds_not_expansion_rows(retriever):
     assert len(res.unit_ids()) == 2 + len(res.expanded)
 
 
+def test_a_request_and_the_keyword_form_give_the_same_result(retriever):
+    req = SearchRequest(query="Kaution  Mietsicherheit", level="§", k=3, mode="fulltext", expand="citation")
+    one = retriever.search(req)
+    other = retriever.search("Kaution Mietsicherheit", level="Paragraph", k=3, mode="FULLTEXT", expand="citation")
+    assert one == other and one.query == "Kaution Mietsicherheit"
+    assert (one.level, one.mode, one.expand) == (RetrievalLevel.PARAGRAPH, Mode.FULLTEXT, Expansion.CITATION)
+    assert one.seeds and all(h.via == Mode.FULLTEXT for h in one.seeds)
+    assert one.expanded and all(h.via == Expansion.CITATION for h in one.expanded)
+
+
 def test_chunk_hits_decode_to_the_units_they_cover(retriever):
     res = retriever.search("Sicherheit des Mieters Vermieter Zinsen", level="naive", k=3, mode="fulltext")
     assert res.seeds and all(h.covers for h in res.seeds)
@@ -138,12 +148,15 @@ def test_lucene_escaping():
     assert lucene_query("x " * 1000).count("x") == 200
 
 
-def test_rrf_prefers_documents_ranked_by_both():
+def test_fused_hits_prefer_documents_ranked_by_both():
     a = [Hit(id="x", via="vector", rank=1, score=0.9), Hit(id="y", via="vector", rank=2, score=0.8)]
     b = [Hit(id="y", via="fulltext", rank=1, score=7.0), Hit(id="z", via="fulltext", rank=2, score=5.0)]
-    fused = rrf({"vector": a, "fulltext": b}, k=3)
+    fused = fuse_hits({"vector": a, "fulltext": b}, k=3)
     assert [h.id for h in fused] == ["y", "x", "z"]
+    assert [h.rank for h in fused] == [1, 2, 3] and all(h.via == Mode.FUSION for h in fused)
     assert fused[0].score == pytest.approx(1 / 62 + 1 / 61)
+    assert fused[0].components == {"vector": 0.8, "fulltext": 7.0} and fused[2].components == {"fulltext": 5.0}
+    assert a[1].via == Mode.VECTOR and a[1].rank == 2  # the runs' own hits are left as they were
 
 
 @pytest.mark.parametrize("kwargs,fragment", [({"level": "Kapitel"}, "unknown level"),

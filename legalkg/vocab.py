@@ -1,0 +1,121 @@
+"""The words a retrieval request is made of: levels, modes, expansions, and how user input maps to them.
+
+Why one module: search, the evaluation grid, the CLI and the benchmarks all name the same levels,
+modes and expansions. As enums they are spelled once; the aliases users type (``§``, ``naive``,
+``Fusion``) are resolved here and nowhere else, and a wrong word gives the same one-line
+``UserError`` naming the valid choices wherever it was typed.
+
+The members are ``StrEnum``s: each equals, hashes and prints as its value (``RetrievalLevel.SATZ ==
+"Satz"``), so they serve directly as Neo4j labels, index-name parts, dict keys and table cells.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from .errors import UserError
+from .model import Level
+
+
+class RetrievalLevel(StrEnum):
+    """A level one search runs at: the statute levels that carry text, and the naive chunks."""
+
+    PARAGRAPH = Level.PARAGRAPH.value
+    ABSATZ = Level.ABSATZ.value
+    SATZ = Level.SATZ.value
+    NUMMER = Level.NUMMER.value
+    BUCHSTABE = Level.BUCHSTABE.value
+    DOPPELBUCHSTABE = Level.DOPPELBUCHSTABE.value
+    #: Naive 100-word windows (the paper's Naive-100w): not statute units, never expanded.
+    CHUNK = "Chunk"
+
+    @property
+    def expandable(self) -> bool:
+        """Only statute units sit in the tree and cite: a chunk has no parent and no citations."""
+        return self is not RetrievalLevel.CHUNK
+
+
+class Mode(StrEnum):
+    """How the seeds are found."""
+
+    VECTOR = "vector"
+    FULLTEXT = "fulltext"
+    #: Reciprocal rank fusion of the vector and full-text rankings (``legalkg.fusion``).
+    FUSION = "fusion"
+    #: The learned BGB § ranker of ``legalkg.rank`` (Paragraph level only).
+    RANKED = "ranked"
+
+    @property
+    def uses_vectors(self) -> bool:
+        """Whether the mode needs the query embedded with the index's model."""
+        return self in (Mode.VECTOR, Mode.FUSION)
+
+
+class Expansion(StrEnum):
+    """The one-hop context added to each seed."""
+
+    NONE = "none"
+    PARENT = "parent"
+    CITATION = "citation"
+    #: The paper's hybrid expansion: parent and citation.
+    HYBRID = "hybrid"
+
+    @property
+    def parent(self) -> bool:
+        return self in (Expansion.PARENT, Expansion.HYBRID)
+
+    @property
+    def citation(self) -> bool:
+        return self in (Expansion.CITATION, Expansion.HYBRID)
+
+
+#: What users may type for a level (lower-cased) -> the level.
+LEVEL_ALIASES: dict[str, RetrievalLevel] = {
+    **{lv.value.lower(): lv for lv in RetrievalLevel},
+    "§": RetrievalLevel.PARAGRAPH, "para": RetrievalLevel.PARAGRAPH, "section": RetrievalLevel.PARAGRAPH,
+    "abs": RetrievalLevel.ABSATZ, "subsection": RetrievalLevel.ABSATZ,
+    "sentence": RetrievalLevel.SATZ, "nr": RetrievalLevel.NUMMER,
+    "naive": RetrievalLevel.CHUNK, "naive-100w": RetrievalLevel.CHUNK, "naive100": RetrievalLevel.CHUNK,
+}
+#: The CLI's ``legalkg search --mode auto``: resolved by ``SearchRequest``, never a ``Mode``.
+AUTO_MODE = "auto"
+#: The range of ``-k`` (seeds per query) everywhere.
+K_MIN, K_MAX = 1, 1000
+
+
+def names(enum: type[StrEnum]) -> str:
+    """The values of ``enum`` as a comma list, for help texts and error messages."""
+    return ", ".join(m.value for m in enum)
+
+
+def parse_level(value: str | None) -> RetrievalLevel:
+    """A level or one of its aliases (any case) -> the level; a one-line ``UserError`` otherwise."""
+    found = LEVEL_ALIASES.get((value or "").strip().lower())
+    if found is None:
+        raise UserError(f"unknown level {value!r}: choose one of {names(RetrievalLevel)} (or §, naive)")
+    return found
+
+
+def parse_mode(value: str | None, what: str = "retrieval mode", also: str = "") -> Mode:
+    """A mode in any case -> the mode. ``what`` names it in the error, ``also`` adds choices
+    the caller accepts beside the modes (e.g. ``" or all"``)."""
+    return _parse(Mode, value, what, also)
+
+
+def parse_expansion(value: str | None, also: str = "") -> Expansion:
+    """An expansion in any case -> the expansion; a one-line ``UserError`` otherwise."""
+    return _parse(Expansion, value, "expansion", also)
+
+
+def _parse(enum: type[StrEnum], value: str | None, what: str, also: str) -> StrEnum:
+    try:
+        return enum((value or "").strip().lower())
+    except ValueError:
+        raise UserError(f"unknown {what} {value!r}: choose one of {names(enum)}{also}") from None
+
+
+def check_k(k: int) -> int:
+    """``k`` if it is in K_MIN..K_MAX; a one-line ``UserError`` otherwise."""
+    if not K_MIN <= k <= K_MAX:
+        raise UserError(f"-k must be between {K_MIN} and {K_MAX}, not {k}")
+    return k
