@@ -33,9 +33,9 @@ def main() -> None:
 
 
 def _register() -> None:
-    from . import cite, doctor, eval as eval_cmd, ingest, neo4j, parse, search, stats, chunking, train
+    from . import chunking, cite, doctor, eval as eval_cmd, ingest, neo4j, parse, rank, search, stats, train
 
-    for module in (neo4j, doctor, parse, cite, ingest, stats, search, eval_cmd, chunking, train):
+    for module in (neo4j, doctor, parse, cite, ingest, stats, search, eval_cmd, chunking, rank, train):
         for command in getattr(module, "COMMANDS", ()):
             main.add_command(command)
 

@@ -30,6 +30,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+import lxml.html
+
 DEFAULT_MAX_WORDS = 512
 #: Replaces a masked citation: neutral for BM25 (no word characters) and for embedders.
 DEFAULT_PLACEHOLDER = "…"
@@ -121,8 +123,6 @@ def build_query(text: str, gold_spans: Iterable[tuple[int, int]] = (), *,
 
 def html_to_text(html: str) -> str:
     """Legal HTML (Open Legal Data ``content``) -> plain text, one block element per line."""
-    import lxml.html
-
     if not html.strip():
         return ""
     root = lxml.html.fromstring(html)

@@ -1,5 +1,5 @@
 """Ranking BGB §§ for laypeople's questions: query citations, graph and case-law priors,
-long-question windows and a learned fusion (issue 10; numbers in docs/retrieval-quality.md).
+long-question windows and a learned fusion (numbers in docs/retrieval-quality.md).
 
 Public API::
 
@@ -9,7 +9,7 @@ Public API::
 
 ``Ranker.default()`` loads the shipped model (``legalkg/data/rank_model.json``) and the cached
 BGB indexes; ``Ranker.rank_vectors(question, vecs)`` ranks with precomputed query vectors.
-Train: ``python -m legalkg.rank.train --out legalkg/data/rank_model.json``.
+Train: ``legalkg rank-train --out legalkg/data/rank_model.json`` (``legalkg.cli.rank``).
 """
 
 from .citations import cited_paragraphs

@@ -12,7 +12,6 @@ from functools import lru_cache
 
 from ..cite import LawRegistry, extract
 
-
 _MAY_CITE = re.compile(r"§|\bArt\b|\bArtikel\b", re.IGNORECASE)
 
 

@@ -14,7 +14,9 @@ from functools import lru_cache
 
 import numpy as np
 from pydantic import BaseModel
+from threadpoolctl import ThreadpoolController
 
+from ..fusion import RRF_K, add_reciprocal_ranks
 from .citations import cited_paragraphs
 from .graph import hop_candidates
 from .resources import Resources
@@ -40,13 +42,12 @@ COMPONENT_FEATURES: dict[str, tuple[str, ...]] = {
     "popularity": ("popularity",),
     "length": ("log_words",),
 }
-RRF_K = 60
 #: Candidate sources as bits, so an ablation can drop rows that only a switched-off part proposed.
 SOURCE_BITS: dict[str, int] = {"bm25": 1, "dense": 2, "windows": 4, "abs_bm25": 8, "abs_dense": 16,
                                "citations": 32, "hops": 64}
 
 
-def source_mask(comp: "Components") -> int:
+def source_mask(comp: Components) -> int:
     """The source bits that ``comp`` has switched on."""
     on = {"bm25": comp.bm25, "dense": comp.dense, "windows": comp.windows,
           "abs_bm25": comp.absatz and comp.bm25, "abs_dense": comp.absatz and comp.dense,
@@ -75,7 +76,7 @@ class Components(BaseModel):
     #: The most popular §§ (gold counts of the training questions) that join every candidate list.
     popular_candidates: int = 50
 
-    def off(self, *names: str) -> "Components":
+    def off(self, *names: str) -> Components:
         return self.model_copy(update={n: False for n in names})
 
 
@@ -111,8 +112,6 @@ def one_blas_thread():
 def _controller():
     """One threadpoolctl controller per process: building it scans the loaded libraries (slow),
     limiting through it afterwards only sets the thread count."""
-    from threadpoolctl import ThreadpoolController
-
     return ThreadpoolController()
 
 
@@ -147,7 +146,7 @@ def _abs_max(values: np.ndarray, abs_para: np.ndarray, n: int) -> np.ndarray:
 
 def static_features(res: Resources) -> dict[str, np.ndarray]:
     """Question-independent feature columns (priors, length), computed once per ``Resources``."""
-    cached = getattr(res, "_static_features", None)
+    cached = res.static_features
     if cached is None:
         g = res.graph
         cached = {
@@ -157,7 +156,7 @@ def static_features(res: Resources) -> dict[str, np.ndarray]:
                                 np.float32),
             "log_words": np.log1p(res.para_words).astype(np.float32),
         }
-        res._static_features = cached
+        res.static_features = cached
     return cached
 
 
@@ -189,7 +188,7 @@ def build_features(question: str, res: Resources, vecs: QueryVectors, comp: Comp
         F["bm25"] = s
         lr, order = _log_rank(s)
         F["bm25_rank"] = -lr
-        fused[order[:k]] += 1.0 / (RRF_K + np.arange(1, min(k, n) + 1))
+        add_reciprocal_ranks(fused, order[:k])
         propose(s, "bm25")
     use_dense = comp.dense and vecs.question is not None and res.para_vecs is not None
     win_cos = None
@@ -205,7 +204,7 @@ def build_features(question: str, res: Resources, vecs: QueryVectors, comp: Comp
         F["dense_rel"] = cos - cos.max()
         lr, order = _log_rank(cos)
         F["dense_rank"] = -lr
-        fused[order[:k]] += 1.0 / (RRF_K + np.arange(1, min(k, n) + 1))
+        add_reciprocal_ranks(fused, order[:k])
         propose(cos, "dense")
     if comp.windows:
         windows = split_question(question)
@@ -216,13 +215,11 @@ def build_features(question: str, res: Resources, vecs: QueryVectors, comp: Comp
             if comp.bm25:
                 s = _bm25_norm(res.bm25_para, tokenize(w), n)
                 np.maximum(wb, s, out=wb)
-                order = _top_k(s, k)
-                rrf[order] += 1.0 / (RRF_K + np.arange(1, len(order) + 1))
+                add_reciprocal_ranks(rrf, _top_k(s, k))
             if wd is not None and i < len(win_cos):
                 cos = win_cos[i]
                 np.maximum(wd, cos, out=wd)
-                order = _top_k(cos, k)
-                rrf[order] += 1.0 / (RRF_K + np.arange(1, len(order) + 1))
+                add_reciprocal_ranks(rrf, _top_k(cos, k))
         F["win_bm25_max"] = wb
         if wd is not None:
             F["win_dense_max"] = wd

