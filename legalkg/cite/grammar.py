@@ -13,7 +13,6 @@ Every loop advances the token index, so the run time is linear in the input.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -609,7 +608,9 @@ def prefix_tree(words: set[str]) -> str:
     return emit(tree)
 
 
-_TRIGGER = _trigger_re()
+#: A § sign or a word at which a chain can start (``_trigger_re``): a text it does not match cites
+#: nothing, so ``scan`` and ``unitscan`` skip tokenizing it (most statute sentences cite nothing).
+TRIGGER = _trigger_re()
 #: Lower-case words at which a chain can start (a head or a relative reference): any other word
 #: token is skipped without asking ``head`` (millions of calls per ingest otherwise).
 _STARTERS = frozenset({*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS})
@@ -617,7 +618,7 @@ _STARTERS = frozenset({*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS})
 
 def scan(text: str, registry: LawRegistry, relative: bool = False) -> list[Chain]:
     """All citation chains in ``text`` in order; ``relative`` also yields §-less references."""
-    if _TRIGGER.search(text) is None:
+    if TRIGGER.search(text) is None:
         return []  # most statute sentences cite nothing: skip tokenizing them
     tokens = tokenize(text)
     return scan_tokens(tokens, candidates(tokens), registry, relative)

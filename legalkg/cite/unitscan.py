@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from ..model import Unit
-from .grammar import _TRIGGER, Chain, candidates, scan, scan_tokens
+from .grammar import TRIGGER, Chain, candidates, scan, scan_tokens
 from .registry import LawRegistry
 from .tokens import Token, tokenize
 
@@ -94,7 +94,7 @@ def unit_chains(units: Sequence[Unit], registry: LawRegistry) -> dict[str, list[
         # False for a text found between blanks in a text without trigger words: the trigger's
         # look-arounds see a blank or a text end on both sides, so it has none either.
         text = unit.text
-        if top is None and text and may_cite and _TRIGGER.search(text) is not None:
+        if top is None and text and may_cite and TRIGGER.search(text) is not None:
             top, first = _Top(text), 0
         if not text or top is None:
             chains = []

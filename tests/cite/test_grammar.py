@@ -38,7 +38,7 @@ def _flat_trigger() -> re.Pattern[str]:
     "Grundsatz", "Ersatzes", "Satz-Ende", "_Absatz 1", "1Absatz",
 ])
 def test_trigger_spans_equal_the_flat_alternation(text):
-    assert ([m.span() for m in grammar._TRIGGER.finditer(text)]
+    assert ([m.span() for m in grammar.TRIGGER.finditer(text)]
             == [m.span() for m in _flat_trigger().finditer(text)])
 
 
@@ -51,4 +51,4 @@ def test_trigger_spans_equal_the_flat_alternation_on_the_bgb():
     texts = [u.text for u in parse_file(paths.gii_dir() / "bgb.xml").units if u.text]
     assert len(texts) > 10_000
     for text in texts:
-        assert [m.span() for m in grammar._TRIGGER.finditer(text)] == [m.span() for m in flat.finditer(text)]
+        assert [m.span() for m in grammar.TRIGGER.finditer(text)] == [m.span() for m in flat.finditer(text)]
