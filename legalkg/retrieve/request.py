@@ -18,7 +18,8 @@ from ..errors import UserError
 from ..vocab import AUTO_MODE, Expansion, Mode, RetrievalLevel, check_k, parse_expansion, parse_level, parse_mode
 
 MAX_QUERY_CHARS = 20_000
-#: ``--mode auto`` picks the learned ranker for these laws at Paragraph level (it ranks BGB §§).
+#: The learned ranker ranks BGB §§: ``--mode ranked`` takes these ``law`` values (None: no filter),
+#: and ``--mode auto`` picks it for them at Paragraph level.
 RANKED_LAWS: tuple[str | None, ...] = (None, "BGB")
 
 

