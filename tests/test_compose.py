@@ -1,0 +1,105 @@
+"""docker-compose.yml runs the Neo4j that `legalkg neo4j start` runs: memory, auth, internal settings, ports.
+
+Why: the design card starts Neo4j with `docker compose up`, the quickstart without Docker with
+`legalkg neo4j start`; a setting tuned in one (the vector-index build, the heap) must reach the other.
+The local side is what its conf writer produces with the CLI's defaults; the Docker side is the
+compose file's ``NEO4J_*`` variables, named as the image's entrypoint turns them into settings.
+`docker-compose config` itself runs in CI (.ci/compose_config.sh).
+"""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from legalkg.cli.neo4j import neo4j_group
+from legalkg.graph.config import DEFAULT_URI
+from legalkg.paths import REPO_ROOT
+from legalkg.server.conf import ServerSettings, read_conf, write_conf
+
+COMPOSE = REPO_ROOT / "docker-compose.yml"
+#: local settings that differ in a container by design: its own folders and JVM, and it listens on
+#: every interface inside the container (the published ports are bound to 127.0.0.1 instead)
+LOCAL_ONLY_PREFIXES = ("server.directories.", "server.jvm.")
+LOCAL_ONLY = {"server.default_listen_address", "server.bolt.listen_address", "server.bolt.advertised_address",
+              "server.http.listen_address", "server.http.advertised_address"}
+#: the ports Neo4j listens on inside the image
+CONTAINER_PORTS = {"bolt": 7687, "http": 7474}
+
+
+def setting_name(variable: str) -> str:
+    """``NEO4J_server_memory_heap_max__size`` -> ``server.memory.heap.max_size`` (the image's rule:
+    strip the prefix, ``_`` becomes ``.``, ``__`` becomes ``_``)."""
+    return variable.removeprefix("NEO4J_").replace("_", ".").replace("..", "_")
+
+
+@pytest.fixture(scope="module")
+def service() -> dict:
+    return yaml.safe_load(COMPOSE.read_text("utf-8"))["services"]["neo4j"]
+
+
+@pytest.fixture(scope="module")
+def start_defaults() -> dict:
+    return {p.name: p.default for p in neo4j_group.commands["start"].params}
+
+
+@pytest.fixture(scope="module")
+def local_conf(tmp_path_factory, start_defaults) -> dict[str, str]:
+    """The neo4j.conf that `legalkg neo4j start` writes with its defaults (into a throwaway home)."""
+    tmp = tmp_path_factory.mktemp("conf")
+    lib = tmp / "lib"
+    lib.mkdir()
+    s = ServerSettings(home=tmp / "home", bolt_port=start_defaults["bolt_port"],
+                       http_port=start_defaults["http_port"], auth=start_defaults["auth"],
+                       password="conf-only", heap=start_defaults["heap"], pagecache=start_defaults["pagecache"])
+    write_conf(s, lib)
+    return read_conf(s.home)
+
+
+def compose_settings(service: dict) -> dict[str, str]:
+    env = service["environment"]
+    return {setting_name(k): str(v) for k, v in env.items() if k.startswith("NEO4J_") and k != "NEO4J_AUTH"}
+
+
+def test_setting_names():
+    assert setting_name("NEO4J_server_memory_heap_max__size") == "server.memory.heap.max_size"
+    assert (setting_name("NEO4J_internal_dbms_index_vector_population__ram__buffer__size")
+            == "internal.dbms.index.vector.population_ram_buffer_size")
+
+
+def test_every_local_setting_is_in_compose(service, local_conf):
+    shared = {k: v for k, v in local_conf.items()
+              if k not in LOCAL_ONLY and not k.startswith(LOCAL_ONLY_PREFIXES) and k != "dbms.security.auth_enabled"}
+    assert "internal.dbms.index.vector.population_ram_buffer_size" in shared  # the comparison has teeth
+    compose = compose_settings(service)
+    differ = {k: (v, compose.get(k)) for k, v in shared.items() if compose.get(k) != v}
+    assert not differ, f"docker-compose.yml differs from `legalkg neo4j start` (local, compose): {differ}"
+
+
+def test_compose_sets_nothing_the_local_server_lacks(service, local_conf):
+    extra = {k: v for k, v in compose_settings(service).items() if k not in local_conf}
+    assert not extra, f"docker-compose.yml sets what `legalkg neo4j start` does not: {extra}"
+
+
+def test_auth(service, local_conf):
+    assert local_conf["dbms.security.auth_enabled"] == "true"
+    auth = service["environment"]["NEO4J_AUTH"]
+    assert auth.startswith("neo4j/${NEO4J_PASSWORD:?"), "compose must take the password from NEO4J_PASSWORD"
+
+
+def test_ports(service, start_defaults):
+    published = {}
+    for spec in service["ports"]:
+        host_ip, host_port, container_port = str(spec).split(":")
+        assert host_ip == "127.0.0.1", f"{spec}: the local server listens on 127.0.0.1 only"
+        published[int(container_port)] = int(host_port)
+    assert published == {CONTAINER_PORTS["bolt"]: start_defaults["bolt_port"],
+                         CONTAINER_PORTS["http"]: start_defaults["http_port"]}
+    assert DEFAULT_URI == f"bolt://127.0.0.1:{start_defaults['bolt_port']}"
+
+
+def test_env_example_points_at_compose(start_defaults):
+    lines = dict(ln.split("=", 1) for ln in (REPO_ROOT / ".env.example").read_text("utf-8").splitlines()
+                 if "=" in ln and not ln.startswith("#"))
+    assert lines["NEO4J_URI"] == f"bolt://127.0.0.1:{start_defaults['bolt_port']}"
+    assert len(lines["NEO4J_PASSWORD"]) >= 8  # Neo4j refuses shorter ones; quickstart replaces it
