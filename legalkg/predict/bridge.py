@@ -48,6 +48,7 @@ def translate(x_query: sp.csr_matrix, assoc: sp.csr_matrix) -> sp.csr_matrix:
     return normalize((x_query @ assoc).tocsr()).astype(np.float32)
 
 
-def scores(x_query: sp.csr_matrix, assoc: sp.csr_matrix, unit_rows: sp.csr_matrix) -> np.ndarray:
-    """(n_queries, n_units) cosine of the translated query with each unit's statute-word row."""
-    return np.asarray((translate(x_query, assoc) @ unit_rows.T).toarray(), dtype=np.float32)
+def scores(x_query: sp.csr_matrix, assoc: sp.csr_matrix, unit_cols: sp.csr_matrix) -> np.ndarray:
+    """(n_queries, n_units) cosine of the translated query with each unit's statute-word row;
+    ``unit_cols`` is the transposed unit matrix (n_statute_words, n_units), built once."""
+    return np.asarray((translate(x_query, assoc) @ unit_cols).toarray(), dtype=np.float32)

@@ -42,6 +42,8 @@ class NaiveBayes:
         self.counts = counts.tocsr()
         self.alpha = alpha
         self.w = weights(self.counts, alpha)
+        # (n_words, n_labels), C order: a query row picks a few contiguous rows (no copy per query)
+        self._wt = np.ascontiguousarray(self.w.T)
 
     def scores(self, x: sp.csr_matrix) -> np.ndarray:
-        return np.asarray(x @ self.w.T, dtype=np.float32)
+        return np.asarray(x @ self._wt, dtype=np.float32)

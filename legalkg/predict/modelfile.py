@@ -12,6 +12,7 @@ import json
 import os
 import tempfile
 import zipfile
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +24,15 @@ from .predictor import Config, LevelModel, Predictor
 
 FORMAT = "legalkg-predictor"
 FORMAT_VERSION = 1
+#: The shipped models, built by the commands in docs/retrieval-quality.md ("Statute predictor").
+DEFAULT_MODELS: dict[str, str] = {"lay": "predictor-lay.npz", "case": "predictor-case.npz"}
+
+
+def default_model_path(task: str) -> Path:
+    """Where the shipped model of ``task`` ('lay' or 'case') lives in the installed package."""
+    if task not in DEFAULT_MODELS:
+        raise UserError(f"no shipped predictor for task {task!r}: use one of {', '.join(DEFAULT_MODELS)}")
+    return Path(str(resources.files("legalkg.data").joinpath(DEFAULT_MODELS[task])))
 
 
 def _strings(values: list[str]) -> np.ndarray:
@@ -58,7 +68,8 @@ def save(model: Predictor, path: str | Path) -> Path:
               "bridge": model.assoc is not None and model.statute_vocab is not None}
     arrays: dict[str, np.ndarray] = {"header": np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8),
                                      "queries.vocab": _strings(model.queries.vocabulary),
-                                     "queries.idf": model.queries.idf.astype(np.float32)}
+                                     "queries.idf": model.queries.idf.astype(np.float32),
+                                     "train_ids": _strings(model.train_ids)}
     # training rows are kept as float16: they only rank neighbours, and halve the file
     _put_csr(arrays, "x_train", model.x_train, np.float16)
     for name, lm in model.levels.items():
@@ -101,16 +112,20 @@ def load(path: str | Path) -> Predictor:
         if header.get("version") != FORMAT_VERSION:
             raise UserError(f"{path} has model format version {header.get('version')}, this legalkg reads "
                             f"version {FORMAT_VERSION}: retrain it with `legalkg train`")
-        queries = Vectoriser(_unstrings(z["queries.vocab"]), z["queries.idf"])
-        levels = {name: LevelModel(_unstrings(z[f"{name}.labels"]), _get_csr(z, f"{name}.y"),
-                                   _get_csr(z, f"{name}.counts")) for name in header["levels"]}
-        statute_vocab = assoc = None
-        if header.get("bridge"):
-            statute_vocab = Vectoriser(_unstrings(z["statute.vocab"]), z["statute.idf"])
-            assoc = _get_csr(z, "assoc")
-        cfg = header["config"]
-        config = Config(weights=cfg["weights"], alpha=cfg["alpha"], neighbours=cfg["neighbours"],
-                        power=cfg["power"], bridge_top=cfg["bridge_top"], rrf_k=cfg["rrf_k"],
-                        candidates=cfg["candidates"], min_df=cfg["min_df"])
-        return Predictor(header["task"], config, queries, _get_csr(z, "x_train"), levels,
-                         list(header.get("bridge_laws", [])), statute_vocab, assoc, None, header.get("meta", {}))
+        try:
+            queries = Vectoriser(_unstrings(z["queries.vocab"]), z["queries.idf"])
+            levels = {name: LevelModel(_unstrings(z[f"{name}.labels"]), _get_csr(z, f"{name}.y"),
+                                       _get_csr(z, f"{name}.counts")) for name in header["levels"]}
+            statute_vocab = assoc = None
+            if header.get("bridge"):
+                statute_vocab = Vectoriser(_unstrings(z["statute.vocab"]), z["statute.idf"])
+                assoc = _get_csr(z, "assoc")
+            cfg = header["config"]
+            config = Config(weights=cfg["weights"], alpha=cfg["alpha"], neighbours=cfg["neighbours"],
+                            power=cfg["power"], bridge_top=cfg["bridge_top"], rrf_k=cfg["rrf_k"],
+                            candidates=cfg["candidates"], min_df=cfg["min_df"])
+            return Predictor(header["task"], config, queries, _get_csr(z, "x_train"), levels,
+                             list(header.get("bridge_laws", [])), statute_vocab, assoc, None, header.get("meta", {}),
+                             _unstrings(z["train_ids"]))
+        except KeyError as err:
+            raise UserError(f"{path} lacks the array {err}: the file is damaged; retrain it with `legalkg train`") from None

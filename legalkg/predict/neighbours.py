@@ -16,12 +16,13 @@ from .sparse import top_per_row
 class Neighbours:
     def __init__(self, x_train: sp.csr_matrix, k: int = 30, power: float = 2.0):
         self.x_train = x_train.tocsr()
+        self._xt = self.x_train.T.tocsr()  # transposed once, not per query
         self.k = k
         self.power = power
 
     def weights(self, x: sp.csr_matrix) -> sp.csr_matrix:
         """(n_queries, n_train): the similarity^power of each query's k nearest training cases."""
-        sims = (x @ self.x_train.T).tocsr()
+        sims = (x @ self._xt).tocsr()
         near = top_per_row(sims, self.k)
         near.data = np.power(np.maximum(near.data, 0.0), self.power)
         return near

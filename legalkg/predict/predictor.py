@@ -87,6 +87,8 @@ class Predictor:
     assoc: sp.csr_matrix | None = None
     statutes: StatuteIndex | None = None
     meta: dict = field(default_factory=dict)
+    #: ids of the training examples: an evaluation refuses (or cross-validates) a model on them
+    train_ids: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._nb = {name: NaiveBayes(m.counts, self.config.alpha) for name, m in self.levels.items()}
@@ -98,6 +100,11 @@ class Predictor:
         if self.statute_vocab is not None and self.assoc is not None:
             self.statutes = StatuteIndex.attach(self.statute_vocab, units, self.bridge_laws)
         return self
+
+    def seen(self, ids: Sequence[str]) -> list[str]:
+        """The given case ids this model was trained on (so scoring it there would be a leak)."""
+        known = set(self.train_ids)
+        return [i for i in ids if i in known]
 
     @property
     def has_bridge(self) -> bool:
@@ -117,7 +124,7 @@ class Predictor:
             out["pop"] = (model.labels, np.tile(model.popularity, (x.shape[0], 1)))
         if name == Level.PARAGRAPH.value and self.has_bridge:
             assert self.statutes is not None and self.assoc is not None
-            out["bridge"] = (self.statutes.ids, bridgemod.scores(x, self.assoc, self.statutes.rows))
+            out["bridge"] = (self.statutes.ids, bridgemod.scores(x, self.assoc, self.statutes.cols))
         return out
 
     def fuse(self, parts: Mapping[str, tuple[list[str], np.ndarray]], n: int, k: int = 10,
@@ -194,4 +201,5 @@ def train(data: TrainingSet, units: Mapping[str, str] | None = None, config: Con
         statute_vocab = statutes.vectoriser
     meta = {"n_examples": len(examples), "sources": list(data.sources), "seed": seed,
             "unresolved_gold": data.unresolved}
-    return Predictor(data.task, cfg, queries, x, levels, laws, statute_vocab, assoc, statutes, meta)
+    return Predictor(data.task, cfg, queries, x, levels, laws, statute_vocab, assoc, statutes, meta,
+                     [e.id for e in examples])

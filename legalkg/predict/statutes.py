@@ -28,6 +28,9 @@ class StatuteIndex:
     ids: list[str]
     rows: sp.csr_matrix
 
+    def __post_init__(self) -> None:
+        self.cols = self.rows.T.tocsr()  # (n_words, n_units), for scoring queries
+
     @classmethod
     def build(cls, units: Mapping[str, str], laws: Iterable[str]) -> StatuteIndex:
         ids = para_ids(units, laws)

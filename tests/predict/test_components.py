@@ -51,7 +51,7 @@ def test_bridge_translates_a_lay_word_to_statute_words():
     y = label_matrix([["551"], ["551"], ["437"]], {"551": 0, "437": 1})
     assoc = fit_associations(lay.transform(["Kaution Vermieter", "Kaution Auszug", "Ware defekt"]), y,
                              units[:2], top=5)
-    s = bridge_scores(lay.transform(["Kaution"]), assoc, units)
+    s = bridge_scores(lay.transform(["Kaution"]), assoc, units.T.tocsr())
     assert s.argmax() == 0
     assert s[0, 2] == 0  # no training case reaches the Geburt text
 

@@ -77,6 +77,7 @@ def test_model_file_round_trip(lay_set, tmp_path):
     assert loaded.config == model.config
     assert loaded.task == "lay"
     assert np.allclose(loaded.levels["Paragraph"].popularity, model.levels["Paragraph"].popularity)
+    assert loaded.seen(["q1", "elsewhere", "q8"]) == ["q1", "q8"]
 
 
 def test_model_file_version_and_foreign_files_refused(lay_set, tmp_path, monkeypatch):
@@ -91,3 +92,17 @@ def test_model_file_version_and_foreign_files_refused(lay_set, tmp_path, monkeyp
         load_model(junk)
     with pytest.raises(UserError, match="model file not found"):
         load_model(tmp_path / "missing.npz")
+
+
+def test_shipped_models_load_and_know_their_training_cases():
+    from legalkg.predict import default_model_path
+
+    for task in ("lay", "case"):
+        path = default_model_path(task)
+        if not path.exists():
+            pytest.skip("shipped model not built")
+        model = load_model(path)
+        assert model.task == task and model.train_ids
+        assert path.stat().st_size <= 20 * 1024 * 1024
+    with pytest.raises(UserError, match="no shipped predictor"):
+        default_model_path("chat")
