@@ -69,12 +69,17 @@ def markdown(result: StudyResult) -> str:
         f"- questions: `{cfg.questions}` ({result.n_questions} used, {result.n_dropped} without BGB gold dropped"
         + (f", --limit {cfg.limit}" if cfg.limit else "") + ")",
         f"- model: {cfg.model} ({result.model_version}, {result.dim}-d); aggregation {cfg.aggregation}; "
-        f"top-{cfg.k_units} units -> top-{k} §§; latency = mean of {cfg.latency_runs} run(s) per question"
+        f"top-{cfg.k_units} units -> top-{k} §§; latency = mean of {cfg.latency_runs} run(s) per question, "
+        "timed after all builds with the strategies interleaved per question"
         + ("; LLM backend on (--llm)" if cfg.llm else ""),
         f"- size = n_vectors x {result.dim} x 4 B + routing (sum over units of 4 + 4 x covered §§); raw text excluded",
         f"- total wall time {_fmt_s(result.total_s)} (query embedding {result.query_embed_s:.1f} s)"
         + (f"; reused from an earlier run: {', '.join(result.resumed)}" if result.resumed else ""),
     ]
+    late = [r.name for r in result.strategies if not r.latency_interleaved]
+    if late:
+        lines.append(f"- latency of {', '.join(late)}: timed right after its build, not interleaved "
+                     "(its units were gone from the server)")
     if result.friedman_p is not None:
         lines.append(f"- Friedman over {len(result.strategies)} strategies (Recall@{k}): "
                      f"chi2 = {result.friedman_stat:.1f}, p = {result.friedman_p:.3g}")

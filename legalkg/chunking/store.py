@@ -2,9 +2,9 @@
 
 Decision: each unit is a ``:StudyUnit:Study_<strategy>`` node with ``strategy``, ``sections``
 (list of covered § ids such as ``BGB/§551``), ``level`` (RAPTOR depth), ``text`` and ``embedding``.
-The covered §§ are a list property, not ``COVERS_SECTION`` edges, because the study graph need
-not hold the § nodes (a study server holds only study units) and the query reads them from the
-hit itself without a further hop. Labels cannot be query parameters, so they are filled only from
+The kNN query reads the covered §§ from that list property on the hit itself, without a further
+hop, and so works on a study server that holds only study units. Where the server also holds the
+§ nodes, ``COVERS_SECTION`` edges link each unit to them for browsing (``chunking/covers``). Labels cannot be query parameters, so they are filled only from
 the closed strategy list (:data:`strategies.STRATEGIES`).
 """
 
@@ -15,7 +15,6 @@ import time
 from collections.abc import Sequence
 
 import numpy as np
-
 from neo4j import Driver, Session
 
 from ..graph.cypher import query, statements

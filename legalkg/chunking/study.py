@@ -4,7 +4,8 @@ One pipeline for all strategies (the paper's Fig. 1): embed the question, kNN to
 units from the strategy's vector index, propagate scores to the covered §§ (``max`` by default),
 keep the top-``k_sections`` distinct §§, score Recall@k against the gold §§. The same ranking cut
 at ``k_ablation`` §§ gives the paper's top-25 ablation at no extra query. Latency = kNN (or
-full-text) round trip + aggregation, query embedding excluded, mean over ``latency_runs`` runs.
+full-text) round trip + aggregation, query embedding excluded, mean over ``latency_runs`` runs,
+timed after all builds with the strategies interleaved per question (``measure_latency``).
 Build time = units + embeddings (+ clustering / summaries) + Neo4j writes + index population.
 Index size = n_vectors x dim x 4 bytes + routing bytes, routing = sum over units (4 + 4 x covered
 §§): an int32 unit id and an int32 per covered §; raw text is excluded.
@@ -20,9 +21,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from pydantic import BaseModel, Field
-
 from neo4j import Driver, Session
+from pydantic import BaseModel, Field
 
 from .. import paths
 from ..embed import embed_texts, get_embedder
@@ -93,6 +93,7 @@ class StrategyResult(BaseModel):
     latency_ci_high: float | None = None
     latency_p: float | None = None
     latency_p_holm: float | None = None
+    latency_interleaved: bool = False  # timed in the interleaved phase (else: right after its build)
     per_question: list[float] = Field(default_factory=list, repr=False)
     per_question_ablation: list[float] = Field(default_factory=list, repr=False)
     latency_per_question: list[float] = Field(default_factory=list, repr=False)
@@ -229,6 +230,7 @@ def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = No
     tq = time.perf_counter()
     qvecs = embedder.embed_queries([q.text for q in questions])
     query_embed_s = time.perf_counter() - tq
+    qlists = [qv.astype(np.float32).tolist() for qv in qvecs]
 
     def embed(texts: list[str]):
         res = embed_texts(embedder, texts, cache=cfg.cache, progress=False)
@@ -266,22 +268,15 @@ def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = No
                 flat_done[spec.name] = (build_s, built)
         per_q, per_q_abl, retrieved, lat_q = [], [], [], []
         with driver.session(database=db) as session:
-            for q, qv in zip(questions, qvecs):
-                vec = qv.astype(np.float32).tolist()
-                top: list[str] = []
-                times = []
-                for run in range(max(1, cfg.latency_runs)):
-                    ts = time.perf_counter()
-                    got = search(session, db, spec, vec, q.text, k_units=cfg.k_units,
-                                 k_sections=k_fetch, aggregation=cfg.aggregation)
-                    times.append(time.perf_counter() - ts)
-                    if run == 0:
-                        top = got
+            for q, vec in zip(questions, qlists):
+                ts = time.perf_counter()
+                top = search(session, db, spec, vec, q.text, k_units=cfg.k_units,
+                             k_sections=k_fetch, aggregation=cfg.aggregation)
+                lat_q.append(1000 * (time.perf_counter() - ts))  # replaced by the interleaved timing
                 retrieved.append(top[:cfg.k_sections])
                 per_q.append(recall_at(top[:cfg.k_sections], q.gold))
                 if cfg.k_ablation:
                     per_q_abl.append(recall_at(top[:cfg.k_ablation], q.gold))
-                lat_q.append(1000 * float(np.mean(times)))
         ci = stats.bootstrap_ci(np.asarray(per_q))
         ci_abl = stats.bootstrap_ci(np.asarray(per_q_abl)) if per_q_abl else None
         nvec = 0 if built.vectors is None else len(built.vectors)
@@ -300,6 +295,19 @@ def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = No
         log(f"{spec.name:20s} units {res.n_units:6d}  R@{cfg.k_sections} {res.recall:.3f} "
             f"[{res.ci_low:.3f}, {res.ci_high:.3f}]  latency {res.latency_ms:6.2f} ms  "
             f"build {res.build_s:7.1f} s  size {res.size_mb:6.1f} MB")
+    timed = [spec for spec in specs if spec.name not in resumed or _has_nodes(driver, db, spec)]
+    lost = [spec.name for spec in specs if spec not in timed]
+    if lost:
+        log(f"latency of {', '.join(lost)}: their units are no longer in the server; "
+            "kept the timing of the run that built them")
+    log(f"latency: {cfg.latency_runs} interleaved run(s) over {len(timed)} strategies")
+    with driver.session(database=db) as session:
+        lat = measure_latency(session, db, timed, questions, qlists, cfg, k_fetch)
+    for res in results:
+        if res.name in lat:
+            res.latency_per_question = lat[res.name]
+            res.latency_ms = float(np.mean(lat[res.name]))
+            res.latency_interleaved = True
     out = StudyResult(config=cfg, model_version=embedder.version, dim=embedder.dim,
                       n_questions=len(questions), n_dropped=dropped,
                       question_ids=[q.id for q in questions], strategies=results,
@@ -318,6 +326,43 @@ def _friedman(rows: list[list[float]]) -> tuple[float, float] | None:
         return None
     fr = stats.friedman(matrix)
     return fr.statistic, fr.p_value
+
+
+def interleaved_order(n_strategies: int, question: int, run: int) -> list[int]:
+    """Strategy indices in the order one question is timed: a rotation that starts one further on
+    for every question and every run, so each strategy is timed first, second, ... equally often
+    (no strategy always pays for a cold cache after another's query)."""
+    start = (question + run) % n_strategies if n_strategies else 0
+    return [(start + j) % n_strategies for j in range(n_strategies)]
+
+
+def measure_latency(session: Session, db: str, specs: list[Spec], questions: list[Question],
+                    qvecs: list[list[float]], cfg: StudyConfig, k_sections: int) -> dict[str, list[float]]:
+    """Per-question latency in ms (mean of ``cfg.latency_runs`` runs) of every strategy in ``specs``.
+
+    Why interleaved: the strategies are built one after another over minutes to hours, and on a
+    shared machine the load changes meanwhile. Timed right after its build, a strategy would carry
+    the load of its own slot, and a paired test against ``section`` would measure the load
+    difference between two slots. Timing each question under every strategy in turn puts the same
+    moment's load on all of them, which is what the paired test assumes.
+    """
+    totals = {spec.name: [0.0] * len(questions) for spec in specs}
+    runs = max(1, cfg.latency_runs)
+    for run in range(runs):
+        for qi, (q, vec) in enumerate(zip(questions, qvecs)):
+            for si in interleaved_order(len(specs), qi, run):
+                spec = specs[si]
+                ts = time.perf_counter()
+                search(session, db, spec, vec, q.text, k_units=cfg.k_units, k_sections=k_sections,
+                       aggregation=cfg.aggregation)
+                totals[spec.name][qi] += time.perf_counter() - ts
+    return {name: [1000 * t / runs for t in values] for name, values in totals.items()}
+
+
+def _has_nodes(driver: Driver, db: str, spec: Spec) -> bool:
+    """Whether the units a (resumed) strategy searches are still in the server."""
+    own = STRATEGIES[spec.base] if spec.family in ("lexical", "fusion") else spec
+    return store.count(driver, db, own) > 0
 
 
 def add_statistics(result: StudyResult, reference: str = "section") -> None:

@@ -7,6 +7,7 @@ from legalkg.chunking.aggregate import propagate, recall_at, rrf_fuse, top_secti
 from legalkg.chunking.lumber import lumber_boundary, lumber_groups
 from legalkg.chunking.store import lucene_query
 from legalkg.chunking.strategies import STRATEGIES, resolve
+from legalkg.chunking.study import interleaved_order
 from legalkg.chunking.tree import covered_sections, extractive_summary, raptor_tree
 from legalkg.chunking.windows import fixed_windows, window_starts
 from legalkg.errors import UserError
@@ -111,3 +112,14 @@ def test_llm_is_off_unless_configured(monkeypatch):
     monkeypatch.delenv("LEGALKG_LLM_BASE_URL", raising=False)
     with pytest.raises(UserError, match="LEGALKG_LLM_BASE_URL"):
         require_config()
+
+
+def test_interleaved_order_rotates_the_first_strategy():
+    assert interleaved_order(3, 0, 0) == [0, 1, 2]
+    assert interleaved_order(3, 1, 0) == [1, 2, 0]
+    assert interleaved_order(3, 2, 1) == [0, 1, 2]
+    # over n questions every strategy is timed in every position exactly once
+    orders = [interleaved_order(4, q, 0) for q in range(4)]
+    for pos in range(4):
+        assert sorted(o[pos] for o in orders) == [0, 1, 2, 3]
+    assert interleaved_order(0, 5, 0) == []

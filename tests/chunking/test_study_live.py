@@ -54,6 +54,21 @@ def test_pipeline_returns_ten_distinct_sections(result, bgb):
             assert len(top) == 10 and len(set(top)) == 10
             assert set(top) <= sliced
         assert 0.0 <= r.recall <= 1.0 and r.latency_ms > 0 and r.build_s > 0
+        assert r.latency_interleaved and len(r.latency_per_question) == 3
+        assert r.latency_ms == pytest.approx(sum(r.latency_per_question) / 3)
+        assert len(r.per_question_ablation) == 3
+        # Recall@25 reads a longer prefix of the same ranking: never below Recall@10
+        assert all(a >= b for a, b in zip(r.per_question_ablation, r.per_question))
+
+
+def test_statistics_against_section(result):
+    section, others = result.strategies[0], result.strategies[1:]
+    assert section.p_holm is None and section.latency_p_holm is None
+    for r in others:
+        assert r.p_holm is not None and r.p_holm_ablation is not None and 0 < r.latency_p_holm <= 1
+        mean_diff = sum(a - b for a, b in zip(r.latency_per_question, section.latency_per_question)) / 3
+        assert r.latency_diff_ms == pytest.approx(mean_diff)
+        assert r.latency_ci_low <= r.latency_diff_ms <= r.latency_ci_high
 
 
 def test_deposit_question_finds_551_lexically(result):
@@ -107,6 +122,8 @@ def test_checkpoint_resume_reuses_finished_strategies(driver, neo4j_cfg, bgb, tm
     cfg2 = StudyConfig(questions=path, strategies=["section", "subsection"], latency_runs=1)
     second = run_study(driver, neo4j_cfg.database, cfg2, law=bgb, sections=sl, log=logs.append, checkpoint=ckpt)
     assert second.resumed == ["section"]
+    # the resumed strategy's units are still in the server: its latency is timed again, interleaved
+    assert all(r.latency_interleaved for r in second.strategies)
     assert second.strategies[0].retrieved == first.strategies[0].retrieved
     assert second.strategies[0].build_s == first.strategies[0].build_s
     assert any("reused" in m for m in logs)
