@@ -36,6 +36,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -152,12 +153,12 @@ def run_latency(ours: Retriever, cached: Retriever, peers, vectors: dict[str, np
                 if peer:
                     peer.search(query_vector=pv[i], top_k=K, effective_search_ratio=FETCH // K)
             for i, text in enumerate(texts):
-                calls = [("ours", lambda: ours.search(text, lvl, K, "vector", exp, vector=vecs[i]))]
+                calls = [("ours", partial(ours.search, text, lvl, K, "vector", exp, vector=vecs[i]))]
                 if with_cached:
-                    calls.append(("cached", lambda: cached.search(text, lvl, K, "vector", exp, vector=vecs[i])))
+                    calls.append(("cached", partial(cached.search, text, lvl, K, "vector", exp, vector=vecs[i])))
                 if peer:
-                    calls.append(("peer", lambda: peer.search(query_vector=pv[i], top_k=K,
-                                                              effective_search_ratio=FETCH // K)))
+                    calls.append(("peer", partial(peer.search, query_vector=pv[i], top_k=K,
+                                                  effective_search_ratio=FETCH // K)))
                 shift = i % len(calls)  # rotate the order query by query
                 seeds: dict[str, list[str]] = {}
                 for name, call in calls[shift:] + calls[:shift]:
