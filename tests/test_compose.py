@@ -12,8 +12,12 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from legalkg import paths
+from legalkg.cli.ingest import ingest
 from legalkg.cli.neo4j import neo4j_group
-from legalkg.graph.config import DEFAULT_URI
+from legalkg.codes import resolve_codes
+from legalkg.graph.config import DEFAULT_URI, load_config
+from legalkg.graph.ingest import plan_load
 from legalkg.paths import REPO_ROOT
 from legalkg.server.conf import ServerSettings, read_conf, write_conf
 
@@ -103,3 +107,19 @@ def test_env_example_points_at_compose(start_defaults):
                  if "=" in ln and not ln.startswith("#"))
     assert lines["NEO4J_URI"] == f"bolt://127.0.0.1:{start_defaults['bolt_port']}"
     assert len(lines["NEO4J_PASSWORD"]) >= 8  # Neo4j refuses shorter ones; quickstart replaces it
+
+
+def test_design_card_ingest_needs_no_options(tmp_path):
+    """`docker compose up`, then `legalkg ingest`: the defaults load the 58 default codes from the
+    shared folder, through Cypher, into the server at the default URI with the password of .env."""
+    params = ingest.make_context("ingest", []).params
+    assert (params["codes_spec"], params["source"], params["embed"], params["method"]) == ("default", None, True, "auto")
+    slugs = resolve_codes(params["codes_spec"])
+    assert len(slugs) == 58
+    if paths.gii_dir().is_dir():  # the source the defaults read
+        assert not [s for s in slugs if not (paths.gii_dir() / f"{s}.xml").is_file()]
+    assert plan_load(DEFAULT_URI, params["method"], home=tmp_path / "no-local-server").home is None
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("NEO4J_PASSWORD=from-dotenv\n", "utf-8")
+    cfg = load_config(env={}, dotenv_path=dotenv)
+    assert (cfg.uri, cfg.user, cfg.password) == (DEFAULT_URI, "neo4j", "from-dotenv")
