@@ -119,7 +119,9 @@ class Predictor:
         out: dict[str, tuple[list[str], np.ndarray]] = {}
         model = self.levels.get(name)
         if model is not None and model.labels:
-            out["nb"] = (model.labels, self._nb[name].scores(x))
+            nb = self._nb[name].scores(x)
+            nb[np.diff(x.indptr) == 0] = -np.inf  # no known word: the classifier has no evidence
+            out["nb"] = (model.labels, nb)
             out["knn"] = (model.labels, self._knn.scores(x, model.y))
             out["pop"] = (model.labels, np.tile(model.popularity, (x.shape[0], 1)))
         if name == Level.PARAGRAPH.value and self.has_bridge:
@@ -143,7 +145,7 @@ class Predictor:
             for i in range(n):
                 row = scores[i]
                 for rank, j in enumerate(top[i]):
-                    if abstains and row[j] <= 0:
+                    if not np.isfinite(row[j]) or (abstains and row[j] <= 0):
                         break
                     fused[i].setdefault(ids[j], {})[comp] = weight / (self.config.rrf_k + rank + 1)
         out = []

@@ -91,3 +91,10 @@ def test_resolve_labels_against_known_units(lay_set):
     assert len(resolved.examples) == 6  # the Pflichtteil questions lost their only label
     with pytest.raises(UserError, match="names a unit of the loaded laws"):
         resolve_labels(lay_set, {"ZPO/§1"})
+
+
+def test_a_gz_file_that_is_not_gzip(tmp_path):
+    path = tmp_path / "bad.jsonl.gz"
+    path.write_text('{"id": 1}\n', encoding="utf-8")
+    with pytest.raises(UserError, match="cannot read it"):
+        load_examples([path])

@@ -106,3 +106,10 @@ def test_shipped_models_load_and_know_their_training_cases():
         assert path.stat().st_size <= 20 * 1024 * 1024
     with pytest.raises(UserError, match="no shipped predictor"):
         default_model_path("chat")
+
+
+def test_a_query_without_known_words_gets_only_the_prior(lay_set):
+    model = train(lay_set, UNITS)
+    assert model.predict(["Raumschiff Quasar"], k=3, weights={"nb": 1.0, "knn": 1.0, "bridge": 1.0}) == [[]]
+    prior = [uid for uid, _ in model.predict(["Raumschiff Quasar"], k=2)[0]]
+    assert sorted(prior) == ["BGB/§437", "BGB/§551"]  # the two most cited units
