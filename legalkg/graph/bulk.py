@@ -18,9 +18,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from tqdm import tqdm
-
 from neo4j import Driver
+from tqdm import tqdm
 
 from ..cite import KnownUnits
 from ..model import Law

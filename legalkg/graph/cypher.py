@@ -10,6 +10,7 @@ from functools import cache
 
 from .. import paths
 from ..model import Level
+from ..vocab import RetrievalLevel
 
 
 def _read(name: str) -> str:
@@ -48,7 +49,7 @@ def statements(name: str) -> tuple[str, ...]:
 
 _SLOTS = ("__LABEL__", "__PARENT__", "__CHILD__", "__TARGET__")
 #: Node labels a query template may take besides the hierarchy levels.
-EXTRA_LABELS = ("Chunk",)
+EXTRA_LABELS = (RetrievalLevel.CHUNK.value,)
 
 
 def labelled(name: str, **slots) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..cite import statute_edges
 from ..model import TEXT_LEVELS, Law, Level
+from ..vocab import RetrievalLevel
 from .rows import LawRows, edge_rows, law_rows
 
 ARRAY_DELIMITER = "\x1f"  # ASCII unit separator: never part of a statute text or an id
@@ -157,7 +158,7 @@ def write_structure(out: CsvLines, rows: LawRows) -> None:
             out.node(labels, {**row["props"], "id": row["id"], "gen": rows.hash})
             out.rel(row["parent"], row["id"], rtype, {"gen": rows.hash})
     for row in rows.chunks:
-        out.node(("Chunk",), {**row["props"], "id": row["id"], "gen": rows.hash})
+        out.node((RetrievalLevel.CHUNK.value,), {**row["props"], "id": row["id"], "gen": rows.hash})
 
 
 def write_cites(out: CsvLines, edges: list) -> str:

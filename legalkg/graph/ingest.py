@@ -19,9 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from tqdm import tqdm
-
 from neo4j import Driver
+from tqdm import tqdm
 
 from ..cite import LawRegistry
 from ..errors import UserError

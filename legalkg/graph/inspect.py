@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
-from pydantic import BaseModel
-
 from neo4j import Driver
+from pydantic import BaseModel
 
 from .connection import server_info
 from .cypher import query

@@ -19,9 +19,8 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 
-from tqdm import tqdm
-
 from neo4j import Driver
+from tqdm import tqdm
 
 from ..cite import KnownUnits, statute_edges
 from ..model import TEXT_LEVELS, Law, Level

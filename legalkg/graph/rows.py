@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..model import TEXT_LEVELS, Citation, Law, Level, Unit, decode_child, decode_id, word_count
+from ..vocab import RetrievalLevel
 from .chunks import naive_chunks
 
 #: json.dumps with these arguments would build a new encoder for each of ~185k nodes per ingest
@@ -109,7 +110,7 @@ def law_rows(law: Law) -> LawRows:
         hashes.append(props["hash"] + unit.parent_id)
     for chunk in naive_chunks(law):
         props = {"law": chunk.law, "order": chunk.order, "text": chunk.text, "words": chunk.words,
-                 "covers": chunk.covers, "level": "Chunk"}
+                 "covers": chunk.covers, "level": RetrievalLevel.CHUNK.value}
         props["hash"] = content_hash(props)
         rows.chunks.append({"id": chunk.id, "props": props})
         hashes.append(props["hash"])

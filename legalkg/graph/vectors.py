@@ -12,17 +12,17 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from pydantic import BaseModel, Field
-
 from neo4j import Driver
+from pydantic import BaseModel, Field
 
 from ..embed import Embedder, embed_texts, get_embedder
 from ..errors import UserError
 from ..model import TEXT_LEVELS
+from ..vocab import RetrievalLevel
 from .cypher import labelled, query
 
 #: Labels with a vector index: the text levels and the naive chunks.
-VECTOR_LABELS: tuple[str, ...] = tuple(lvl.value for lvl in TEXT_LEVELS) + ("Chunk",)
+VECTOR_LABELS: tuple[str, ...] = tuple(lvl.value for lvl in TEXT_LEVELS) + (RetrievalLevel.CHUNK.value,)
 WRITE_BATCH = 2000
 #: At least this many new vectors for one index: write them with the index dropped and build it
 #: afterwards. Vectors written into a live index arrive as many small Lucene segments (39 for the

@@ -154,7 +154,7 @@ class Retriever:
         with self.driver.session(database=self.db, default_access_mode=READ_ACCESS) as session:
             return list(session.run(text, params))
 
-    def _recorded(self, label: RetrievalLevel) -> dict | None:
+    def index_model(self, label: RetrievalLevel) -> dict | None:
         """The model of a level's index, looked up once per Retriever (a round trip per search
         doubled the latency in benchmarks/retrieval_latency.py)."""
         if label not in self._models:
@@ -175,7 +175,7 @@ class Retriever:
         Retriever's) only checks that the index holds that model's vectors."""
         label = parse_level(label)
         model = model or self.model
-        rec = self._recorded(label)
+        rec = self.index_model(label)
         if rec is None:
             raise UserError(f"the graph has no {label} vectors: run `legalkg ingest` (without --no-embed), "
                             "or use --mode fulltext")
@@ -316,7 +316,7 @@ class Retriever:
         if mode is Mode.RANKED:
             model = RANKED_MODEL
         elif mode.uses_vectors:
-            rec = self._recorded(label)
+            rec = self.index_model(label)
             model = rec["name"] if rec else None
         return SearchResult(query=req.query, level=label, mode=mode, expand=expand, k=k, model=model,
                             seeds=seeds, expanded=expanded)

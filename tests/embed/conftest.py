@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from lxml import etree
@@ -11,7 +11,7 @@ from legalkg import paths
 from legalkg.embed import get_embedder
 
 
-@lru_cache(maxsize=None)
+@cache
 def norm_text(slug: str, enbez: str) -> str:
     """Whitespace-normalised text of one norm (e.g. ``bgb``, ``§ 551``) from the real XML."""
     parser = etree.XMLParser(load_dtd=False, no_network=True, resolve_entities=False, huge_tree=True)

@@ -10,8 +10,8 @@ import sys
 import numpy as np
 import pytest
 
-from legalkg.embed import EmbeddingCache, EmptyTextError, dedupe, embed_texts, sanitise_name
 from legalkg import paths
+from legalkg.embed import EmbeddingCache, EmptyTextError, dedupe, embed_texts, sanitise_name
 
 # A one-sentence § has the same text at Paragraph, Absatz and Satz level (BGB § 90).
 SACHEN = "Sachen im Sinne des Gesetzes sind nur körperliche Gegenstände."

@@ -58,7 +58,7 @@ def test_model_option_passes_the_name_through():
     import click
     from click.testing import CliRunner
 
-    from legalkg.embed import model_option
+    from legalkg.cli.options import model_option
 
     @click.command()
     @model_option

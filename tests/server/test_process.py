@@ -8,12 +8,13 @@ import sys
 import urllib.request
 from pathlib import Path
 
+from neo4j import GraphDatabase
+
 from legalkg.server import caches, jars, jvm, process
 from legalkg.server.conf import ServerSettings, write_conf
 from legalkg.server.process import free_port
 from legalkg.server.startup import start
 from legalkg.server.training import record_class_archive
-from neo4j import GraphDatabase
 
 CLI = [sys.executable, "-m", "legalkg.cli"]
 
