@@ -140,7 +140,7 @@ def _case_example(rec: dict[str, Any], where: str, index: int, known_ids: Contai
         raise UserError(f"{where}: a norm span lies outside the text; offsets are character offsets into 'text'")
     cits = parse_gold_spans(text, gold_spans).citations
     query = build_query(text, gold_spans + other, max_words=max_words, placeholder=DEFAULT_PLACEHOLDER,
-                        mask=lambda t, p: mask(t, p))
+                        mask=mask)
     labels, missing = label_ids(cits, known_ids)
     rid = str(rec.get("id", where))
     court = rec.get("court")
