@@ -42,13 +42,24 @@ class Mode(StrEnum):
     FULLTEXT = "fulltext"
     #: Reciprocal rank fusion of the vector and full-text rankings (``legalkg.fusion``).
     FUSION = "fusion"
-    #: The learned BGB § ranker of ``legalkg.rank`` (Paragraph level only).
-    RANKED = "ranked"
+    #: The one engine over the graph (``legalkg.retrieve.learned``): the statute predictor of
+    #: ``legalkg.predict``, full-text, vector and the query's own citations, fused by weighted RRF.
+    #: ``ranked`` (the old name of the learned mode) parses to it (``MODE_ALIASES``).
+    LEARNED = "learned"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Mode | None:
+        """Aliases: ``Mode("ranked")`` is ``Mode.LEARNED``, so every parser and ``Mode(...)`` agree."""
+        return MODE_ALIASES.get(value.strip().lower()) if isinstance(value, str) else None
 
     @property
     def uses_vectors(self) -> bool:
         """Whether the mode needs the query embedded with the index's model."""
         return self in (Mode.VECTOR, Mode.FUSION)
+
+
+#: Old or alternative mode names -> the mode (resolved by ``Mode`` itself, so by every parser).
+MODE_ALIASES: dict[str, Mode] = {"ranked": Mode.LEARNED}
 
 
 class Expansion(StrEnum):
@@ -77,8 +88,12 @@ LEVEL_ALIASES: dict[str, RetrievalLevel] = {
     "sentence": RetrievalLevel.SATZ, "nr": RetrievalLevel.NUMMER,
     "naive": RetrievalLevel.CHUNK, "naive-100w": RetrievalLevel.CHUNK, "naive100": RetrievalLevel.CHUNK,
 }
-#: The CLI's ``legalkg search --mode auto``: resolved by ``SearchRequest``, never a ``Mode``.
+#: ``--mode auto``: resolved by ``SearchRequest`` (``auto_mode``), never a ``Mode``.
 AUTO_MODE = "auto"
+#: Levels at which ``--mode auto`` picks the learned mode: those the statute predictor has labels
+#: for (``legalkg.predict.LABEL_LEVELS``); deeper levels and chunks fall back to vector search.
+LEARNED_LEVELS: tuple[RetrievalLevel, ...] = (RetrievalLevel.PARAGRAPH, RetrievalLevel.ABSATZ,
+                                              RetrievalLevel.SATZ, RetrievalLevel.NUMMER)
 #: The range of ``-k`` (seeds per query) everywhere.
 K_MIN, K_MAX = 1, 1000
 

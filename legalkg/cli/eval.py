@@ -95,7 +95,7 @@ def _steps(cells, n_queries: int) -> int:
     for lv in levels:
         modes = {c.mode for c in cells if c.level == lv}
         total += n_queries * ((Mode.VECTOR in modes) + 2 * (Mode.FUSION in modes)
-                              + (Mode.FULLTEXT in modes and Mode.FUSION not in modes) + (Mode.RANKED in modes))
+                              + (Mode.FULLTEXT in modes and Mode.FUSION not in modes) + (Mode.LEARNED in modes))
     if any(Mode(c.mode).uses_vectors for c in cells):
         total += n_queries
     return total

@@ -25,7 +25,7 @@ def render(res: SearchResult, explain: bool = False) -> str:
     for h in res.seeds:
         score = f"{h.score:.4f}" if h.score is not None else ""
         lines.append(f"{h.rank:>3}  {(h.citation or h.id)[:32]:<32} {score:>7}  {h.via:<9} "
-                     f"{_excerpt(h.title + ': ' + h.text if h.title and h.via == Mode.RANKED else h.text, width)}")
+                     f"{_excerpt(h.title + ': ' + h.text if h.title and h.via == Mode.LEARNED else h.text, width)}")
         if explain and h.components:
             parts = sorted(h.components.items(), key=lambda kv: -abs(kv[1]))
             lines.append(f"{'':>5}why: " + ", ".join(f"{name} {value:+.3f}" for name, value in parts))

@@ -202,8 +202,8 @@ class BatchRetriever:
         if Mode.FULLTEXT in modes:
             out[Mode.FULLTEXT] = ({q: hits[:k] for q, hits in ft.items()} if ft is not None
                                   else self.fulltext(label, texts, k, progress))
-        if Mode.RANKED in modes:
-            out[Mode.RANKED] = self.ranked(label, texts, k, progress)
+        if Mode.LEARNED in modes:
+            out[Mode.LEARNED] = self.ranked(label, texts, k, progress)
         return out
 
     def ranked(self, label: str, texts: dict[str, str], k: int, progress: Progress = _noop) -> dict[str, list[SeedHit]]:

@@ -43,7 +43,7 @@ def clean_query(text: str | None) -> str:
 
 def auto_mode(level: RetrievalLevel, law: str | None) -> Mode:
     """``--mode auto``: the learned ranker where it applies (BGB §§), vector search elsewhere."""
-    return Mode.RANKED if level is RetrievalLevel.PARAGRAPH and law in RANKED_LAWS else Mode.VECTOR
+    return Mode.LEARNED if level is RetrievalLevel.PARAGRAPH and law in RANKED_LAWS else Mode.VECTOR
 
 
 def _as_int(value: Any) -> int:

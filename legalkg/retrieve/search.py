@@ -216,7 +216,7 @@ class Retriever:
         label, mode = parse_level(label), Mode(mode)
         if mode is Mode.FULLTEXT:
             return self.fulltext_hits(label, text, k, law)
-        if mode is Mode.RANKED:
+        if mode is Mode.LEARNED:
             return self.ranked_hits(text, label, k, law)
         vec = vector if vector is not None else self.embed_query(text, label, model)
         if mode is Mode.VECTOR:
@@ -243,7 +243,7 @@ class Retriever:
             hits.append(Hit(id=r.id, citation=r.citation, text=(rec["text"] if rec else "") or "",
                             title=r.title or (rec["title"] if rec else None),
                             words=(rec["words"] if rec else 0) or 0, score=r.score, rank=i + 1,
-                            via=Mode.RANKED, components=r.contributions or {}))
+                            via=Mode.LEARNED, components=r.contributions or {}))
         return hits
 
     def expand(self, seeds: list[Hit], how: str) -> list[Hit]:
@@ -313,7 +313,7 @@ class Retriever:
             seeds = self.seeds(req.query, label, k, mode, law, vector, req.model)
             expanded = self.expand(seeds, expand)
         model = None
-        if mode is Mode.RANKED:
+        if mode is Mode.LEARNED:
             model = RANKED_MODEL
         elif mode.uses_vectors:
             rec = self.index_model(label)

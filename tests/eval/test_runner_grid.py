@@ -21,7 +21,7 @@ def test_all_levels_are_the_papers_five_and_the_naive_chunks():
     assert grid.parse_expansions("all") == ["none", "parent", "citation", "hybrid"]
     assert grid.parse_modes("Fusion") == ["fusion"]
     assert grid.parse_modes("all") == ["vector", "fulltext", "fusion"]  # ranked only by name
-    assert grid.parse_modes("ranked,vector") == ["ranked", "vector"]
+    assert grid.parse_modes("ranked,vector") == ["learned", "vector"]  # ranked: the old name of learned
 
 
 @pytest.mark.parametrize("call, word", [(lambda: grid.parse_levels("Kapitel"), "level"),

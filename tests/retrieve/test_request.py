@@ -21,7 +21,7 @@ def test_level_aliases(text, level):
 def test_enums_are_their_strings():
     assert RetrievalLevel.SATZ == "Satz" and f"vector_{RetrievalLevel.CHUNK}" == "vector_Chunk"
     assert {"Satz": 1}[RetrievalLevel.SATZ] == 1
-    assert names(Mode) == "vector, fulltext, fusion, ranked"
+    assert names(Mode) == "vector, fulltext, fusion, learned"
     assert not RetrievalLevel.CHUNK.expandable and RetrievalLevel.BUCHSTABE.expandable
     assert [e for e in Expansion if e.parent] == [Expansion.PARENT, Expansion.HYBRID]
     assert [e for e in Expansion if e.citation] == [Expansion.CITATION, Expansion.HYBRID]
@@ -31,8 +31,8 @@ def test_enums_are_their_strings():
 @pytest.mark.parametrize("call, needle", [
     (lambda: parse_level("Kapitel"), "unknown level 'Kapitel': choose one of Paragraph, Absatz, Satz"),
     (lambda: parse_level(None), "unknown level None"),
-    (lambda: parse_mode("hybrid"), "unknown retrieval mode 'hybrid': choose one of vector, fulltext, fusion, ranked"),
-    (lambda: parse_mode("bm25", "mode", " or all"), "unknown mode 'bm25': choose one of vector, fulltext, fusion, ranked or all"),
+    (lambda: parse_mode("hybrid"), "unknown retrieval mode 'hybrid': choose one of vector, fulltext, fusion, learned"),
+    (lambda: parse_mode("bm25", "mode", " or all"), "unknown mode 'bm25': choose one of vector, fulltext, fusion, learned or all"),
     (lambda: parse_expansion("sideways"), "unknown expansion 'sideways': choose one of none, parent, citation, hybrid"),
     (lambda: check_k(0), "-k must be between 1 and 1000, not 0"),
     (lambda: check_k(1001), "-k must be between 1 and 1000, not 1001"),
@@ -54,7 +54,7 @@ def test_chunks_are_never_expanded():
     assert SearchRequest(query="x", level="naive", expand="hybrid").expand is Expansion.NONE
 
 
-@pytest.mark.parametrize("level, law, mode", [("§", None, Mode.RANKED), ("§", "BGB", Mode.RANKED),
+@pytest.mark.parametrize("level, law, mode", [("§", None, Mode.LEARNED), ("§", "BGB", Mode.LEARNED),
                                               ("§", "ZPO", Mode.VECTOR), ("Satz", None, Mode.VECTOR)])
 def test_auto_mode_ranks_bgb_sections_only(level, law, mode):
     assert SearchRequest(query="x", level=level, law=law, mode="auto").mode is mode
@@ -83,3 +83,9 @@ def test_request_is_frozen():
     req = SearchRequest(query="x")
     with pytest.raises(ValidationError, match="frozen"):
         req.k = 7  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("spelling", ["learned", "Learned", "ranked", " RANKED "])
+def test_ranked_is_the_old_name_of_the_learned_mode(spelling):
+    assert SearchRequest(query="x", mode=spelling).mode is Mode.LEARNED
+    assert Mode(spelling.strip().lower()) is Mode.LEARNED

@@ -199,7 +199,7 @@ def test_ranked_mode_puts_a_cited_section_first_and_explains(retriever):
 def test_search_cli_default_is_ranked_with_explanations(retriever, neo4j_env):
     out = CliRunner().invoke(main, ["search", "Kündigung wegen Eigenbedarf nach § 573 BGB", "--explain", "-k", "3"])
     assert out.exit_code == 0, out.output
-    assert "mode ranked" in out.output and "why:" in out.output and "§ 573 BGB" in out.output
+    assert "mode learned" in out.output and "why:" in out.output and "§ 573 BGB" in out.output
 
 
 def test_law_filter_is_exact_and_unknown_law_is_an_error(retriever):
