@@ -1,0 +1,154 @@
+"""The house rules of docs/architecture.md, read from the code's own imports (pure, no server).
+
+- no import circles between legalkg modules (module-level imports; ``TYPE_CHECKING`` blocks left out);
+- no library module imports click or ``legalkg.cli``: the CLI is a shell over the library;
+- no private name (``_x``) imported from another module;
+- imports inside functions only for heavy optional dependencies.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "legalkg"
+
+#: Imported inside functions on purpose: the optional extras (torch, sentence-transformers), dev-only
+#: packages (ranx), and imports that cost about a second for one rarely used path (scikit-learn for
+#: training and clustering, bm25s for the ranker's index, scipy's tests, matplotlib's figures, whose
+#: Agg backend must be chosen before pyplot is imported).
+LAZY_ALLOWED = {"torch", "sentence_transformers", "ranx", "sklearn", "bm25s", "scipy", "matplotlib"}
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
+    """The absolute module an ``ImportFrom`` names (relative imports resolved)."""
+    if not node.level:
+        return node.module or ""
+    base = module.split(".") if is_package else module.split(".")[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+class Module:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.name = module_name(path)
+        self.is_package = path.name == "__init__.py"
+        self.tree = ast.parse(path.read_text("utf-8"))
+
+    def top_level_imports(self):
+        """(absolute module, imported names) of the imports that run when the module is imported."""
+        todo = list(self.tree.body)
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.If) and is_type_checking(node):
+                continue
+            if isinstance(node, ast.If | ast.Try):
+                todo.extend(node.body + node.orelse + getattr(node, "finalbody", []))
+                for h in getattr(node, "handlers", []):
+                    todo.extend(h.body)
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    yield a.name, []
+            elif isinstance(node, ast.ImportFrom):
+                yield resolve(self.name, self.is_package, node), [a.name for a in node.names]
+
+    def function_imports(self):
+        for fn in ast.walk(self.tree):
+            if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.Import):
+                        yield node.lineno, [a.name for a in node.names]
+                    elif isinstance(node, ast.ImportFrom):
+                        yield node.lineno, [resolve(self.name, self.is_package, node)]
+
+
+MODULES = {m.name: m for m in (Module(p) for p in sorted(PACKAGE.rglob("*.py")))}
+
+
+def edges(module: Module) -> set[str]:
+    """The legalkg modules ``module`` needs at import time."""
+    out = set()
+    for target, names in module.top_level_imports():
+        if not target.startswith("legalkg"):
+            continue
+        for name in names:  # ``from . import jvm`` imports the submodule legalkg.x.jvm
+            if f"{target}.{name}" in MODULES:
+                out.add(f"{target}.{name}")
+        if target in MODULES:
+            out.add(target)
+    out.discard(module.name)
+    return out
+
+
+def test_no_import_circles():
+    graph = {name: edges(m) for name, m in MODULES.items()}
+    # a package imports its submodules to form its face; only circles through other modules count
+    for name, targets in graph.items():
+        graph[name] = {t for t in targets if not (MODULES[name].is_package and t.startswith(name + "."))}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                circles.append(stack[stack.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    assert circles == [], "import circles: " + "; ".join(" -> ".join(c) for c in circles)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if not n.startswith("legalkg.cli")))
+def test_library_modules_do_not_import_the_cli(name):
+    module = MODULES[name]
+    imported = {t for t, _ in module.top_level_imports()} | {
+        t for _, targets in module.function_imports() for t in targets}
+    bad = sorted(t for t in imported if t == "click" or t.startswith(("click.", "legalkg.cli")))
+    assert bad == [], f"{module.path}: a library module imports {bad}"
+
+
+def test_no_private_names_cross_modules():
+    bad = []
+    for module in MODULES.values():
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.ImportFrom):
+                target = resolve(module.name, module.is_package, node)
+                if target.startswith("legalkg") and target != module.name:
+                    bad += [f"{module.path.name}: {target}.{a.name}" for a in node.names
+                            if a.name.startswith("_") and not a.name.startswith("__")]
+    assert bad == []
+
+
+def test_imports_inside_functions_only_for_heavy_optional_dependencies():
+    bad = []
+    for module in MODULES.values():
+        for line, targets in module.function_imports():
+            for target in targets:
+                if target.split(".")[0] not in LAZY_ALLOWED:
+                    bad.append(f"{module.path.relative_to(PACKAGE.parent)}:{line} imports {target}")
+    assert bad == [], "\n".join(bad)
