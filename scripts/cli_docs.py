@@ -21,8 +21,9 @@ def walk(cmd: click.Command, path: tuple[str, ...] = ("legalkg",)):
     """(path, command) of ``cmd`` and of every subcommand, depth first, sorted by name."""
     yield path, cmd
     if isinstance(cmd, click.Group):
-        for name in sorted(cmd.commands):
-            yield from walk(cmd.commands[name], (*path, name))
+        ctx = click.Context(cmd)
+        for name in cmd.list_commands(ctx):  # the top group loads its commands lazily
+            yield from walk(cmd.get_command(ctx, name), (*path, name))
 
 
 def first_line(cmd: click.Command) -> str:

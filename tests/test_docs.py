@@ -69,8 +69,9 @@ def parse(argv: list[str]) -> click.Context:
 def walk(cmd: click.Command, path: tuple[str, ...] = ("legalkg",)):
     yield path, cmd
     if isinstance(cmd, click.Group):
-        for name in sorted(cmd.commands):
-            yield from walk(cmd.commands[name], (*path, name))
+        ctx = click.Context(cmd)
+        for name in cmd.list_commands(ctx):  # the top group loads its commands lazily
+            yield from walk(cmd.get_command(ctx, name), (*path, name))
 
 
 README_COMMANDS = shell_commands(README.read_text("utf-8"))

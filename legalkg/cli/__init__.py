@@ -2,10 +2,15 @@
 
 Every command lives in its own module under ``legalkg/cli/`` and only parses options, calls
 library functions and prints. ``UserError`` becomes one line on stderr and a non-zero exit.
+
+Commands load lazily (click's documented pattern for large CLIs): ``legalkg cite`` should not pay
+for importing the chunking study's scikit-learn or the evaluation's pandas, so the group maps each
+command name to its module and imports that module only when the command is asked for.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
@@ -13,8 +18,32 @@ import click
 from .. import __version__
 from ..errors import UserError
 
+#: command name -> (module under legalkg.cli, attribute holding the click command)
+COMMAND_MODULES: dict[str, tuple[str, str]] = {
+    "neo4j": ("neo4j", "neo4j_group"),
+    "doctor": ("doctor", "doctor"),
+    "parse": ("parse", "parse"),
+    "cite": ("cite", "cite"),
+    "ingest": ("ingest", "ingest"),
+    "stats": ("stats", "stats"),
+    "search": ("search", "search"),
+    "eval": ("eval", "eval_cmd"),
+    "train": ("train", "train"),
+    "rank-train": ("rank", "rank_train"),
+    "chunking-study": ("chunking", "chunking_study"),
+}
+
 
 class _Group(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMAND_MODULES)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMAND_MODULES:
+            return None
+        module, attribute = COMMAND_MODULES[cmd_name]
+        return getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
             return super().invoke(ctx)
@@ -30,14 +59,3 @@ class _Group(click.Group):
 @click.version_option(__version__, prog_name="legalkg")
 def main() -> None:
     """German federal statutes as a Neo4j knowledge graph: parse, ingest, search, evaluate."""
-
-
-def _register() -> None:
-    from . import chunking, cite, doctor, eval as eval_cmd, ingest, neo4j, parse, rank, search, stats, train
-
-    for module in (neo4j, doctor, parse, cite, ingest, stats, search, eval_cmd, chunking, rank, train):
-        for command in getattr(module, "COMMANDS", ()):
-            main.add_command(command)
-
-
-_register()

@@ -63,6 +63,3 @@ def chunking_study(questions: Path, out: Path, strategies: tuple[str, ...], limi
     files = write_report(result, out)
     click.echo(f"wrote {len(files)} files to {out} ({result.n_questions} questions, "
                f"{len(result.strategies)} strategies, {result.total_s:.0f} s)")
-
-
-COMMANDS = [chunking_study]

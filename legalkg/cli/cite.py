@@ -59,6 +59,3 @@ def _known_ids(source: Path, law_keys: set[str]) -> set[str]:
         if path.exists():
             known.update(u.id for u in parse_file(path).units)
     return known
-
-
-COMMANDS = [cite]

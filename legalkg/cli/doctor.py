@@ -38,6 +38,3 @@ def doctor(cfg, as_json: bool) -> None:
             click.echo(f"  {m['index']}: {m['name']} {m['version']} dim {m['dim']}")
     else:
         click.echo("embeddings  none recorded (run `legalkg ingest` with embedding on)")
-
-
-COMMANDS = [doctor]

@@ -56,6 +56,3 @@ def ingest(cfg, codes_spec, source, embed, model, reembed, batch, workers, metho
         click.echo(f"error: {len(report.failures)} of {len(report.laws)} laws failed; the others were loaded",
                    err=True)
         sys.exit(1)
-
-
-COMMANDS = [ingest]

@@ -91,6 +91,3 @@ def status_cmd(home, bolt_port, http_port) -> None:
     _warn_pending(s.home)
     if not running:
         sys.exit(3)
-
-
-COMMANDS = [neo4j_group]

@@ -48,6 +48,3 @@ def parse(codes_spec: str, source: str | None, show_stats: bool, as_json: bool, 
                err=True)
     if failures:
         sys.exit(1)
-
-
-COMMANDS = [parse]

@@ -32,6 +32,3 @@ def rank_train(questions: Path | None, out: Path, C: float) -> None:
     model = train(questions or default_questions(), Components(), C, command=command_line(questions, out, C))
     out.write_text(model.model_dump_json(indent=1) + "\n", encoding="utf-8")
     click.echo(f"wrote {out}: out-of-fold {model.cv}")
-
-
-COMMANDS = [rank_train]

@@ -42,6 +42,3 @@ def stats(cfg, as_json: bool) -> None:
     click.echo(f"{'nodes (hierarchy)':<24}{nodes:>12,}{PAPER['nodes']:>12,}")
     click.echo(f"{'edges (contains+cites)':<24}{edges:>12,}{PAPER['edges']:>12,}")
     click.echo(f"{'cites edges':<24}{cites:>12,}{PAPER['cites']:>12,}")
-
-
-COMMANDS = [stats]

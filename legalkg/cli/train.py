@@ -30,6 +30,3 @@ def train(task, data, out, seed, laws) -> None:
     click.echo(f"{report.task} model: {report.n_examples} examples, labels {labels}; "
                f"{report.unresolved} gold citations outside the loaded laws; "
                f"bridge {'on' if report.bridge else 'off'}; {report.size_bytes / 1e6:.1f} MB -> {report.path}")
-
-
-COMMANDS = (train,)

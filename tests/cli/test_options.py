@@ -16,8 +16,8 @@ def _workers_default(command: click.Command) -> int:
 
 
 def test_parse_and_ingest_default_to_the_usable_cpus():
-    assert _workers_default(cli.commands["parse"]) == default_workers()
-    assert _workers_default(cli.commands["ingest"]) == default_workers()
+    assert _workers_default(cli.get_command(click.Context(cli), "parse")) == default_workers()
+    assert _workers_default(cli.get_command(click.Context(cli), "ingest")) == default_workers()
 
 
 def test_parse_without_workers_counts_what_one_process_counts():
