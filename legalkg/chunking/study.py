@@ -293,7 +293,7 @@ def run_study(driver: Driver, db: str, cfg: StudyConfig, *, law: Law | None = No
         results.append(res)
         _save_checkpoint(checkpoint, res, fingerprint)
         log(f"{spec.name:20s} units {res.n_units:6d}  R@{cfg.k_sections} {res.recall:.3f} "
-            f"[{res.ci_low:.3f}, {res.ci_high:.3f}]  latency {res.latency_ms:6.2f} ms  "
+            f"[{res.ci_low:.3f}, {res.ci_high:.3f}]  first-pass latency {res.latency_ms:6.2f} ms  "
             f"build {res.build_s:7.1f} s  size {res.size_mb:6.1f} MB")
     timed = [spec for spec in specs if spec.name not in resumed or _has_nodes(driver, db, spec)]
     lost = [spec.name for spec in specs if spec not in timed]
