@@ -59,7 +59,11 @@ def chat(cfg: LLMConfig, system: str, user: str, max_tokens: int = 256) -> str:
             data = json.loads(resp.read().decode("utf-8"))
     except (urllib.error.URLError, TimeoutError, json.JSONDecodeError) as err:
         raise UserError(f"LLM endpoint {cfg.base_url} failed ({err}): check LEGALKG_LLM_BASE_URL") from None
-    return data["choices"][0]["message"]["content"].strip()
+    try:
+        return data["choices"][0]["message"]["content"].strip()
+    except (KeyError, IndexError, TypeError, AttributeError):
+        raise UserError(f"LLM endpoint {cfg.base_url} answered without choices[0].message.content: "
+                        "point LEGALKG_LLM_BASE_URL at an OpenAI-compatible /v1 endpoint") from None
 
 
 PROMPTS = {

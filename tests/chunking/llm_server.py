@@ -36,11 +36,12 @@ def answer(system: str, user: str, boundary: str) -> str:
 
 
 class ChatServer:
-    """``with ChatServer() as srv:`` serves on ``srv.base_url`` until the block ends."""
+    """``with ChatServer() as srv:`` serves on ``srv.base_url`` until the block ends; ``reply``
+    replaces the answer body (to test a server that does not speak the format)."""
 
-    def __init__(self, boundary: str = "0", status: int = 200):
+    def __init__(self, boundary: str = "0", status: int = 200, reply: dict | None = None):
         self.requests: list[dict] = []
-        self.boundary, self.status = boundary, status
+        self.boundary, self.status, self.reply = boundary, status, reply
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -53,7 +54,7 @@ class ChatServer:
                                       "message": {"role": "assistant",
                                                   "content": answer(msgs["system"], msgs["user"],
                                                                     owner.boundary)}}]}
-                data = json.dumps(reply).encode("utf-8")
+                data = json.dumps(reply if owner.reply is None else owner.reply).encode("utf-8")
                 self.send_response(owner.status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))

@@ -54,6 +54,9 @@ def test_unreachable_or_failing_endpoint_is_one_clear_error():
     with ChatServer(status=500) as srv:
         with pytest.raises(UserError, match="failed"):
             chat(LLMConfig(base_url=srv.base_url, model="tiny"), "s", "u")
+    with ChatServer(reply={"error": "no such route"}) as srv:
+        with pytest.raises(UserError, match="without choices"):
+            chat(LLMConfig(base_url=srv.base_url, model="tiny"), "s", "u")
 
 
 def _slice(bgb) -> set[str]:
