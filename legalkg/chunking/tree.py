@@ -1,8 +1,9 @@
 """Semantic clustering and RAPTOR trees over unit vectors (pure: numpy + scikit-learn, seeded).
 
 Why KMeans with a fixed seed and ``n_init=1``: the study compares strategies, so the clustering
-must be reproducible and cheap on 2 cores; KMeans over ~8k 512-d vectors to ~1,000 clusters takes
-seconds. A cluster's vector is the mean of its members, renormalised to unit length, and it
+must be reproducible, and one initialisation (not scikit-learn's several) keeps a rebuild of every
+cluster and RAPTOR strategy affordable on 2 cores (build times: docs/benchmarks/chunking.md). A
+cluster's vector is the mean of its members, renormalised to unit length, and it
 covers all its members' §§.
 """
 
