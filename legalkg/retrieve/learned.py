@@ -1,0 +1,161 @@
+"""The learned mode's pure core: which predictor task, which runs, how ids map to the level asked.
+
+The learned mode (``Mode.LEARNED``) is one engine over the graph. ``Retriever.learned_hits`` reads
+the graph; what it does with the results lives here, free of I/O, so each rule is tested on
+hand-made cases:
+
+* **Runs.** Four rankings of unit ids at the level asked: ``predictor`` (``legalkg.predict``, the
+  units that similar questions or decisions cite), ``fulltext`` and ``vector`` (the level's
+  indexes; vector only where the index holds vectors) and ``cited`` (the units the query names
+  itself, found by ``legalkg.cite``). They are fused by ``legalkg.fusion.weighted_rrf``.
+* **Weights** (``WEIGHTS``): the predictor and the query's own citations count 1, full-text and
+  vector 0.5 each. Chosen, not tuned: the predictor is the strongest single run (GerLayQA R@10
+  0.507 cross-validated against 0.375 for the old BGB ranker, eval/predictor/README.md), and the
+  two index runs together weigh as much as it does. Cross-validated tuning is future work.
+* **Task.** ``lay`` (a question in everyday words) or ``case`` (decision text): the caller's
+  choice, else ``choose_task`` by length: GerLayQA's questions have at most 494 words (99 % under
+  462), LER queries are windows of up to 512, so ``CASE_WORDS`` = 480 words or more means case.
+* **Levels.** The predictor predicts § ids, and deeper ids where its training gold is deeper (the
+  case model: Absatz, Satz, Nummer). At a level it has labels for, its own predictions of that
+  level are the run. At a deeper level, each predicted unit of its deepest level above stands for
+  its descendants at the level asked, ranked within the unit by the index runs (descendants the
+  index runs did not find follow in document order): a predicted § 551 at Absatz level becomes
+  § 551 Abs. 1-4, the Absatz the text search found first leading. Citations in the query map the
+  same way, and a citation deeper than the level is cut to its ancestor at the level. Chunks get
+  no predictor or citation run (a chunk is not a statute unit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from ..cite import LawRegistry, extract
+from ..model import TEXT_LEVELS, Level, level_of_id
+from ..vocab import RetrievalLevel
+
+#: Weighted-RRF weight of each run (module docstring: chosen, not tuned).
+WEIGHTS: dict[str, float] = {"predictor": 1.0, "cited": 1.0, "fulltext": 0.5, "vector": 0.5}
+RUNS: tuple[str, ...] = tuple(WEIGHTS)
+#: A query of at least this many words is read as decision text (task ``case``).
+CASE_WORDS = 480
+#: Predictions asked of the predictor per query (deeper than k: fusion needs agreement to show).
+PREDICTOR_POOL = 100
+
+_DEPTH = {lv: i for i, lv in enumerate(TEXT_LEVELS)}
+
+
+def choose_task(text: str, task: str | None = None) -> str:
+    """``task`` if given, else ``case`` for decision-length text and ``lay`` for a question."""
+    if task is not None:
+        return task
+    return "case" if len(text.split()) >= CASE_WORDS else "lay"
+
+
+def depth(level: Level | RetrievalLevel | str) -> int:
+    """Position of a statute level in the hierarchy (Paragraph 0 ... Doppelbuchstabe 5)."""
+    return _DEPTH[Level(level)]
+
+
+def ancestor_at(uid: str, level: RetrievalLevel | str) -> str | None:
+    """The id of ``uid``'s ancestor (or itself) at ``level``; None where the id skips that level
+    (``BGB/§437/S1`` has no Absatz)."""
+    parts = uid.split("/")
+    target = Level(level)
+    for end in range(len(parts), 1, -1):
+        prefix = "/".join(parts[:end])
+        try:
+            if level_of_id(prefix) == target:
+                return prefix
+        except ValueError:
+            return None
+    return None
+
+
+def source_level(levels: Iterable[str], level: RetrievalLevel | str) -> str | None:
+    """The predictor level whose predictions feed ``level``: ``level`` itself if the model has
+    labels there, else its deepest label level above; None if none is (or for chunks)."""
+    if str(level) == RetrievalLevel.CHUNK.value:
+        return None
+    want = depth(level)
+    above = [lv for lv in levels if depth(lv) <= want]
+    return max(above, key=depth) if above else None
+
+
+def to_level(ids: Sequence[str], level: RetrievalLevel | str, children: Mapping[str, Sequence[str]],
+             order: Mapping[str, int] | None = None) -> list[str]:
+    """Units of ``level`` for a ranking of ids of any level, first-seen order kept.
+
+    A deeper id is cut to its ancestor at ``level``; a shallower id becomes its descendants at
+    ``level`` (``children``: id -> descendants in document order), those with a smaller
+    ``order`` value (a rank from other runs) first.
+    """
+    want = depth(level)
+    rank = order or {}
+    out: dict[str, None] = {}
+    for uid in ids:
+        d = depth(level_of_id(uid))
+        if d == want:
+            out.setdefault(uid, None)
+        elif d > want:
+            up = ancestor_at(uid, level)
+            if up is not None:
+                out.setdefault(up, None)
+        else:
+            kids = list(children.get(uid, ()))
+            pos = {c: i for i, c in enumerate(kids)}
+            for c in sorted(kids, key=lambda c: (c not in rank, rank.get(c, 0), pos[c])):
+                out.setdefault(c, None)
+    return list(out)
+
+
+def shallower(ids: Iterable[str], level: RetrievalLevel | str) -> list[str]:
+    """The ids above ``level`` (they need their descendants looked up), first-seen order."""
+    want = depth(level)
+    return list(dict.fromkeys(u for u in ids if depth(level_of_id(u)) < want))
+
+
+def cited_ids(text: str, law: str | None, registry: LawRegistry) -> list[str]:
+    """Unit ids the query cites itself ("nach § 573 Abs. 2 BGB"), in text order; a citation
+    without a law counts for ``law`` (the search's law filter) or is dropped."""
+    if "§" not in text and "Art" not in text:
+        return []  # the grammar needs a § or Art. sign; skipping it saves its tokeniser
+    out: dict[str, None] = {}
+    for m in extract(text, default_law=law, registry=registry):
+        uid = m.node_id
+        if uid is not None and (law is None or m.law_key == law):
+            out.setdefault(uid, None)
+    return list(out)
+
+
+def law_of(uid: str) -> str:
+    return uid.split("/", 1)[0]
+
+
+def spread(shares: Mapping[str, float], outer: float, prefix: str = "") -> dict[str, float]:
+    """``outer`` (a run's share of a fused score) split in proportion to ``shares`` (the run's own
+    components), so ``--explain`` names the predictor's parts and the parts still sum to the score."""
+    total = sum(shares.values())
+    if total <= 0:
+        return {}
+    return {f"{prefix}{name}": outer * value / total for name, value in shares.items()}
+
+
+def explain_components(run_shares: Mapping[str, float], inner: Mapping[str, float] | None) -> dict[str, float]:
+    """A fused hit's components: each run's share, with the predictor's split into its parts."""
+    out: dict[str, float] = {}
+    for run, share in run_shares.items():
+        parts = spread(inner or {}, share, "predictor.") if run == "predictor" else {}
+        out.update(parts or {run: share})
+    return out
+
+
+
+def inherited(uid: str, inner: Mapping[str, Mapping[str, float]]) -> Mapping[str, float] | None:
+    """The predictor's component shares for ``uid``: its own, or those of the predicted unit it
+    was mapped from (an ancestor, or a descendant cut to ``uid``)."""
+    if uid in inner:
+        return inner[uid]
+    for source, parts in inner.items():
+        if uid.startswith(source + "/") or source.startswith(uid + "/"):
+            return parts
+    return None

@@ -1,0 +1,59 @@
+"""The learned mode's pure rules (legalkg.retrieve.learned) on hand-made ids: no server."""
+
+from __future__ import annotations
+
+import pytest
+
+from legalkg.cite import LawRegistry
+from legalkg.retrieve import learned as lm
+from legalkg.vocab import RetrievalLevel
+
+
+def test_task_by_length_unless_given():
+    assert lm.choose_task("Mein Vermieter gibt die Kaution nicht zurück") == "lay"
+    assert lm.choose_task("wort " * lm.CASE_WORDS) == "case"
+    assert lm.choose_task("wort " * (lm.CASE_WORDS - 1)) == "lay"
+    assert lm.choose_task("kurz", "case") == "case"
+
+
+def test_ancestor_at_cuts_to_the_level_or_gives_none():
+    assert lm.ancestor_at("BGB/§551/Abs1/S2", RetrievalLevel.PARAGRAPH) == "BGB/§551"
+    assert lm.ancestor_at("BGB/§551/Abs1/S2", RetrievalLevel.ABSATZ) == "BGB/§551/Abs1"
+    assert lm.ancestor_at("BGB/§437/S1/Nr2", RetrievalLevel.ABSATZ) is None  # § 437 has no Absätze
+    assert lm.ancestor_at("BGB/§437/S1/Nr2", RetrievalLevel.SATZ) == "BGB/§437/S1"
+
+
+def test_source_level_is_the_deepest_predicted_level_not_below_the_asked_one():
+    assert lm.source_level(["Paragraph"], RetrievalLevel.ABSATZ) == "Paragraph"
+    assert lm.source_level(["Paragraph", "Absatz", "Satz"], RetrievalLevel.ABSATZ) == "Absatz"
+    assert lm.source_level(["Paragraph", "Absatz", "Satz", "Nummer"], RetrievalLevel.BUCHSTABE) == "Nummer"
+    assert lm.source_level(["Absatz"], RetrievalLevel.PARAGRAPH) is None
+    assert lm.source_level(["Paragraph"], RetrievalLevel.CHUNK) is None
+
+
+def test_to_level_maps_down_by_the_other_runs_and_cuts_deeper_ids():
+    children = {"BGB/§551": ["BGB/§551/Abs1", "BGB/§551/Abs2", "BGB/§551/Abs3"]}
+    order = {"BGB/§551/Abs3": 0, "BGB/§551/Abs2": 4}
+    ids = ["BGB/§551", "BGB/§548/Abs1/S1", "BGB/§548/Abs1", "BGB/§437/S1"]
+    assert lm.to_level(ids, RetrievalLevel.ABSATZ, children, order) == [
+        "BGB/§551/Abs3", "BGB/§551/Abs2", "BGB/§551/Abs1", "BGB/§548/Abs1"]
+    assert lm.to_level(ids, RetrievalLevel.PARAGRAPH, {}) == ["BGB/§551", "BGB/§548", "BGB/§437"]
+    assert lm.shallower(ids, RetrievalLevel.ABSATZ) == ["BGB/§551"]
+
+
+def test_cited_ids_take_the_search_law_for_bare_citations():
+    reg = LawRegistry.default()
+    assert lm.cited_ids("Kündigung nach § 573 Abs. 2 BGB und § 574 BGB", None, reg) == ["BGB/§573/Abs2", "BGB/§574"]
+    assert lm.cited_ids("gilt § 573 hier?", "BGB", reg) == ["BGB/§573"]
+    assert lm.cited_ids("gilt § 573 hier?", None, reg) == []
+    assert lm.cited_ids("nach § 253 ZPO", "BGB", reg) == []  # outside the law filter
+    assert lm.cited_ids("keine Norm genannt", None, reg) == []
+
+
+def test_explain_splits_the_predictor_share_into_its_parts():
+    parts = lm.explain_components({"predictor": 0.02, "fulltext": 0.01}, {"nb": 3.0, "knn": 1.0})
+    assert parts == pytest.approx({"predictor.nb": 0.015, "predictor.knn": 0.005, "fulltext": 0.01})
+    assert lm.explain_components({"predictor": 0.02}, None) == {"predictor": 0.02}
+    inner = {"BGB/§551": {"nb": 1.0}}
+    assert lm.inherited("BGB/§551/Abs2", inner) == {"nb": 1.0}
+    assert lm.inherited("BGB/§55", inner) is None
