@@ -44,7 +44,12 @@ def load(runs: Path) -> tuple[pd.DataFrame, list[dict]]:
     df = pd.concat(frames, ignore_index=True)
     if "court" not in df.columns:
         df["court"] = "all"
-    return df[COLUMNS], metas
+    order = {"gold_count": list(WAYS), "mode": ["vector", "fulltext", "fusion"]}
+    for col, values in order.items():
+        df[col] = pd.Categorical(df[col], [v for v in values if v in set(df[col])]
+                                 + sorted(set(df[col]) - set(values)), ordered=True)
+    df = df.sort_values(["dataset", "court", "mode", "gold_count", "level", "depth_index"], kind="stable")
+    return df[COLUMNS].astype({"gold_count": str, "mode": str}), metas
 
 
 def satz_table(df: pd.DataFrame) -> list[str]:
@@ -71,7 +76,7 @@ def court_table(df: pd.DataFrame) -> list[str]:
     if sub.empty:
         return []
     lines = ["| mode | court | gold count | ToER Satz | ToER Nummer | Satz -> Nummer |", "|---|---|---|---|---|---|"]
-    for (mode, court, way), s in sub.groupby(["mode", "court", "gold_count"], sort=True):
+    for (mode, court, way), s in sub.groupby(["mode", "court", "gold_count"], sort=False):
         s = s.set_index("depth")
         a, b = s.loc["Satz", "toer"], s.loc["Nummer", "toer"]
         verdict = "–" if pd.isna(a) or pd.isna(b) else "rises" if b > a + 1e-9 else "flat" if abs(b - a) <= 1e-9 \
@@ -81,21 +86,29 @@ def court_table(df: pd.DataFrame) -> list[str]:
 
 
 def plot(df: pd.DataFrame, path: Path) -> None:
+    """One panel per dataset (rows) and mode (columns); depths § to Nummer (Buchstabe has almost no named gold)."""
     sub = df[(df["level"] == "Satz") & (df["court"] == "all")]
-    panels = list(sub.groupby(["dataset", "mode"], sort=False))
-    fig, axes = plt.subplots(1, len(panels), figsize=(3.2 * len(panels), 3), squeeze=False, sharey=True)
-    depths = list(DEPTHS[1:])
-    for ax, ((dataset, mode), s) in zip(axes[0], panels):
-        for way in WAYS:
-            w = s[s["gold_count"] == way].set_index("depth").reindex(depths)
-            ax.plot(range(len(depths)), w["toer"].to_numpy(dtype=float), marker="o", label=way)
-        ax.plot([1, 2, 3], list(PAPER_SATZ.values()), marker="x", linestyle=":", color="k", label="paper")
-        ax.set_xticks(range(len(depths)), depths, fontsize=7)
-        ax.set_title(f"{dataset} / {mode}", fontsize=9)
-        ax.grid(alpha=0.3)
-    axes[0][0].set_ylabel("ToER@5 of Satz units")
+    datasets, modes = list(dict.fromkeys(sub["dataset"])), list(dict.fromkeys(sub["mode"]))
+    fig, axes = plt.subplots(len(datasets), len(modes), figsize=(3.3 * len(modes), 2.6 * len(datasets)),
+                             squeeze=False, sharex=True)
+    depths = ["§", "Absatz", "Satz", "Nummer"]
+    for r, dataset in enumerate(datasets):
+        for c, mode in enumerate(modes):
+            ax = axes[r][c]
+            s = sub[(sub["dataset"] == dataset) & (sub["mode"] == mode)]
+            for way in WAYS:
+                w = s[s["gold_count"] == way].set_index("depth").reindex(depths)
+                y = w["toer"].to_numpy(dtype=float)
+                err = [y - w["toer_ci_low"].to_numpy(dtype=float), w["toer_ci_high"].to_numpy(dtype=float) - y]
+                ax.errorbar(range(len(depths)), y, yerr=err, marker="o", capsize=2, label=way, alpha=0.85)
+            ax.plot([1, 2, 3], list(PAPER_SATZ.values()), marker="x", linestyle=":", color="k", label="paper")
+            ax.set_xticks(range(len(depths)), depths, fontsize=7)
+            ax.set_title(f"{dataset} / {mode}", fontsize=9)
+            ax.grid(alpha=0.3)
+        axes[r][0].set_ylabel("ToER@5, Satz units", fontsize=8)
     axes[0][-1].legend(title="gold count", fontsize=7)
-    fig.suptitle("The Satz row under each way of counting gold per depth", fontsize=10)
+    fig.suptitle("The Satz row under each way of counting gold per depth (95 % CI; x = paper, other cases)",
+                 fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)
