@@ -116,3 +116,11 @@ def test_results_frame_with_per_depth_gold_has_ci_per_depth_and_nan_without_gold
     assert by.loc["Satz", "ci_low"] < 0.5 < by.loc["Satz", "ci_high"]
     assert np.isnan(by.loc["Nummer", "recall_micro"]) and np.isnan(by.loc["Nummer", "ci_low"])
     assert set(df["gold_count"]) == {"named"}
+
+
+def test_run_json_argv_hides_the_password():
+    from legalkg.eval.outdir import scrub_argv
+
+    argv = ["legalkg", "eval", "--password", "s3cret", "--dataset", "ler_bgh", "--password=other", "-k", "5"]
+    assert scrub_argv(argv) == ["legalkg", "eval", "--password", "***", "--dataset", "ler_bgh", "--password=***",
+                                "-k", "5"]
