@@ -17,7 +17,7 @@ import json
 import os
 import platform
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from legalkg.eval import datasets, grid, runner
 from legalkg.graph.config import load_config
@@ -66,7 +66,7 @@ def main() -> None:
                     "per_query_all_cells_s": round(peer_s / len(sample), 3),
                     "extrapolated_full_s": round(peer_s / len(sample) * run.n_cases, 1)}
     out = {
-        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "command": "benchmarks/eval_grid.py " + " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items()
                                                          if v is not None),
         "machine": f"{platform.node()} {os.cpu_count()} cores, python {platform.python_version()}",
