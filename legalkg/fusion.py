@@ -8,10 +8,9 @@ with ranks counted from 1. Ranks, not scores, because the rankings fused here (c
 Lucene BM25, per-window lists) have scores on incomparable scales. ``RRF_K = 60`` is the constant
 of that paper: it damps the head, so one list's first place cannot outweigh agreement between lists.
 
-Why one module at the top of the package: search, the evaluation grid, the chunking study and the
-learned § ranker all fuse rankings, and one formula in one file keeps their numbers comparable;
-``legalkg.retrieve`` uses ``legalkg.rank`` for its ranked mode, so the rule cannot live in either
-room without an import circle. ``rrf`` / ``rrf_scores`` are the scalar form over keys, ``weighted_rrf`` the same sum with a weight per
+Why one module at the top of the package: search (its fusion and learned modes), the evaluation
+grid, the chunking study and the old BGB § ranker (``legalkg.rank``) all fuse rankings, and one
+formula in one file keeps their numbers comparable; no one of those rooms owns it. ``rrf`` / ``rrf_scores`` are the scalar form over keys, ``weighted_rrf`` the same sum with a weight per
 ranking and each ranking's share kept (the learned mode fuses runs of unequal strength and explains
 its hits by those shares),
 ``add_reciprocal_ranks`` the vectorised form over array rows (``legalkg.rank.features``).

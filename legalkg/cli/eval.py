@@ -13,6 +13,8 @@ from ..errors import UserError
 from ..eval import datasets, grid, outdir, runner
 from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
+from ..predict import load_model
+from ..retrieve import Retriever
 from ..vocab import Expansion, Mode, RetrievalLevel, check_k, names
 from .options import neo4j_options
 
@@ -69,6 +71,10 @@ def command_line(params: dict) -> str:
         parts += ["--out", str(params["out"])]
     if params.get("gold_count", "fixed") != "fixed":
         parts += ["--gold-count", params["gold_count"]]
+    if params.get("cv"):
+        parts += ["--cv", str(params["cv"])]
+    if params.get("predictor"):
+        parts += ["--predictor", str(params["predictor"])]
     parts += ["--seed", str(params["seed"]), "--bootstrap", str(params["bootstrap"])]
     return " ".join(shlex.quote(p) for p in parts)
 
@@ -113,7 +119,8 @@ def _steps(cells, n_queries: int) -> int:
               help=f"Expansion(s): {names(Expansion)}, a comma list, or all. Chunks are never expanded.")
 @click.option("--mode", default=DEFAULT_MODE.value, show_default=True,
               help=f"Retrieval mode(s): {names(Mode)}, a comma list, or all (= {', '.join(grid.GRID_MODES)}; "
-                   "ranked = the learned BGB § ranker, --level § only). Default fulltext: the best mode on "
+                   "learned = the engine of `legalkg search`, ranked its old name: it refuses cases its "
+                   "predictor was trained on unless --cv or --predictor). Default fulltext: the best mode on "
                    "LER BGH at Satz (unexpanded ToER@5 at § depth: fulltext 2.20, fusion 1.45, vector 0.35; "
                    "`legalkg eval --dataset ler_bgh --level all --expand all --mode all -k 5`, 2026-11-29, "
                    "docs/evaluation.md section 7); it needs no vectors.")
@@ -131,9 +138,14 @@ def _steps(cells, n_queries: int) -> int:
               help="How gold is counted per depth: fixed (every gold citation at every depth), dedup (distinct "
                    "after truncation to the depth), named (only gold that names the depth's level). "
                    "docs/evaluation.md, 'Counting gold per depth'.")
+@click.option("--cv", "cv", default=None, type=click.IntRange(min=2),
+              help="Learned mode: cross-validate, N folds grouped by case; each fold's predictor is trained on "
+                   "the other folds of DATASET (fold seed --seed).")
+@click.option("--predictor", "predictor", default=None, type=click.Path(dir_okay=False, path_type=Path),
+              help="Learned mode: this model file (legalkg train) instead of the shipped one of the dataset's task.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, permutations, gold_count,
-             quiet) -> None:
+             cv, predictor, quiet) -> None:
     """Recall, ToER and ToER^m by citation depth (Code ... Buchstabe) of DATASET's gold citations.
 
     `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
@@ -150,13 +162,16 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
     if not cases:
         raise UserError(f"dataset {dataset!r} has no cases")
     params = dict(dataset=dataset, level=level, expand=expand, mode=mode, k=k, limit=limit, out=out, seed=seed,
-                  bootstrap=bootstrap, gold_count=gold_count)
+                  bootstrap=bootstrap, gold_count=gold_count, cv=cv, predictor=str(predictor) if predictor else None)
+    model_file = load_model(predictor) if predictor is not None else None
     with session_driver(cfg) as driver:
         bar = _Bar(_steps(cells, len(cases)), enabled=not quiet)
         try:
+            retriever = Retriever(driver, cfg.database,
+                                  predictors={model_file.task: model_file} if model_file else None)
             run = runner.run_eval(driver, cfg.database, cases, cells, dataset=str(dataset), k=k,
                                   n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar,
-                                  gold_count=gold_count)
+                                  gold_count=gold_count, retriever=retriever, cv_folds=cv)
         finally:
             bar.close()
         graph = {"labels": label_counts(driver, cfg.database),

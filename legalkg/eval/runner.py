@@ -9,6 +9,8 @@ query and cell. Here:
 * seeds depend on (level, mode) only: they are fetched once, for many queries per round trip
   (``cypher/eval/*_batch.cypher``, the batch form of ``cypher/retrieve/*.cypher`` with the same
   over-fetch), and fusion is computed from the vector and full-text pools like ``Retriever``;
+* the learned mode runs the engine itself (``Retriever.learned_hits``), query by query, with the
+  query vectors computed here; a shipped predictor is never scored on cases it was trained on;
 * expansion contexts are fetched once per distinct seed with the retrieval module's own
   ``retrieve/expand_parent`` / ``retrieve/expand_citation`` queries;
 * W (mean words per unit) and W^m (mean words delivered incl. expansion) come from the whole graph
@@ -37,6 +39,7 @@ from ..errors import UserError
 from ..fusion import overfetch
 from ..graph.cypher import labelled, query
 from ..retrieve import Retriever, clean_query, lucene_query
+from ..retrieve.folds import fold_retrievers
 from ..retrieve.search import EXPANSION_QUERIES
 from ..vocab import Expansion, Mode, RetrievalLevel, check_k, parse_level
 from . import ir, metric, results, stats
@@ -134,11 +137,17 @@ class BatchRetriever:
     decodes the previous batch).
     """
 
-    def __init__(self, driver: Driver, db: str, batch: int = QUERY_BATCH, workers: int = 2) -> None:
+    def __init__(self, driver: Driver, db: str, batch: int = QUERY_BATCH, workers: int = 2,
+                 retriever: Retriever | None = None, task: str | None = None) -> None:
         self.driver = driver
         self.db = db
         self.batch = batch
         self.workers = max(1, workers)
+        #: the learned mode's engine (its predictors loaded once) and task (None: by query length)
+        self.retriever = retriever or Retriever(driver, db)
+        self.task = task
+        #: query id -> the engine of its cross-validation fold (``--cv``); others use ``retriever``
+        self.fold_retrievers: dict[str, Retriever] = {}
 
     def _run(self, name: str, base: dict, items: list[dict], what: str,
              progress: Progress) -> dict[str, list[SeedHit]]:
@@ -203,18 +212,21 @@ class BatchRetriever:
             out[Mode.FULLTEXT] = ({q: hits[:k] for q, hits in ft.items()} if ft is not None
                                   else self.fulltext(label, texts, k, progress))
         if Mode.LEARNED in modes:
-            out[Mode.LEARNED] = self.ranked(label, texts, k, progress)
+            out[Mode.LEARNED] = self.learned(label, texts, k, vectors, progress)
         return out
 
-    def ranked(self, label: str, texts: dict[str, str], k: int, progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """The learned BGB § ranker, one query at a time through ``Retriever.ranked_hits`` (it has no
-        batch form; it refuses levels other than §)."""
-        retr = Retriever(self.driver, self.db)
+    def learned(self, label: str, texts: dict[str, str], k: int, vectors: dict[str, np.ndarray] | None,
+                progress: Progress = _noop) -> dict[str, list[SeedHit]]:
+        """The learned mode through the engine itself (``Retriever.learned_hits``), one query at a
+        time: the same hits as ``legalkg search --mode learned`` for the same query vector."""
         out: dict[str, list[SeedHit]] = {}
+        vecs = vectors or {}
         for q, text in texts.items():
-            hits = retr.ranked_hits(text, label, k, None)
-            out[q] = [SeedHit(h.id, h.words or 0, None, float(h.score or 0.0)) for h in hits]
-            progress(f"ranked {label}", 1)
+            retriever = self.fold_retrievers.get(q, self.retriever)
+            hits = retriever.learned_hits(text, label, k, None, self.task, vecs.get(q))
+            out[q] = [SeedHit(h.id, h.words or 0, tuple(h.covers) if h.covers else None, float(h.score or 0.0))
+                      for h in hits]
+            progress(f"learned {label}", 1)
         return out
 
     def expansions(self, seed_ids: Sequence[str], how: str) -> dict[str, list[tuple[str, int]]]:
@@ -327,10 +339,31 @@ def embed_queries(driver: Driver, db: str, texts: dict[str, str], levels: Sequen
     return out, {lv: models[lv] for lv in levels}
 
 
+def case_task(cases: Sequence[EvalCase]) -> str:
+    """The predictor task of a dataset: ``case`` for decisions (the LER form names a court),
+    ``lay`` for questions."""
+    return "case" if any(c.meta.get("court") for c in cases) else "lay"
+
+
+def refuse_seen(retriever: Retriever, task: str, case_ids: Sequence[str]) -> None:
+    """One line, and no scores, where the learned mode's model was trained on some of the cases."""
+    seen = retriever.predictor(task).seen(list(case_ids))
+    if seen:
+        raise UserError(f"the {task} predictor was trained on {len(seen)} of these {len(case_ids)} cases "
+                        f"(e.g. {seen[0]}), so its scores there would be a leak: pass --cv 5 to cross-validate, "
+                        f"or --predictor with a model trained without them (legalkg train ... --out MODEL.npz)")
+
+
 def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence[Cell], *, dataset: str,
              k: int = 5, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-             n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed") -> EvalRun:
-    """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported)."""
+             n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed",
+             retriever: Retriever | None = None, cv_folds: int | None = None) -> EvalRun:
+    """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported).
+
+    Learned cells use ``retriever`` (default: a fresh one with the shipped predictors) and refuse
+    to run where its predictor was trained on any of the cases (``refuse_seen``); with
+    ``cv_folds`` each case is answered by an engine trained on the other folds
+    (``legalkg.retrieve.folds``, grouped by case, fold seed ``seed``)."""
     started = datetime.now(UTC).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     metric.check_gold_count(gold_count)
@@ -358,12 +391,27 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     words = {lv: level_words(driver, db, lv, [c.expansion for c in cells if c.level == lv]) for lv in levels}
     timings["corpus_words_s"] = time.perf_counter() - t
 
+    task = case_task(kept)
+    retriever = retriever or Retriever(driver, db)
+    folds: dict[str, Retriever] = {}
+    if any(c.mode is Mode.LEARNED for c in cells):
+        t = time.perf_counter()
+        if cv_folds:
+            folds = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept], cv_folds, seed)
+        else:
+            refuse_seen(retriever, task, list(texts))
+        timings["train_s"] = time.perf_counter() - t
+
     t = time.perf_counter()
-    vector_levels = [lv for lv in levels if any(c.level == lv and c.mode.uses_vectors for c in cells)]
+    # the learned mode uses a level's vectors where it has them (embedded here, once per model)
+    with_vectors = set(recorded_models(driver, db)) if any(c.mode is Mode.LEARNED for c in cells) else set()
+    vector_levels = [lv for lv in levels if any(c.level == lv and (c.mode.uses_vectors or (
+        c.mode is Mode.LEARNED and lv in with_vectors)) for c in cells)]
     vectors, models = embed_queries(driver, db, texts, vector_levels, progress) if vector_levels else ({}, {})
     timings["embed_s"] = time.perf_counter() - t
 
-    br = BatchRetriever(driver, db)
+    br = BatchRetriever(driver, db, retriever=retriever, task=task)
+    br.fold_retrievers = folds
     scores: dict[Cell, list[metric.CaseScore]] = {}
     ir_rows: dict[tuple[str, str], dict[str, float]] = {}
     qrels = ir.qrels_from_gold(gold)
@@ -440,5 +488,5 @@ def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame
     return pd.DataFrame(rows)
 
 
-__all__ = ["BASELINE", "BatchRetriever", "EvalRun", "LevelWords", "embed_queries", "law_keys", "level_words",
-           "run_eval"]
+__all__ = ["BASELINE", "BatchRetriever", "EvalRun", "LevelWords", "case_task", "embed_queries", "law_keys",
+           "level_words", "refuse_seen", "run_eval"]

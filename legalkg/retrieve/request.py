@@ -28,9 +28,6 @@ from ..vocab import (
 )
 
 MAX_QUERY_CHARS = 20_000
-#: The old BGB ranker (``legalkg.rank``, reached only through ``Retriever.ranked_hits``) ranks
-#: BGB §§: these ``law`` values (None: no filter).
-RANKED_LAWS: tuple[str | None, ...] = (None, "BGB")
 #: The statute predictor's tasks: ``lay`` questions, ``case`` decision text (``legalkg.predict``).
 TASKS: tuple[str, ...] = ("lay", "case")
 

