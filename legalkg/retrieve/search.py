@@ -200,7 +200,9 @@ class Retriever:
             pred = source if isinstance(source, Predictor) else load_model(source)
             if pred.bridge_laws and pred.statutes is None:
                 recs = self._read(query("retrieve/unit_texts"), {"laws": list(pred.bridge_laws)})
-                pred.attach_units({r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs})
+                if recs:  # none of its laws in the graph: the bridge stays off, the rest still predicts
+                    pred.attach_units({r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"]
+                                       for r in recs})
             self._predictors[task] = pred
         return self._predictors[task]
 
