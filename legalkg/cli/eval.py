@@ -195,6 +195,3 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
         written = outdir.write(run, out, meta)
         click.echo("")
         click.echo(f"wrote {len(written)} files to {out}")
-
-
-COMMANDS = [eval_cmd]

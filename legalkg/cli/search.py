@@ -68,6 +68,3 @@ def search(cfg, query, level, expand, mode, task, k, law, model, explain, as_jso
         click.echo(json.dumps(res.model_dump(), ensure_ascii=False, indent=1))
     else:
         click.echo(render(res, explain))
-
-
-COMMANDS = [search]

@@ -30,8 +30,8 @@ GRID_LEVELS: tuple[RetrievalLevel, ...] = (RetrievalLevel.PARAGRAPH, RetrievalLe
                                            RetrievalLevel.SATZ, RetrievalLevel.NUMMER,
                                            RetrievalLevel.BUCHSTABE, RetrievalLevel.CHUNK)
 BASELINE = (RetrievalLevel.CHUNK, Expansion.NONE)
-#: ``--mode all``: the three index-based modes. ``ranked`` (the learned BGB § ranker of
-#: ``legalkg.rank``) only ranks §§ and must be asked for by name.
+#: ``--mode all``: the three index-based modes. ``learned`` (alias ``ranked``: the engine with the
+#: statute predictor) trains or loads a predictor and must be asked for by name.
 GRID_MODES: tuple[Mode, ...] = (Mode.VECTOR, Mode.FULLTEXT, Mode.FUSION)
 
 
