@@ -32,6 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from neo4j import GraphDatabase
+
 from legalkg import codes as codes_mod
 from legalkg.cite import KnownUnits, LawRegistry, statute, unitscan
 from legalkg.graph import import_files
@@ -47,7 +49,6 @@ from legalkg.server.conf import ServerSettings, environment, settings_of, write_
 from legalkg.server.jars import ensure_jars
 from legalkg.server.process import free_port
 from legalkg.server.training import record_class_archive
-from neo4j import GraphDatabase
 
 QUIET = "internal.dbms.bolt.netty_server_shutdown_quiet_period"
 

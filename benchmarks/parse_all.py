@@ -10,8 +10,8 @@ full-tree parse + itertext of every file (the floor cost of reading the same XML
 from __future__ import annotations
 
 import argparse
-import os
 import datetime as dt
+import os
 import platform
 import resource
 import sys

@@ -32,7 +32,7 @@ from typing import NamedTuple
 from pydantic import BaseModel, Field
 
 
-class Level(str, Enum):
+class Level(str, Enum):  # noqa: UP042 - str() of a member is "Level.SATZ"; ids and labels use .value
     ROOT = "Root"
     GESETZ = "Gesetz"
     GLIEDERUNG = "Gliederung"

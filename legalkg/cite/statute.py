@@ -24,9 +24,9 @@ from pydantic import BaseModel, Field
 
 from ..model import TEXT_LEVELS, Citation, Law, Level, Unit, level_of_id
 from .grammar import RANK, RawRef
-from .tokens import tokenize
 from .registry import LawRegistry
 from .resolve import para_variants, resolve_under
+from .tokens import tokenize
 from .unitscan import unit_chains
 
 _ID_LEVELS = (("absatz", "Abs", Level.ABSATZ), ("satz", "S", Level.SATZ),
@@ -70,7 +70,7 @@ class EdgeStats(BaseModel):
         if len(ex) < 5:
             ex.append(f"{source_id}: {text}")
 
-    def merge(self, other: "EdgeStats") -> "EdgeStats":
+    def merge(self, other: EdgeStats) -> EdgeStats:
         out = self.model_copy(deep=True)
         out.references += other.references
         out.edges += other.edges

@@ -49,7 +49,7 @@ class Node:
     repealed: bool = False
     text: str | None = None
 
-    def children(self) -> list["Node"]:
+    def children(self) -> list[Node]:
         return [p for p in self.parts if type(p) is Node]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -11,7 +11,7 @@ from legalkg.model import Law
 from legalkg.parse import parse_file
 
 
-@lru_cache(maxsize=None)
+@cache
 def _law(slug: str) -> Law:
     return parse_file(paths.gii_dir() / f"{slug}.xml")
 

@@ -90,10 +90,12 @@ def test_cli_unknown_code_fails():
 
 
 def test_archive_source_reads_members(tmp_path, burlg_bytes):
-    import tarfile, io
+    import io
+    import tarfile
     arc = tmp_path / "mini.tar.xz"
     with tarfile.open(arc, "w:xz") as tf:
-        info = tarfile.TarInfo("burlg.xml"); info.size = len(burlg_bytes)
+        info = tarfile.TarInfo("burlg.xml")
+        info.size = len(burlg_bytes)
         tf.addfile(info, io.BytesIO(burlg_bytes))
     out = list(iter_laws(arc, ["burlg", "gg"]))
     assert out[0][0] == "burlg" and out[0][1].key == "BUrlG"

@@ -3,7 +3,7 @@
 import pytest
 
 from legalkg.model import Level
-from legalkg.parse.labels import (is_roman_list, item_level, label_shape, paragraph_designation)
+from legalkg.parse.labels import is_roman_list, item_level, label_shape, paragraph_designation
 
 
 @pytest.mark.parametrize("dt,level,label", [
