@@ -9,9 +9,9 @@ hand-made cases:
   indexes; vector only where the index holds vectors) and ``cited`` (the units the query names
   itself, found by ``legalkg.cite``). They are fused by ``legalkg.fusion.weighted_rrf``.
 * **Weights** (``WEIGHTS``): the predictor and the query's own citations count 1, full-text and
-  vector 0.5 each. Chosen, not tuned: the predictor is the strongest single run (GerLayQA R@10
-  0.507 cross-validated against 0.375 for the old BGB ranker, eval/predictor/README.md), and the
-  two index runs together weigh as much as it does. Cross-validated tuning is future work.
+  vector 0.5 each. Chosen, not tuned: the predictor is the strongest single run
+  (eval/predictor/README.md), and the two index runs together weigh as much as it does.
+  Cross-validated tuning is future work (docs/retrieval-quality.md measures them switched off).
 * **Task.** ``lay`` (a question in everyday words) or ``case`` (decision text): the caller's
   choice, else ``choose_task`` by length: GerLayQA's questions have at most 494 words (99 % under
   462), LER queries are windows of up to 512, so ``CASE_WORDS`` = 480 words or more means case.
