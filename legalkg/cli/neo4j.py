@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import click
 
 from ..errors import UserError
+from ..graph.config import load_config
 from ..server import caches, jvm, process, startup
 from ..server.conf import ServerSettings, configured_lib, default_home
 from ..server.offline_import import import_pending
@@ -19,9 +19,11 @@ _bolt = click.option("--bolt-port", type=int, default=7687, show_default=True, e
 _http = click.option("--http-port", type=int, default=7474, show_default=True, envvar="LEGALKG_HTTP_PORT")
 
 
-def _settings(home, bolt_port, http_port, auth=True, heap="1g", pagecache="512m") -> ServerSettings:
+def server_settings(home, bolt_port, http_port, auth=True, heap="1g", pagecache="512m") -> ServerSettings:
+    """The local server's settings; its password comes from NEO4J_PASSWORD in the environment or in
+    ``.env``, the same rule every client command follows (``load_config``)."""
     return ServerSettings(home=home or default_home(), bolt_port=bolt_port, http_port=http_port, auth=auth,
-                          password=os.environ.get("NEO4J_PASSWORD") or None, heap=heap, pagecache=pagecache)
+                          password=load_config().password, heap=heap, pagecache=pagecache)
 
 
 def _caches(home: Path) -> list[str]:
@@ -55,13 +57,13 @@ def neo4j_group() -> None:
 @_bolt
 @_http
 @click.option("--auth/--no-auth", default=True, show_default=True,
-              help="Require the password from NEO4J_PASSWORD; --no-auth for throwaway test servers.")
+              help="Require the password from NEO4J_PASSWORD (environment or .env); --no-auth for throwaway test servers.")
 @click.option("--heap", default="1g", show_default=True, help="JVM heap (server.memory.heap.max_size).")
 @click.option("--pagecache", default="512m", show_default=True, help="Page cache size.")
 @click.option("--timeout", default=180.0, show_default=True, help="Seconds to wait for Bolt.")
 def start_cmd(home, bolt_port, http_port, auth, heap, pagecache, timeout) -> None:
     """Fetch the jars once (cached), write neo4j.conf, start in the background, wait for Bolt."""
-    s = _settings(home, bolt_port, http_port, auth, heap, pagecache)
+    s = server_settings(home, bolt_port, http_port, auth, heap, pagecache)
     click.echo(startup.start(s, timeout=timeout))
     _warn_pending(s.home)
     click.echo(f"Bolt:    {s.bolt_uri}")
@@ -74,7 +76,7 @@ def start_cmd(home, bolt_port, http_port, auth, heap, pagecache, timeout) -> Non
 @_home
 def stop_cmd(home) -> None:
     """Stop the server and wait until its JVM has exited."""
-    click.echo(process.stop(_settings(home, 7687, 7474)))
+    click.echo(process.stop(server_settings(home, 7687, 7474)))
 
 
 @neo4j_group.command("status")
@@ -83,7 +85,7 @@ def stop_cmd(home) -> None:
 @_http
 def status_cmd(home, bolt_port, http_port) -> None:
     """Print whether the local server runs; exit 3 when it does not."""
-    s = _settings(home, bolt_port, http_port)
+    s = server_settings(home, bolt_port, http_port)
     running, line = process.status(s)
     click.echo(line)
     for cache_line in _caches(s.home):

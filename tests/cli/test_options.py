@@ -27,3 +27,14 @@ def test_parse_without_workers_counts_what_one_process_counts():
     assert default.exit_code == 0 and serial.exit_code == 0, default.output + serial.output
     assert default.stdout == serial.stdout
     assert '"BGB"' in default.stdout and '"ZPO"' in default.stdout
+
+
+def test_the_local_server_takes_its_password_from_dotenv_like_every_client(tmp_path, monkeypatch):
+    from legalkg.cli.neo4j import server_settings
+
+    monkeypatch.delenv("NEO4J_PASSWORD", raising=False)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("NEO4J_PASSWORD=from-dotenv-1\n", "utf-8")
+    assert server_settings(tmp_path / "home", 7687, 7474).password == "from-dotenv-1"
+    monkeypatch.setenv("NEO4J_PASSWORD", "from-env-2")  # the environment beats .env
+    assert server_settings(tmp_path / "home", 7687, 7474).password == "from-env-2"
