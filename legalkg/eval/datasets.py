@@ -35,15 +35,13 @@ All loaders drop gold citations without a § and report unreadable gold in ``met
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from .. import codes, paths
+from .. import codes, jsonl, paths
 from ..cite import extract, mask, spans
 from ..errors import UserError
 from ..model import Citation
@@ -76,31 +74,8 @@ MAX_DEPTH: dict[str, int] = {"gerlayqa": 2}
 
 
 def _open_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    try:
-        with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
-            for lineno, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError as err:
-                    raise UserError(f"{path}:{lineno}: not valid JSON ({err.msg}); the dataset must be "
-                                    "JSON Lines, one object per line") from None
-                if not isinstance(rec, dict):
-                    raise UserError(f"{path}:{lineno}: each line must be a JSON object")
-                yield lineno, rec
-    except FileNotFoundError:
-        raise UserError(f"dataset file not found: {path}; pass an existing JSONL path or one of "
-                        f"{', '.join(NAMED)}") from None
-    except IsADirectoryError:
-        raise UserError(f"dataset {path} is a folder: pass a JSONL file (.jsonl or .jsonl.gz)") from None
-    except gzip.BadGzipFile:
-        raise UserError(f"dataset {path} ends in .gz but is not gzip data: compress it with gzip "
-                        "or drop the .gz suffix") from None
-    except (UnicodeDecodeError, EOFError) as err:
-        raise UserError(f"dataset {path} cannot be read as UTF-8 JSON Lines ({type(err).__name__}): "
-                        "save it as UTF-8 text, one JSON object per line") from None
+    return jsonl.records(path, "dataset file",
+                         f"pass an existing JSONL path or one of {', '.join(NAMED)}")
 
 
 def dataset_name(path: Path) -> str:

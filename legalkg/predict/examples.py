@@ -17,13 +17,12 @@ citation's own id is used (tests, data whose laws are not parsed).
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections.abc import Container, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from .. import jsonl
 from ..cite import mask, resolve
 from ..errors import UserError
 from ..eval.gold import parse_gold_spans, parse_gold_strings
@@ -59,24 +58,7 @@ class TrainingSet:
 
 
 def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    opener = gzip.open if path.suffix == ".gz" else open
-    try:
-        with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
-            for lineno, line in enumerate(fh, 1):
-                if not line.strip():
-                    continue
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError as err:
-                    raise UserError(f"{path}:{lineno}: not valid JSON ({err.msg}); training data must be "
-                                    "JSON Lines, one object per line") from None
-                if not isinstance(rec, dict):
-                    raise UserError(f"{path}:{lineno}: each line must be a JSON object")
-                yield lineno, rec
-    except FileNotFoundError:
-        raise UserError(f"training file not found: {path}; pass an existing JSONL (.gz allowed) to --data") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise UserError(f"{path}: cannot read it as UTF-8 JSON Lines ({err})") from None
+    return jsonl.records(path, "training file", "pass an existing JSONL (.gz allowed) to --data")
 
 
 def record_task(rec: dict[str, Any]) -> str | None:

@@ -96,5 +96,5 @@ def test_resolve_labels_against_known_units(lay_set):
 def test_a_gz_file_that_is_not_gzip(tmp_path):
     path = tmp_path / "bad.jsonl.gz"
     path.write_text('{"id": 1}\n', encoding="utf-8")
-    with pytest.raises(UserError, match="cannot read it"):
+    with pytest.raises(UserError, match="not gzip data"):
         load_examples([path])
