@@ -1,7 +1,7 @@
 """How fast this machine is right now, for benchmark reports: CPU steal and a calibration loop.
 
-Why: on these shared 2-core VMs the same code measured 5.1 ms and 2.3 ms retrieval p50 hours
-apart (docs/benchmarks/retrieval.md). The load average shows only this guest's jobs. The steal
+Why: on these shared 2-core VMs the same code measured twice as slow some hours apart
+(docs/benchmarks/retrieval.md). The load average shows only this guest's jobs. The steal
 share of /proc/stat shows time the hypervisor gave to other guests; a host core slowed by its
 neighbours (shared caches, clock) shows in neither, so a fixed pure-Python loop is timed as well:
 two reports compare when their calibration times are close.
@@ -82,8 +82,8 @@ def steal_text(before: tuple[int, int] | None) -> str:
 
 
 def calibration_ms(repeat: int = 5) -> float:
-    """Best of ``repeat`` timings of a fixed pure-Python loop (54-56 ms at the start of the
-    2026-11-30 benchmark runs in docs/benchmarks/)."""
+    """Best of ``repeat`` timings of a fixed pure-Python loop: the same code, so two reports whose
+    figures are close ran on a core of about the same speed (values in docs/benchmarks/)."""
     best = float("inf")
     for _ in range(repeat):
         started = time.perf_counter()

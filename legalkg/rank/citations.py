@@ -35,7 +35,7 @@ def cited_paragraphs(question: str, default_law: str = "BGB",
     """
     out: dict[str, int] = {}
     if not _MAY_CITE.search(question):
-        return out  # the grammar needs a § or Art. sign; skipping saves ~15 ms per question
+        return out  # the grammar needs a § or Art. sign: most questions have none, skip the scan
     for m in extract(question, default_law=default_law, registry=registry or _registry()):
         if not m.law_key or not m.para:
             continue

@@ -102,8 +102,8 @@ def one_blas_thread():
     """Context that runs numpy's BLAS on one thread.
 
     Why: ranking does small matrix products (a few x 512 by 512 x 2,470); on a shared 2-core
-    machine OpenBLAS threads spin-wait for each other and one product took 11 ms with 2 threads
-    against 0.5 ms with 1 (measured, docs/retrieval-quality.md).
+    machine OpenBLAS threads spin-wait for each other, and one thread was many times faster
+    (docs/retrieval-quality.md).
     """
     return _controller().limit(limits=1, user_api="blas")
 
