@@ -1,0 +1,127 @@
+"""Latency of `legalkg search`'s default (learned) mode with its model loaded, beside fulltext and vector.
+
+What is timed: one ``Retriever.search(question, level="§", k=5, mode=...)`` call per question and
+mode, as `legalkg search` makes it, on one Retriever whose models are loaded and warmed first (the
+predictor's file and its bridge texts from the graph are read once per process, not per search).
+The modes of one question run back to back, their order rotating question by question, so a slow
+minute of this shared machine hits every mode alike. The graph is whatever ``NEO4J_URI`` points at
+(the 58 default codes, or all laws); a level without vectors leaves the vector mode out and the
+learned mode without its vector run, which the output states.
+
+    NEO4J_PASSWORD=... .venv/bin/python benchmarks/search_latency.py --out eval/search-latency/codes58
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+from legalkg.errors import UserError
+from legalkg.eval.datasets import load_dataset
+from legalkg.graph.config import load_config
+from legalkg.graph.connection import open_driver
+from legalkg.graph.inspect import label_counts
+from legalkg.machine import calibration_ms, cpu_model, cpu_times, steal_text
+from legalkg.retrieve import Retriever
+from legalkg.vocab import Mode, RetrievalLevel
+
+LEVEL = RetrievalLevel.PARAGRAPH
+K = 5
+
+
+def percentile_ci(values: np.ndarray, q: float, seed: int = 0, n: int = 1000) -> tuple[float, float, float]:
+    """The q-th percentile and its 95 % bootstrap interval (resampling the questions)."""
+    rng = np.random.default_rng(seed)
+    boot = np.percentile(rng.choice(values, size=(n, len(values)), replace=True), q, axis=1)
+    return float(np.percentile(values, q)), float(np.percentile(boot, 2.5)), float(np.percentile(boot, 97.5))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--questions", type=int, default=200, help="first N GerLayQA dev questions")
+    ap.add_argument("--warmup", type=int, default=10, help="questions searched before timing")
+    ap.add_argument("--out", type=Path, required=True, help="folder for results.csv, results.md, run.json")
+    ap.add_argument("--label", default="", help="what the graph holds, for the table (e.g. '58 default codes')")
+    args = ap.parse_args()
+
+    cfg = load_config()
+    driver = open_driver(cfg)
+    try:
+        counts = label_counts(driver, cfg.database)
+        retriever = Retriever(driver, cfg.database)
+        has_vectors = retriever.index_model(LEVEL) is not None
+        modes = [Mode.LEARNED, Mode.FULLTEXT] + ([Mode.VECTOR] if has_vectors else [])
+        texts = [c.query for c in load_dataset("gerlayqa")[: args.questions + args.warmup]]
+        started = time.perf_counter()
+        for mode in modes:  # loads the predictor, its bridge texts and the embedder once
+            retriever.search(texts[0], level=LEVEL, k=K, mode=mode)
+        load_s = time.perf_counter() - started
+        for text in texts[1: args.warmup]:
+            for mode in modes:
+                retriever.search(text, level=LEVEL, k=K, mode=mode)
+        calib = calibration_ms()
+        cpu0 = cpu_times()
+        load0 = os.getloadavg()[0]
+        timings: dict[Mode, list[float]] = {m: [] for m in modes}
+        for i, text in enumerate(texts[args.warmup:]):
+            for j in range(len(modes)):
+                mode = modes[(i + j) % len(modes)]
+                t0 = time.perf_counter()
+                retriever.search(text, level=LEVEL, k=K, mode=mode)
+                timings[mode].append((time.perf_counter() - t0) * 1000)
+        load1 = os.getloadavg()[0]
+    except UserError as err:
+        raise SystemExit(f"error: {err}") from None
+    finally:
+        driver.close()
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for mode, ms in timings.items():
+        arr = np.asarray(ms)
+        p50, lo50, hi50 = percentile_ci(arr, 50)
+        p90, lo90, hi90 = percentile_ci(arr, 90)
+        rows.append({"mode": str(mode), "n": len(arr), "p50_ms": round(p50, 2), "p50_ci_low": round(lo50, 2),
+                     "p50_ci_high": round(hi50, 2), "p90_ms": round(p90, 2), "p90_ci_low": round(lo90, 2),
+                     "p90_ci_high": round(hi90, 2), "mean_ms": round(float(arr.mean()), 2)})
+    with (args.out / "results.csv").open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    units = counts.get("Paragraph", 0)
+    learned_p50 = next(r["p50_ms"] for r in rows if r["mode"] == Mode.LEARNED)
+    lines = [f"# `legalkg search` latency, level §, k {K} ({args.label or 'graph at ' + cfg.uri})", "",
+             f"- date: {when}; command: `.venv/bin/python benchmarks/search_latency.py --questions "
+             f"{args.questions} --out {args.out}" + (f" --label '{args.label}'" if args.label else "") + "`",
+             f"- graph: {counts.get('Gesetz', 0):,} laws, {units:,} §§; § vectors: "
+             f"{'yes' if has_vectors else 'none (vector mode and the learned vector run left out)'}",
+             f"- machine: {cpu_model()}; 1-min load {load0:.1f} at start, {load1:.1f} at the end; "
+             f"CPU steal {steal_text(cpu0)}; calibration loop {calib:.1f} ms",
+             f"- questions: GerLayQA dev {args.warmup + 1}..{args.warmup + args.questions} "
+             f"(the first {args.warmup} warm up); model load and bridge texts: {load_s:.1f} s once", "",
+             "| mode | p50 ms [95 % CI] | p90 ms [95 % CI] | mean ms | ratio of p50 to fulltext |",
+             "|---|---:|---:|---:|---:|"]
+    ft = next(r["p50_ms"] for r in rows if r["mode"] == Mode.FULLTEXT)
+    for r in rows:
+        lines.append(f"| {r['mode']} | {r['p50_ms']:.1f} [{r['p50_ci_low']:.1f}, {r['p50_ci_high']:.1f}] | "
+                     f"{r['p90_ms']:.1f} [{r['p90_ci_low']:.1f}, {r['p90_ci_high']:.1f}] | {r['mean_ms']:.1f} | "
+                     f"{r['p50_ms'] / ft:.2f} |")
+    lines += ["", f"learned (the default) p50: {learned_p50:.1f} ms."]
+    (args.out / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (args.out / "run.json").write_text(json.dumps({
+        "date": when, "uri": cfg.uri, "label": args.label, "labels": counts, "has_vectors": has_vectors,
+        "questions": args.questions, "warmup": args.warmup, "load_s": load_s, "calibration_ms": calib,
+        "loadavg": [load0, load1], "rows": rows}, indent=1), encoding="utf-8")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
