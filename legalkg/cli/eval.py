@@ -13,8 +13,9 @@ from ..errors import UserError
 from ..eval import datasets, grid, outdir, runner
 from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
-from ..predict import load_model
+from ..predict import load_examples, load_model
 from ..retrieve import Retriever
+from ..retrieve.learned import parse_weights, weights_label
 from ..vocab import Expansion, Mode, RetrievalLevel, check_k, names
 from .options import neo4j_options
 
@@ -73,8 +74,12 @@ def command_line(params: dict) -> str:
         parts += ["--gold-count", params["gold_count"]]
     if params.get("cv"):
         parts += ["--cv", str(params["cv"])]
+    for path in params.get("train_extra") or ():
+        parts += ["--train-extra", str(path)]
     if params.get("predictor"):
         parts += ["--predictor", str(params["predictor"])]
+    if params.get("weights"):
+        parts += ["--weights", params["weights"]]
     parts += ["--seed", str(params["seed"]), "--bootstrap", str(params["bootstrap"])]
     return " ".join(shlex.quote(p) for p in parts)
 
@@ -143,15 +148,25 @@ def _steps(cells, n_queries: int) -> int:
                    "the other folds of DATASET (fold seed --seed).")
 @click.option("--predictor", "predictor", default=None, type=click.Path(dir_okay=False, path_type=Path),
               help="Learned mode: this model file (legalkg train) instead of the shipped one of the dataset's task.")
+@click.option("--train-extra", "train_extra", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="Learned mode with --cv: a training file (lay JSONL or the LER form, as `legalkg train` reads "
+                   "them) added to every fold's training set and never scored, e.g. gerlayqa/train.jsonl while "
+                   "dev is scored; repeatable. Refused where it shares a case id or question text with DATASET.")
+@click.option("--weights", "weights", default=None,
+              help="Learned mode: run weights of the fusion, e.g. fulltext=0,vector=0 (runs predictor, cited, "
+                   "fulltext, vector; 0 switches a run off; the others keep their defaults 1, 1, 0.5, 0.5).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, permutations, gold_count,
-             cv, predictor, quiet) -> None:
+             cv, predictor, train_extra, weights, quiet) -> None:
     """Recall, ToER and ToER^m by citation depth (Code ... Buchstabe) of DATASET's gold citations.
 
     `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
     naive 100-word chunks as baseline and a paired test of the best cell against it.
     """
     check_k(k)
+    fusion_weights = parse_weights(weights)
+    if train_extra and not cv:
+        raise UserError("--train-extra needs --cv N: the extra data trains each fold's predictor")
     levels = grid.parse_levels(level)
     expansions = grid.parse_expansions(expand)
     modes = grid.parse_modes(mode)
@@ -162,16 +177,19 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
     if not cases:
         raise UserError(f"dataset {dataset!r} has no cases")
     params = dict(dataset=dataset, level=level, expand=expand, mode=mode, k=k, limit=limit, out=out, seed=seed,
-                  bootstrap=bootstrap, gold_count=gold_count, cv=cv, predictor=str(predictor) if predictor else None)
+                  bootstrap=bootstrap, gold_count=gold_count, cv=cv, predictor=str(predictor) if predictor else None,
+                  train_extra=[str(p) for p in train_extra], weights=weights_label(fusion_weights) if weights else None)
     model_file = load_model(predictor) if predictor is not None else None
+    extra = load_examples(list(train_extra)) if train_extra else None
     with session_driver(cfg) as driver:
         bar = _Bar(_steps(cells, len(cases)), enabled=not quiet)
         try:
             retriever = Retriever(driver, cfg.database,
-                                  predictors={model_file.task: model_file} if model_file else None)
+                                  predictors={model_file.task: model_file} if model_file else None,
+                                  weights=fusion_weights)
             run = runner.run_eval(driver, cfg.database, cases, cells, dataset=str(dataset), k=k,
                                   n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar,
-                                  gold_count=gold_count, retriever=retriever, cv_folds=cv)
+                                  gold_count=gold_count, retriever=retriever, cv_folds=cv, train_extra=extra)
         finally:
             bar.close()
         graph = {"labels": label_counts(driver, cfg.database),

@@ -38,6 +38,7 @@ from ..embed import EmbeddingCache, get_embedder, text_key
 from ..errors import UserError
 from ..fusion import overfetch
 from ..graph.cypher import labelled, query
+from ..predict import TrainingSet
 from ..retrieve import Retriever, clean_query, lucene_query
 from ..retrieve.folds import fold_retrievers
 from ..retrieve.search import EXPANSION_QUERIES
@@ -357,13 +358,15 @@ def refuse_seen(retriever: Retriever, task: str, case_ids: Sequence[str]) -> Non
 def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence[Cell], *, dataset: str,
              k: int = 5, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
              n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed",
-             retriever: Retriever | None = None, cv_folds: int | None = None) -> EvalRun:
+             retriever: Retriever | None = None, cv_folds: int | None = None,
+             train_extra: TrainingSet | None = None) -> EvalRun:
     """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported).
 
     Learned cells use ``retriever`` (default: a fresh one with the shipped predictors) and refuse
     to run where its predictor was trained on any of the cases (``refuse_seen``); with
     ``cv_folds`` each case is answered by an engine trained on the other folds
-    (``legalkg.retrieve.folds``, grouped by case, fold seed ``seed``)."""
+    (``legalkg.retrieve.folds``, grouped by case, fold seed ``seed``), ``train_extra``'s examples
+    added to every fold's training set (never scored), and ``retriever``'s run weights."""
     started = datetime.now(UTC).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     metric.check_gold_count(gold_count)
@@ -397,8 +400,11 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     if any(c.mode is Mode.LEARNED for c in cells):
         t = time.perf_counter()
         if cv_folds:
-            folds = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept], cv_folds, seed)
+            folds = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept], cv_folds, seed,
+                                    extra=train_extra, weights=retriever.weights)
         else:
+            if train_extra is not None:
+                raise UserError("--train-extra needs --cv N: extra data trains each fold's predictor")
             refuse_seen(retriever, task, list(texts))
         timings["train_s"] = time.perf_counter() - t
 

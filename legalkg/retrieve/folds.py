@@ -4,18 +4,21 @@ Why here and not in the evaluation: a learned mode scored on its own training ca
 ``legalkg eval --mode learned --cv N`` asks for N engines, each of which never saw the cases it
 answers. Folds are grouped by case (``legalkg.predict.grouped_folds``): neighbouring chunks of a
 chunked court (ids ``...chunk0125``) share a decision and so a group of ``CHUNK_GROUP``. Each
-fold's predictor is trained on the other folds of the same dataset only (so a fold of a small set
-such as LER BGH learns from fewer cases than the shipped model); the bridge's § texts are read
-from the graph once and shared by every fold.
+fold's predictor is trained on the other folds of the same dataset, plus any extra training set
+(``legalkg eval --train-extra``: e.g. GerLayQA's train file while its dev file is scored), which is
+added to every fold and never scored; ``check_extra`` refuses an extra set that shares a case id
+or a query text with the scored cases, since that case would then be scored by a model trained on
+it. The bridge's § texts are read from the graph once and shared by every fold.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from neo4j import Driver
 
+from ..errors import UserError
 from ..graph.cypher import query
 from ..model import Citation
 from ..predict import Predictor, StatuteIndex, TrainingSet, grouped_folds, train
@@ -31,6 +34,27 @@ def group_of(case_id: str) -> str:
     return f"{m['stem']}:{int(m['n']) // CHUNK_GROUP}" if m else case_id
 
 
+def text_key(text: str) -> str:
+    """A query text compared for leaks: whitespace runs collapsed, case folded."""
+    return " ".join(text.split()).casefold()
+
+
+def check_extra(extra: TrainingSet, cases: Sequence[tuple[str, str, Sequence[Citation]]]) -> None:
+    """One line where an extra training set shares a case id or a query text with ``cases``."""
+    ids = {cid for cid, _, _ in cases}
+    texts = {text_key(text): cid for cid, text, _ in cases}
+    for e in extra.examples:
+        if e.id in ids:
+            raise UserError(f"--train-extra {', '.join(extra.sources)} holds case {e.id!r} of the evaluated "
+                            "dataset, so it would be scored by a model trained on it: pass a file without "
+                            "the evaluated cases")
+        same = texts.get(text_key(e.text))
+        if same is not None:
+            raise UserError(f"--train-extra {', '.join(extra.sources)}: the text of {e.id!r} is that of evaluated "
+                            f"case {same!r}, so it would be scored by a model trained on it: pass a file "
+                            "without the evaluated cases")
+
+
 def training_set(task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]]) -> TrainingSet:
     """(id, query text, gold citations) -> the predictor's examples; cases without a label are left out."""
     examples = []
@@ -42,10 +66,19 @@ def training_set(task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]]
 
 
 def fold_retrievers(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
-                    n_folds: int = 5, seed: int = 0) -> dict[str, Retriever]:
-    """case id -> the Retriever whose predictor was trained without that case's fold."""
+                    n_folds: int = 5, seed: int = 0, extra: TrainingSet | None = None,
+                    weights: Mapping[str, float] | None = None) -> dict[str, Retriever]:
+    """case id -> the Retriever whose predictor was trained without that case's fold (plus
+    ``extra``'s examples in every fold), fusing its runs with ``weights``."""
     data = training_set(task, cases)
-    laws = sorted({lab.split("/", 1)[0] for e in data.examples for lab in e.labels})
+    added: list[Example] = []
+    if extra is not None:
+        if extra.task != task:
+            raise UserError(f"--train-extra holds {extra.task} data but the evaluated dataset is {task} data: "
+                            f"pass training files of the {task} form")
+        check_extra(extra, cases)
+        added = list(extra.examples)
+    laws = sorted({lab.split("/", 1)[0] for e in data.examples + added for lab in e.labels})
     with driver.session(database=db) as session:
         recs = list(session.run(query("retrieve/unit_texts"), {"laws": laws}))
     units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
@@ -55,8 +88,9 @@ def fold_retrievers(driver: Driver, db: str, task: str, cases: Sequence[tuple[st
     out: dict[str, Retriever] = {}
     for _train, test_idx in grouped_folds(groups, n_folds, seed):
         test_ids = {ids[i] for i in test_idx}
-        fold = TrainingSet(task, [e for e in data.examples if e.id not in test_ids], data.sources)
+        fold = TrainingSet(task, [e for e in data.examples if e.id not in test_ids] + added,
+                           data.sources + (extra.sources if extra else []))
         model: Predictor = train(fold, statutes=statutes, seed=seed)
-        retriever = Retriever(driver, db, predictors={task: model})
+        retriever = Retriever(driver, db, predictors={task: model}, weights=weights)
         out.update({cid: retriever for cid in test_ids})
     return out

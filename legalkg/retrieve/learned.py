@@ -11,7 +11,8 @@ hand-made cases:
 * **Weights** (``WEIGHTS``): the predictor and the query's own citations count 1, full-text and
   vector 0.5 each. Chosen, not tuned: the predictor is the strongest single run
   (eval/predictor/README.md), and the two index runs together weigh as much as it does.
-  Cross-validated tuning is future work (docs/retrieval-quality.md measures them switched off).
+  ``parse_weights`` reads an override (``legalkg eval --weights fulltext=0,vector=0``), so each run
+  can be switched off for the ablation (eval/learned-ablation/); a weight of 0 drops the run.
 * **Task.** ``lay`` (a question in everyday words) or ``case`` (decision text): the caller's
   choice, else ``choose_task`` by length: GerLayQA's questions have at most 494 words (99 % under
   462), LER queries are windows of up to 512, so ``CASE_WORDS`` = 480 words or more means case.
@@ -30,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..cite import LawRegistry, extract
+from ..errors import UserError
 from ..model import TEXT_LEVELS, Level, level_of_id
 from ..vocab import RetrievalLevel
 
@@ -42,6 +44,35 @@ CASE_WORDS = 480
 PREDICTOR_POOL = 100
 
 _DEPTH = {lv: i for i, lv in enumerate(TEXT_LEVELS)}
+
+
+def parse_weights(spec: str | None, base: Mapping[str, float] | None = None) -> dict[str, float]:
+    """``base`` (default ``WEIGHTS``) with the runs named in ``spec`` ("fulltext=0,vector=0.25")
+    set to the values given; one line for an unknown run, a bad number or every run at 0."""
+    weights = dict(WEIGHTS if base is None else base)
+    for item in (spec or "").split(","):
+        if not item.strip():
+            continue
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in RUNS:
+            raise UserError(f"bad weight {item.strip()!r}: write RUN=WEIGHT, comma-separated, RUN one of "
+                            f"{', '.join(RUNS)} (e.g. fulltext=0,vector=0.25)")
+        try:
+            weight = float(value)
+        except ValueError:
+            weight = -1.0
+        if not weight >= 0 or weight == float("inf"):
+            raise UserError(f"bad weight {item.strip()!r}: the weight must be a number >= 0 (0 switches the run off)")
+        weights[name] = weight
+    if not any(w > 0 for w in weights.values()):
+        raise UserError("every run's weight is 0: keep at least one run above 0 (see --weights)")
+    return weights
+
+
+def weights_label(weights: Mapping[str, float]) -> str:
+    """``predictor=1,cited=1,fulltext=0.5,vector=0.5``: the weights as ``--weights`` reads them."""
+    return ",".join(f"{name}={weights.get(name, 0.0):g}" for name in RUNS)
 
 
 def choose_task(text: str, task: str | None = None) -> str:

@@ -146,9 +146,11 @@ class Retriever:
     """Searches over one driver; loads each level's embedding model once and reuses it."""
 
     def __init__(self, driver: Driver, database: str = "neo4j", model: str | None = None,
-                 predictors: Mapping[str, Predictor | str | Path] | None = None) -> None:
+                 predictors: Mapping[str, Predictor | str | Path] | None = None,
+                 weights: Mapping[str, float] | None = None) -> None:
         """``predictors``: task -> a loaded ``Predictor`` or a model file, for the learned mode
-        (default: the shipped model of each task, loaded on first use)."""
+        (default: the shipped model of each task, loaded on first use); ``weights``: the learned
+        mode's run weights (default ``learned.WEIGHTS``; 0 switches a run off)."""
         self.driver = driver
         self.db = database
         self.model = model
@@ -159,6 +161,7 @@ class Retriever:
         self._predictor_sources: dict[str, Predictor | str | Path] = dict(predictors or {})
         self._predictors: dict[str, Predictor] = {}
         self._registry: LawRegistry | None = None
+        self.weights: dict[str, float] = dict(lm.WEIGHTS if weights is None else weights)
 
     def _read(self, text: str, params: dict) -> list:
         """One auto-commit read: RUN + PULL in a single round trip. ``execute_query`` wraps each
@@ -290,7 +293,8 @@ class Retriever:
         rankings = {name: [h.id for h in hits] for name, hits in index_runs.items()}
         inner: dict[str, dict[str, float]] = {}
         if label.expandable:
-            predicted, inner = self._predicted(text, label, law, task)
+            # a run switched off (weight 0) is not computed: the predictor is the costly one
+            predicted, inner = self._predicted(text, label, law, task) if self.weights.get("predictor") else ([], {})
             cited = lm.cited_ids(text, law, self.law_registry())
             index_rank = {uid: r for r, (uid, _) in enumerate(rrf(rankings.values()))}
             children = self.descendants(lm.shallower(predicted + cited, label), label)
@@ -302,7 +306,7 @@ class Retriever:
             recs = self._read(query("retrieve/units_by_id"), {"ids": list(dict.fromkeys(wanted))})
             known.update({r["id"]: _hit(r, Mode.LEARNED) for r in recs})
         rankings = {name: [u for u in ids if u in known] for name, ids in rankings.items()}  # not in the graph
-        fused = weighted_rrf(rankings, lm.WEIGHTS, k)
+        fused = weighted_rrf(rankings, self.weights, k)
         return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
                                               "components": lm.explain_components(shares, lm.inherited(uid, inner))})
                 for rank, (uid, score, shares) in enumerate(fused, 1)]

@@ -10,8 +10,9 @@ from click.testing import CliRunner
 from legalkg.cli import main
 from legalkg.eval import runner
 from legalkg.eval.datasets import EvalCase
-from legalkg.predict import default_model_path, load_model
-from legalkg.retrieve.folds import group_of
+from legalkg.eval.gold import parse_gold_strings
+from legalkg.predict import default_model_path, load_examples, load_model
+from legalkg.retrieve.folds import fold_retrievers, group_of
 
 QUESTIONS = [
     ("Mein Vermieter gibt die Kaution nach dem Auszug nicht zurück.", "BGB § 551"),
@@ -66,3 +67,65 @@ def test_eval_learned_runs_on_unseen_cases_and_cross_validates(graph, neo4j_env,
                                    "--permutations", "100"])
     assert cv.exit_code == 0, cv.output
     assert "mode learned" in cv.output
+
+
+EXTRA = [
+    ("Meine Vermieterin behält die Mietsicherheit nach dem Ende der Miete ein.", "BGB § 551"),
+    ("Kann mir der Vermieter kündigen, weil sein Sohn die Wohnung braucht?", "BGB § 573"),
+    ("Der neue Fernseher ist kaputt, welche Rechte habe ich gegen den Händler?", "BGB § 437"),
+]
+
+
+def _extra(tmp_path, rows, name="extra.jsonl"):
+    path = tmp_path / name
+    with path.open("w", encoding="utf-8") as fh:
+        for cid, question, gold in rows:
+            fh.write(json.dumps({"id": cid, "question": question, "gold": [gold]}, ensure_ascii=False) + "\n")
+    return path
+
+
+def test_train_extra_trains_every_fold_and_is_never_scored(graph, driver, neo4j_cfg, tmp_path):
+    cases = [(f"q{i}", q, parse_gold_strings([g]).citations) for i, (q, g) in enumerate(QUESTIONS)]
+    extra = load_examples([_extra(tmp_path, [(f"x{i}", q, g) for i, (q, g) in enumerate(EXTRA)])])
+    folds = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, 3, extra=extra,
+                            weights={"predictor": 1.0, "fulltext": 0.0})
+    assert set(folds) == {cid for cid, _, _ in cases}  # the extra cases are not answered
+    for cid, retriever in folds.items():
+        seen = set(retriever.predictor("lay").train_ids)
+        assert {"x0", "x1", "x2"} <= seen and cid not in seen
+        assert retriever.weights == {"predictor": 1.0, "fulltext": 0.0}
+    assert len({id(r) for r in folds.values()}) == 3
+
+
+def test_train_extra_sharing_a_case_or_a_question_is_refused(graph, neo4j_env, tmp_path):
+    data = _dataset(tmp_path, [f"fresh-{i:03d}" for i in range(len(QUESTIONS))])
+    base = ["eval", "--dataset", str(data), "--mode", "learned", "--level", "§", "--quiet", "--bootstrap", "10",
+            "--permutations", "100"]
+    same_id = _extra(tmp_path, [("fresh-002", EXTRA[0][0], EXTRA[0][1])], "same_id.jsonl")
+    out = CliRunner().invoke(main, [*base, "--cv", "3", "--train-extra", str(same_id)])
+    assert out.exit_code == 1 and out.output.count("\n") == 1 and "'fresh-002'" in out.output, out.output
+    same_text = _extra(tmp_path, [("other", "  " + QUESTIONS[3][0].upper(), "BGB § 611a")], "same_text.jsonl")
+    out = CliRunner().invoke(main, [*base, "--cv", "3", "--train-extra", str(same_text)])
+    assert out.exit_code == 1 and "evaluated case 'fresh-003'" in out.output, out.output
+    ok = _extra(tmp_path, [(f"x{i}", q, g) for i, (q, g) in enumerate(EXTRA)])
+    out = CliRunner().invoke(main, [*base, "--train-extra", str(ok)])
+    assert out.exit_code == 1 and "--train-extra needs --cv" in out.output, out.output
+    out = CliRunner().invoke(main, [*base, "--cv", "3", "--train-extra", str(ok), "--weights", "vector=0"])
+    assert out.exit_code == 0, out.output
+    assert "mode learned" in out.output
+
+
+def test_weights_switch_a_run_off_and_bad_weights_are_one_line(graph, neo4j_env, tmp_path):
+    data = _dataset(tmp_path, [f"fresh-{i:03d}" for i in range(len(QUESTIONS))])
+    base = ["eval", "--dataset", str(data), "--mode", "learned", "--level", "§", "--quiet", "--bootstrap", "10",
+            "--permutations", "100", "--cv", "3"]
+    for bad in ("bm25=1", "fulltext=-1", "fulltext", "predictor=0,cited=0,fulltext=0,vector=0"):
+        out = CliRunner().invoke(main, [*base, "--weights", bad])
+        assert out.exit_code == 1 and out.output.count("\n") == 1 and "weight" in out.output, (bad, out.output)
+    on = CliRunner().invoke(main, [*base, "--out", str(tmp_path / "on")])
+    off = CliRunner().invoke(main, [*base, "--weights", "predictor=0,cited=0", "--out", str(tmp_path / "off")])
+    assert on.exit_code == 0 and off.exit_code == 0, (on.output, off.output)
+    meta = json.loads((tmp_path / "off" / "run.json").read_text(encoding="utf-8"))
+    assert "--weights predictor=0,cited=0,fulltext=0.5,vector=0.5" in meta["command"]
+    # the predictor is what finds these laws' §§ for lay words; full-text alone finds fewer
+    assert on.output != off.output

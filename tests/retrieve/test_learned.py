@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from legalkg.cite import LawRegistry
+from legalkg.errors import UserError
 from legalkg.retrieve import learned as lm
 from legalkg.vocab import RetrievalLevel
 
@@ -57,3 +58,14 @@ def test_explain_splits_the_predictor_share_into_its_parts():
     inner = {"BGB/§551": {"nb": 1.0}}
     assert lm.inherited("BGB/§551/Abs2", inner) == {"nb": 1.0}
     assert lm.inherited("BGB/§55", inner) is None
+
+
+def test_parse_weights_overrides_named_runs_and_refuses_bad_ones():
+    assert lm.parse_weights(None) == lm.WEIGHTS
+    assert lm.parse_weights("fulltext=0, vector=0.25") == {**lm.WEIGHTS, "fulltext": 0.0, "vector": 0.25}
+    assert lm.parse_weights("cited=2", {"predictor": 1.0}) == {"predictor": 1.0, "cited": 2.0}
+    for bad in ("bm25=1", "fulltext", "vector=x", "vector=-0.5", "vector=nan", "vector=inf",
+                "predictor=0,cited=0,fulltext=0,vector=0"):
+        with pytest.raises(UserError, match="weight"):
+            lm.parse_weights(bad)
+    assert lm.weights_label(lm.parse_weights("vector=0")) == "predictor=1,cited=1,fulltext=0.5,vector=0"
