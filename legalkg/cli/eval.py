@@ -80,6 +80,8 @@ def command_line(params: dict) -> str:
         parts += ["--predictor", str(params["predictor"])]
     if params.get("weights"):
         parts += ["--weights", params["weights"]]
+    if params.get("tune_weights"):
+        parts += ["--tune-weights"]
     parts += ["--seed", str(params["seed"]), "--bootstrap", str(params["bootstrap"])]
     return " ".join(shlex.quote(p) for p in parts)
 
@@ -155,9 +157,12 @@ def _steps(cells, n_queries: int) -> int:
 @click.option("--weights", "weights", default=None,
               help="Learned mode: run weights of the fusion, e.g. fulltext=0,vector=0 (runs predictor, cited, "
                    "fulltext, vector; 0 switches a run off; the others keep their defaults 1, 1, 0.5, 0.5).")
+@click.option("--tune-weights", "tune_weights", is_flag=True,
+              help="Learned mode with --cv: each fold chooses the full-text and vector weights from {0, 0.25, 0.5} "
+                   "by an inner 3-fold CV on its own training cases (nested CV; recall@k at the first level).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, permutations, gold_count,
-             cv, predictor, train_extra, weights, quiet) -> None:
+             cv, predictor, train_extra, weights, tune_weights, quiet) -> None:
     """Recall, ToER and ToER^m by citation depth (Code ... Buchstabe) of DATASET's gold citations.
 
     `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
@@ -167,6 +172,8 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
     fusion_weights = parse_weights(weights)
     if train_extra and not cv:
         raise UserError("--train-extra needs --cv N: the extra data trains each fold's predictor")
+    if tune_weights and not cv:
+        raise UserError("--tune-weights needs --cv N: the weights are chosen inside each fold")
     levels = grid.parse_levels(level)
     expansions = grid.parse_expansions(expand)
     modes = grid.parse_modes(mode)
@@ -178,7 +185,8 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
         raise UserError(f"dataset {dataset!r} has no cases")
     params = dict(dataset=dataset, level=level, expand=expand, mode=mode, k=k, limit=limit, out=out, seed=seed,
                   bootstrap=bootstrap, gold_count=gold_count, cv=cv, predictor=str(predictor) if predictor else None,
-                  train_extra=[str(p) for p in train_extra], weights=weights_label(fusion_weights) if weights else None)
+                  train_extra=[str(p) for p in train_extra], weights=weights_label(fusion_weights) if weights else None,
+                  tune_weights=tune_weights)
     model_file = load_model(predictor) if predictor is not None else None
     extra = load_examples(list(train_extra)) if train_extra else None
     with session_driver(cfg) as driver:
@@ -189,7 +197,8 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
                                   weights=fusion_weights)
             run = runner.run_eval(driver, cfg.database, cases, cells, dataset=str(dataset), k=k,
                                   n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar,
-                                  gold_count=gold_count, retriever=retriever, cv_folds=cv, train_extra=extra)
+                                  gold_count=gold_count, retriever=retriever, cv_folds=cv, train_extra=extra,
+                                  tune_weights=tune_weights)
         finally:
             bar.close()
         graph = {"labels": label_counts(driver, cfg.database),
@@ -199,6 +208,8 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
     click.echo(f"dataset {dataset}: {run.n_cases} of {run.n_cases_loaded} cases with gold in the graph; "
                f"{cov.n_covered} of {cov.n_gold} gold citations in its {len(run.law_keys)} laws "
                f"({100 * cov.share:.1f} % coverage); model {model}; {run.timings['total_s']:.1f} s")
+    if run.fold_weights:
+        click.echo("fusion weights of the folds: " + "; ".join(weights_label(w) for w in run.fold_weights))
     for cell in run.cells:
         df = run.results
         sub = df[(df["level"] == cell.level) & (df["expansion"] == cell.expansion) & (df["mode"] == cell.mode)]
@@ -209,7 +220,8 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
         click.echo(render_paired(run.paired))
     if out:
         meta = outdir.run_metadata(run, command=command_line(params), argv=sys.argv, graph=graph,
-                                   options={**params, "out": str(out), "permutations": permutations})
+                                   options={**params, "out": str(out), "permutations": permutations,
+                                            "fold_weights": run.fold_weights})
         written = outdir.write(run, out, meta)
         click.echo("")
         click.echo(f"wrote {len(written)} files to {out}")

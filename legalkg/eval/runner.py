@@ -40,7 +40,8 @@ from ..fusion import overfetch
 from ..graph.cypher import labelled, query
 from ..predict import TrainingSet
 from ..retrieve import Retriever, clean_query, lucene_query
-from ..retrieve.folds import fold_retrievers
+from ..retrieve.folds import Tuning, fold_retrievers
+from ..retrieve.learned import weights_label
 from ..retrieve.search import EXPANSION_QUERIES
 from ..vocab import Expansion, Mode, RetrievalLevel, check_k, parse_level
 from . import ir, metric, results, stats
@@ -274,6 +275,8 @@ class EvalRun(BaseModel):
     started: str
     gold_count: str = "fixed"
     by_court: pd.DataFrame = Field(default_factory=pd.DataFrame, description="results per court (2+ courts)")
+    fold_weights: list[dict[str, float]] = Field(default_factory=list,
+                                                 description="the distinct fusion weights of the CV folds")
 
 
 def query_cache(embedder):
@@ -359,14 +362,15 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
              k: int = 5, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
              n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed",
              retriever: Retriever | None = None, cv_folds: int | None = None,
-             train_extra: TrainingSet | None = None) -> EvalRun:
+             train_extra: TrainingSet | None = None, tune_weights: bool = False) -> EvalRun:
     """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported).
 
     Learned cells use ``retriever`` (default: a fresh one with the shipped predictors) and refuse
     to run where its predictor was trained on any of the cases (``refuse_seen``); with
     ``cv_folds`` each case is answered by an engine trained on the other folds
     (``legalkg.retrieve.folds``, grouped by case, fold seed ``seed``), ``train_extra``'s examples
-    added to every fold's training set (never scored), and ``retriever``'s run weights."""
+    added to every fold's training set (never scored), and ``retriever``'s run weights, or with
+    ``tune_weights`` the weights each fold's inner CV chose at the first learned level (nested CV)."""
     started = datetime.now(UTC).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     metric.check_gold_count(gold_count)
@@ -397,24 +401,27 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     task = case_task(kept)
     retriever = retriever or Retriever(driver, db)
     folds: dict[str, Retriever] = {}
-    if any(c.mode is Mode.LEARNED for c in cells):
-        t = time.perf_counter()
-        if cv_folds:
-            folds = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept], cv_folds, seed,
-                                    extra=train_extra, weights=retriever.weights)
-        else:
-            if train_extra is not None:
-                raise UserError("--train-extra needs --cv N: extra data trains each fold's predictor")
-            refuse_seen(retriever, task, list(texts))
-        timings["train_s"] = time.perf_counter() - t
+    learned_levels = [c.level for c in cells if c.mode is Mode.LEARNED]
+    if learned_levels and not cv_folds:
+        if train_extra is not None or tune_weights:
+            raise UserError("--train-extra and --tune-weights need --cv N: they act inside each fold")
+        refuse_seen(retriever, task, list(texts))
 
     t = time.perf_counter()
     # the learned mode uses a level's vectors where it has them (embedded here, once per model)
-    with_vectors = set(recorded_models(driver, db)) if any(c.mode is Mode.LEARNED for c in cells) else set()
+    with_vectors = set(recorded_models(driver, db)) if learned_levels else set()
     vector_levels = [lv for lv in levels if any(c.level == lv and (c.mode.uses_vectors or (
         c.mode is Mode.LEARNED and lv in with_vectors)) for c in cells)]
     vectors, models = embed_queries(driver, db, texts, vector_levels, progress) if vector_levels else ({}, {})
     timings["embed_s"] = time.perf_counter() - t
+
+    if learned_levels and cv_folds:
+        t = time.perf_counter()
+        tune = Tuning(learned_levels[0], k, vectors=vectors.get(learned_levels[0])) if tune_weights else None
+        folds = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept], cv_folds, seed,
+                                extra=train_extra, weights=retriever.weights, tune=tune)
+        timings["train_s"] = time.perf_counter() - t
+    fold_weights = list({weights_label(r.weights): r.weights for r in folds.values()}.values())
 
     br = BatchRetriever(driver, db, retriever=retriever, task=task)
     br.fold_retrievers = folds
@@ -474,7 +481,7 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
                    case_scores=case_score_frame(scores), coverage=cov, n_cases_loaded=len(cases),
                    n_cases=len(kept), max_depth=max_depth, words=words, models=models, law_keys=keys,
                    timings=timings, started=started, gold_count=gold_count,
-                   by_court=pd.concat(court_frames, ignore_index=True))
+                   by_court=pd.concat(court_frames, ignore_index=True), fold_weights=fold_weights)
 
 
 def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame:

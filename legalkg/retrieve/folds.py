@@ -9,13 +9,21 @@ fold's predictor is trained on the other folds of the same dataset, plus any ext
 added to every fold and never scored; ``check_extra`` refuses an extra set that shares a case id
 or a query text with the scored cases, since that case would then be scored by a model trained on
 it. The bridge's § texts are read from the graph once and shared by every fold.
+
+With ``tune`` (``legalkg eval --tune-weights``) each outer fold also chooses its fusion weights by
+an inner CV over its own training cases (nested CV): inner predictors are trained without each
+inner fold, the runs of that fold's cases are computed once, and ``learned.choose_weights`` fuses
+them under every weight of the grid. No scored case takes part in choosing the weights it is
+scored with.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
+import numpy as np
 from neo4j import Driver
 
 from ..errors import UserError
@@ -23,6 +31,7 @@ from ..graph.cypher import query
 from ..model import Citation
 from ..predict import Predictor, StatuteIndex, TrainingSet, grouped_folds, train
 from ..predict.examples import CHUNK_GROUP, Example, label_ids
+from . import learned as lm
 from .search import Retriever
 
 _CHUNK_ID = re.compile(r"^(?P<stem>.*chunk)(?P<n>\d+)$")
@@ -65,11 +74,47 @@ def training_set(task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]]
     return TrainingSet(task, examples, ["eval cases"])
 
 
+@dataclass(frozen=True)
+class Tuning:
+    """What the inner CV optimises: recall@``k`` at ``level``, over ``inner_folds`` folds, the
+    query vectors (case id -> vector) reused where the level has them."""
+
+    level: str
+    k: int
+    inner_folds: int = 3
+    vectors: Mapping[str, np.ndarray] | None = None
+
+
+def tuned_weights(driver: Driver, db: str, task: str, examples: Sequence[Example], added: Sequence[Example],
+                  statutes: StatuteIndex, base: Mapping[str, float], tune: Tuning, seed: int = 0,
+                  sources: Sequence[str] = ()) -> dict[str, float]:
+    """The grid's best weights for ``examples`` (an outer fold's training cases), chosen on
+    predictions of inner models that never saw the case they rank."""
+    groups = [e.group for e in examples]
+    n_inner = min(tune.inner_folds, len(set(groups)))
+    if n_inner < 2:
+        return dict(base)
+    vectors = tune.vectors or {}
+    cases: list[tuple[dict[str, list[str]], set[str]]] = []
+    for _train, test_idx in grouped_folds(groups, n_inner, seed):
+        test = [examples[i] for i in test_idx]
+        test_ids = {e.id for e in test}
+        inner = TrainingSet(task, [e for e in examples if e.id not in test_ids] + list(added), list(sources))
+        retriever = Retriever(driver, db, predictors={task: train(inner, statutes=statutes, seed=seed)},
+                              weights=base)
+        for e in test:
+            runs, _, _ = retriever.learned_runs(e.text, tune.level, tune.k, None, task, vectors.get(e.id))
+            cases.append((runs, lm.gold_at(e.labels, tune.level)))
+    weights, _ = lm.choose_weights(cases, tune.k, lm.weight_grid(base))
+    return weights
+
+
 def fold_retrievers(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
                     n_folds: int = 5, seed: int = 0, extra: TrainingSet | None = None,
-                    weights: Mapping[str, float] | None = None) -> dict[str, Retriever]:
+                    weights: Mapping[str, float] | None = None, tune: Tuning | None = None) -> dict[str, Retriever]:
     """case id -> the Retriever whose predictor was trained without that case's fold (plus
-    ``extra``'s examples in every fold), fusing its runs with ``weights``."""
+    ``extra``'s examples in every fold), fusing its runs with ``weights``, or with the weights
+    that an inner CV on the fold's training cases chose (``tune``)."""
     data = training_set(task, cases)
     added: list[Example] = []
     if extra is not None:
@@ -88,9 +133,13 @@ def fold_retrievers(driver: Driver, db: str, task: str, cases: Sequence[tuple[st
     out: dict[str, Retriever] = {}
     for _train, test_idx in grouped_folds(groups, n_folds, seed):
         test_ids = {ids[i] for i in test_idx}
-        fold = TrainingSet(task, [e for e in data.examples if e.id not in test_ids] + added,
-                           data.sources + (extra.sources if extra else []))
+        sources = data.sources + (extra.sources if extra else [])
+        own = [e for e in data.examples if e.id not in test_ids]
+        fold = TrainingSet(task, own + added, sources)
         model: Predictor = train(fold, statutes=statutes, seed=seed)
-        retriever = Retriever(driver, db, predictors={task: model}, weights=weights)
+        chosen = dict(lm.WEIGHTS if weights is None else weights)
+        if tune is not None:
+            chosen = tuned_weights(driver, db, task, own, added, statutes, chosen, tune, seed, sources)
+        retriever = Retriever(driver, db, predictors={task: model}, weights=chosen)
         out.update({cid: retriever for cid in test_ids})
     return out

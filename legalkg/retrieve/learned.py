@@ -13,6 +13,9 @@ hand-made cases:
   (eval/predictor/README.md), and the two index runs together weigh as much as it does.
   ``parse_weights`` reads an override (``legalkg eval --weights fulltext=0,vector=0``), so each run
   can be switched off for the ablation (eval/learned-ablation/); a weight of 0 drops the run.
+  ``choose_weights`` picks the index runs' weights from ``GRID`` by the recall@k they give on
+  cases the predictor was not trained on; ``legalkg eval --tune-weights`` calls it inside each
+  outer CV fold on that fold's training cases only (nested CV, ``legalkg.retrieve.folds``).
 * **Task.** ``lay`` (a question in everyday words) or ``case`` (decision text): the caller's
   choice, else ``choose_task`` by length: GerLayQA's questions have at most 494 words (99 % under
   462), LER queries are windows of up to 512, so ``CASE_WORDS`` = 480 words or more means case.
@@ -29,15 +32,21 @@ hand-made cases:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import product
 
 from ..cite import LawRegistry, extract
 from ..errors import UserError
+from ..fusion import weighted_rrf
 from ..model import TEXT_LEVELS, Level, level_of_id
 from ..vocab import RetrievalLevel
 
 #: Weighted-RRF weight of each run (module docstring: chosen, not tuned).
 WEIGHTS: dict[str, float] = {"predictor": 1.0, "cited": 1.0, "fulltext": 0.5, "vector": 0.5}
 RUNS: tuple[str, ...] = tuple(WEIGHTS)
+#: Weights tried for each tuned run (``choose_weights``).
+GRID: tuple[float, ...] = (0.0, 0.25, 0.5)
+#: The runs whose weights are tuned: the predictor and the query's own citations stay at 1.
+TUNED: tuple[str, ...] = ("fulltext", "vector")
 #: A query of at least this many words is read as decision text (task ``case``).
 CASE_WORDS = 480
 #: Predictions asked of the predictor per query (deeper than k: fusion needs agreement to show).
@@ -73,6 +82,41 @@ def parse_weights(spec: str | None, base: Mapping[str, float] | None = None) -> 
 def weights_label(weights: Mapping[str, float]) -> str:
     """``predictor=1,cited=1,fulltext=0.5,vector=0.5``: the weights as ``--weights`` reads them."""
     return ",".join(f"{name}={weights.get(name, 0.0):g}" for name in RUNS)
+
+
+def weight_grid(base: Mapping[str, float] | None = None, runs: Sequence[str] = TUNED,
+                values: Sequence[float] = GRID) -> list[dict[str, float]]:
+    """``base`` (default ``WEIGHTS``) with every combination of ``values`` for ``runs``, in grid order."""
+    start = dict(WEIGHTS if base is None else base)
+    return [{**start, **dict(zip(runs, combo))} for combo in product(values, repeat=len(runs))]
+
+
+def gold_at(labels: Iterable[str], level: RetrievalLevel | str) -> set[str]:
+    """The gold units of a case at ``level``: its labels at that depth or deeper, cut to it."""
+    want = depth(level)
+    out = {ancestor_at(u, level) for u in labels if depth(level_of_id(u)) >= want}
+    return {u for u in out if u is not None}
+
+
+def recall_at(ranked: Sequence[str], gold: set[str], k: int) -> float:
+    return len(gold.intersection(ranked[:k])) / len(gold) if gold else 0.0
+
+
+def choose_weights(cases: Sequence[tuple[Mapping[str, Sequence[str]], set[str]]], k: int,
+                   grid: Sequence[Mapping[str, float]]) -> tuple[dict[str, float], float]:
+    """The weights of ``grid`` with the highest mean recall@k over ``cases`` (each: the runs'
+    rankings and the gold ids at their level; cases without gold are left out), and that mean.
+    Ties go to the earlier grid entry, so the choice is deterministic."""
+    scored = [(runs, gold) for runs, gold in cases if gold]
+    best: tuple[dict[str, float], float] | None = None
+    for weights in grid:
+        total = sum(recall_at([u for u, _, _ in weighted_rrf(runs, weights, k)], gold, k) for runs, gold in scored)
+        mean = total / len(scored) if scored else 0.0
+        if best is None or mean > best[1] + 1e-12:
+            best = (dict(weights), mean)
+    if best is None:
+        raise ValueError("an empty weight grid")
+    return best
 
 
 def choose_task(text: str, task: str | None = None) -> str:

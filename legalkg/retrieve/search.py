@@ -283,6 +283,18 @@ class Retriever:
         """The learned mode: the predictor, full-text, vector (where the level has vectors) and
         the query's own citations at ``label``, fused by weighted RRF (rules: ``learned.py``).
         Each hit's ``components`` holds every run's share, the predictor's split into its parts."""
+        rankings, known, inner = self.learned_runs(text, label, k, law, task, vector, model)
+        fused = weighted_rrf(rankings, self.weights, k)
+        return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
+                                              "components": lm.explain_components(shares, lm.inherited(uid, inner))})
+                for rank, (uid, score, shares) in enumerate(fused, 1)]
+
+    def learned_runs(self, text: str, label: str, k: int, law: str | None = None, task: str | None = None,
+                     vector: np.ndarray | None = None, model: str | None = None,
+                     ) -> tuple[dict[str, list[str]], dict[str, Hit], dict[str, dict[str, float]]]:
+        """The learned mode's runs before fusion: (run -> unit ids at ``label``, id -> its hit,
+        id -> the predictor's component shares). Apart from ``learned_hits`` so that weights can be
+        chosen by fusing the same runs many times (``legalkg.retrieve.folds``)."""
         label = parse_level(label)
         self.check_level(label)
         pool = overfetch(k)
@@ -306,10 +318,7 @@ class Retriever:
             recs = self._read(query("retrieve/units_by_id"), {"ids": list(dict.fromkeys(wanted))})
             known.update({r["id"]: _hit(r, Mode.LEARNED) for r in recs})
         rankings = {name: [u for u in ids if u in known] for name, ids in rankings.items()}  # not in the graph
-        fused = weighted_rrf(rankings, self.weights, k)
-        return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
-                                              "components": lm.explain_components(shares, lm.inherited(uid, inner))})
-                for rank, (uid, score, shares) in enumerate(fused, 1)]
+        return rankings, known, inner
 
     def _predicted(self, text: str, label: RetrievalLevel, law: str | None,
                    task: str | None) -> tuple[list[str], dict[str, dict[str, float]]]:

@@ -12,6 +12,7 @@ from legalkg.eval import runner
 from legalkg.eval.datasets import EvalCase
 from legalkg.eval.gold import parse_gold_strings
 from legalkg.predict import default_model_path, load_examples, load_model
+from legalkg.retrieve import learned as lm
 from legalkg.retrieve.folds import fold_retrievers, group_of
 
 QUESTIONS = [
@@ -129,3 +130,18 @@ def test_weights_switch_a_run_off_and_bad_weights_are_one_line(graph, neo4j_env,
     assert "--weights predictor=0,cited=0,fulltext=0.5,vector=0.5" in meta["command"]
     # the predictor is what finds these laws' §§ for lay words; full-text alone finds fewer
     assert on.output != off.output
+
+
+def test_tune_weights_chooses_per_fold_inside_the_cv(graph, neo4j_env, tmp_path):
+    data = _dataset(tmp_path, [f"fresh-{i:03d}" for i in range(3 * len(QUESTIONS))])
+    base = ["eval", "--dataset", str(data), "--mode", "learned", "--level", "§", "--quiet", "--bootstrap", "10",
+            "--permutations", "100", "--tune-weights"]
+    out = CliRunner().invoke(main, base)
+    assert out.exit_code == 1 and out.output.count("\n") == 1 and "--tune-weights needs --cv" in out.output
+    out = CliRunner().invoke(main, [*base, "--cv", "3", "--out", str(tmp_path / "tuned")])
+    assert out.exit_code == 0, out.output
+    line = next(x for x in out.output.splitlines() if x.startswith("fusion weights of the folds: "))
+    chosen = [lm.parse_weights(part) for part in line.split(": ", 1)[1].split("; ")]
+    assert 1 <= len(chosen) <= 3 and all(w in lm.weight_grid() for w in chosen)
+    meta = json.loads((tmp_path / "tuned" / "run.json").read_text(encoding="utf-8"))
+    assert "--tune-weights" in meta["command"] and meta["options"]["fold_weights"] == chosen

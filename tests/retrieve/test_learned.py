@@ -69,3 +69,29 @@ def test_parse_weights_overrides_named_runs_and_refuses_bad_ones():
         with pytest.raises(UserError, match="weight"):
             lm.parse_weights(bad)
     assert lm.weights_label(lm.parse_weights("vector=0")) == "predictor=1,cited=1,fulltext=0.5,vector=0"
+
+
+def test_weight_grid_varies_the_tuned_runs_only():
+    grid = lm.weight_grid()
+    assert len(grid) == len(lm.GRID) ** len(lm.TUNED)
+    assert all(w["predictor"] == 1.0 and w["cited"] == 1.0 for w in grid)
+    assert {(w["fulltext"], w["vector"]) for w in grid} == {(a, b) for a in lm.GRID for b in lm.GRID}
+
+
+def test_gold_at_cuts_labels_to_the_level():
+    labels = ["BGB/§551", "BGB/§551/Abs1", "BGB/§548"]
+    assert lm.gold_at(labels, RetrievalLevel.PARAGRAPH) == {"BGB/§551", "BGB/§548"}
+    assert lm.gold_at(labels, RetrievalLevel.ABSATZ) == {"BGB/§551/Abs1"}
+    assert lm.recall_at(["BGB/§548", "BGB/§1"], {"BGB/§551", "BGB/§548"}, 1) == 0.5
+
+
+def test_choose_weights_picks_the_weights_that_rank_the_gold_highest():
+    # the predictor alone ranks "g" 3rd, full-text 1st, the vector run points at "a" instead
+    runs = {"predictor": ["a", "b", "g"], "fulltext": ["g", "x"], "vector": ["a", "y"], "cited": []}
+    grid = lm.weight_grid()
+    weights, score = lm.choose_weights([(runs, {"g"}), (runs, set())], 1, grid)  # no gold: left out
+    assert (weights["fulltext"], weights["vector"], score) == (0.25, 0.0, 1.0)
+    weights, score = lm.choose_weights([(runs, {"a"})], 1, grid)
+    assert (weights["fulltext"], weights["vector"], score) == (0.0, 0.0, 1.0)  # ties: the first grid entry
+    weights, score = lm.choose_weights([(runs, {"g"}), (runs, {"a"}), (runs, {"a"})], 1, grid)
+    assert (weights["fulltext"], weights["vector"]) == (0.0, 0.0) and abs(score - 2 / 3) < 1e-9
