@@ -14,7 +14,7 @@ from ..eval import datasets, grid, outdir, runner
 from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
 from ..predict import load_examples, load_model
-from ..retrieve import Retriever
+from ..retrieve import Retriever, weights as shipped_weights
 from ..retrieve.learned import parse_weights, weights_label
 from ..vocab import Expansion, Mode, RetrievalLevel, check_k, names
 from .options import neo4j_options
@@ -82,6 +82,8 @@ def command_line(params: dict) -> str:
         parts += ["--weights", params["weights"]]
     if params.get("tune_weights"):
         parts += ["--tune-weights"]
+    if params.get("save_weights"):
+        parts += ["--save-weights", str(params["save_weights"])]
     parts += ["--seed", str(params["seed"]), "--bootstrap", str(params["bootstrap"])]
     return " ".join(shlex.quote(p) for p in parts)
 
@@ -160,20 +162,26 @@ def _steps(cells, n_queries: int) -> int:
 @click.option("--tune-weights", "tune_weights", is_flag=True,
               help="Learned mode with --cv: each fold chooses the full-text and vector weights from {0, 0.25, 0.5} "
                    "by an inner 3-fold CV on its own training cases (nested CV; recall@k at the first level).")
+@click.option("--save-weights", "save_weights", default=None, type=click.Path(dir_okay=False, path_type=Path),
+              help="With --tune-weights: also choose the weights by the inner CV over all cases (dataset and "
+                   "--train-extra) and write them as the task's entry of this JSON (legalkg/data/"
+                   "fusion-weights.json holds the shipped ones, read by `legalkg search`).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, permutations, gold_count,
-             cv, predictor, train_extra, weights, tune_weights, quiet) -> None:
+             cv, predictor, train_extra, weights, tune_weights, save_weights, quiet) -> None:
     """Recall, ToER and ToER^m by citation depth (Code ... Buchstabe) of DATASET's gold citations.
 
     `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
     naive 100-word chunks as baseline and a paired test of the best cell against it.
     """
     check_k(k)
-    fusion_weights = parse_weights(weights)
+    fusion_weights = parse_weights(weights) if weights else None
     if train_extra and not cv:
         raise UserError("--train-extra needs --cv N: the extra data trains each fold's predictor")
     if tune_weights and not cv:
         raise UserError("--tune-weights needs --cv N: the weights are chosen inside each fold")
+    if save_weights is not None and not tune_weights:
+        raise UserError("--save-weights needs --tune-weights --cv N: the saved weights are the tuned ones")
     levels = grid.parse_levels(level)
     expansions = grid.parse_expansions(expand)
     modes = grid.parse_modes(mode)
@@ -185,8 +193,8 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
         raise UserError(f"dataset {dataset!r} has no cases")
     params = dict(dataset=dataset, level=level, expand=expand, mode=mode, k=k, limit=limit, out=out, seed=seed,
                   bootstrap=bootstrap, gold_count=gold_count, cv=cv, predictor=str(predictor) if predictor else None,
-                  train_extra=[str(p) for p in train_extra], weights=weights_label(fusion_weights) if weights else None,
-                  tune_weights=tune_weights)
+                  train_extra=[str(p) for p in train_extra], weights=weights_label(fusion_weights) if fusion_weights else None,
+                  tune_weights=tune_weights, save_weights=str(save_weights) if save_weights else None)
     model_file = load_model(predictor) if predictor is not None else None
     extra = load_examples(list(train_extra)) if train_extra else None
     with session_driver(cfg) as driver:
@@ -198,7 +206,7 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
             run = runner.run_eval(driver, cfg.database, cases, cells, dataset=str(dataset), k=k,
                                   n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar,
                                   gold_count=gold_count, retriever=retriever, cv_folds=cv, train_extra=extra,
-                                  tune_weights=tune_weights)
+                                  tune_weights=tune_weights, weights_over_all_cases=save_weights is not None)
         finally:
             bar.close()
         graph = {"labels": label_counts(driver, cfg.database),
@@ -210,6 +218,12 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
                f"({100 * cov.share:.1f} % coverage); model {model}; {run.timings['total_s']:.1f} s")
     if run.fold_weights:
         click.echo("fusion weights of the folds: " + "; ".join(weights_label(w) for w in run.fold_weights))
+    if save_weights is not None and run.tuned_all:
+        tuned = run.tuned_all
+        path = shipped_weights.save(save_weights, tuned["task"], tuned["weights"], command_line(params),
+                                    tuned["inner_recall"])
+        click.echo(f"weights for {tuned['task']} over all cases: {weights_label(tuned['weights'])} "
+                   f"(inner CV recall@{tuned['k']} {tuned['inner_recall']:.3f}) -> {path}")
     for cell in run.cells:
         df = run.results
         sub = df[(df["level"] == cell.level) & (df["expansion"] == cell.expansion) & (df["mode"] == cell.mode)]

@@ -40,7 +40,7 @@ from ..fusion import overfetch
 from ..graph.cypher import labelled, query
 from ..predict import TrainingSet
 from ..retrieve import Retriever, clean_query, lucene_query
-from ..retrieve.folds import Tuning, fold_retrievers
+from ..retrieve.folds import Tuning, fold_retrievers, weights_over_all
 from ..retrieve.learned import weights_label
 from ..retrieve.search import EXPANSION_QUERIES
 from ..vocab import Expansion, Mode, RetrievalLevel, check_k, parse_level
@@ -277,6 +277,7 @@ class EvalRun(BaseModel):
     by_court: pd.DataFrame = Field(default_factory=pd.DataFrame, description="results per court (2+ courts)")
     fold_weights: list[dict[str, float]] = Field(default_factory=list,
                                                  description="the distinct fusion weights of the CV folds")
+    tuned_all: dict = Field(default_factory=dict, description="task, level, k, weights chosen over all cases")
 
 
 def query_cache(embedder):
@@ -362,7 +363,8 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
              k: int = 5, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
              n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed",
              retriever: Retriever | None = None, cv_folds: int | None = None,
-             train_extra: TrainingSet | None = None, tune_weights: bool = False) -> EvalRun:
+             train_extra: TrainingSet | None = None, tune_weights: bool = False,
+             weights_over_all_cases: bool = False) -> EvalRun:
     """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported).
 
     Learned cells use ``retriever`` (default: a fresh one with the shipped predictors) and refuse
@@ -370,7 +372,9 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     ``cv_folds`` each case is answered by an engine trained on the other folds
     (``legalkg.retrieve.folds``, grouped by case, fold seed ``seed``), ``train_extra``'s examples
     added to every fold's training set (never scored), and ``retriever``'s run weights, or with
-    ``tune_weights`` the weights each fold's inner CV chose at the first learned level (nested CV)."""
+    ``tune_weights`` the weights each fold's inner CV chose at the first learned level (nested CV);
+    ``weights_over_all_cases`` also chooses weights by that inner CV over all cases (the ones to
+    ship: ``EvalRun.tuned_all``, no score is given for them)."""
     started = datetime.now(UTC).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     metric.check_gold_count(gold_count)
@@ -402,6 +406,7 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     retriever = retriever or Retriever(driver, db)
     folds: dict[str, Retriever] = {}
     learned_levels = [c.level for c in cells if c.mode is Mode.LEARNED]
+    tuned_all: dict = {}
     if learned_levels and not cv_folds:
         if train_extra is not None or tune_weights:
             raise UserError("--train-extra and --tune-weights need --cv N: they act inside each fold")
@@ -420,6 +425,11 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
         tune = Tuning(learned_levels[0], k, vectors=vectors.get(learned_levels[0])) if tune_weights else None
         folds = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept], cv_folds, seed,
                                 extra=train_extra, weights=retriever.weights, tune=tune)
+        if tune is not None and weights_over_all_cases:
+            chosen, inner_recall = weights_over_all(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept],
+                                                    tune, train_extra, retriever.weights, seed)
+            tuned_all = {"task": task, "level": str(tune.level), "k": k, "weights": chosen,
+                         "inner_recall": inner_recall}
         timings["train_s"] = time.perf_counter() - t
     fold_weights = list({weights_label(r.weights): r.weights for r in folds.values()}.values())
 
@@ -481,7 +491,8 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
                    case_scores=case_score_frame(scores), coverage=cov, n_cases_loaded=len(cases),
                    n_cases=len(kept), max_depth=max_depth, words=words, models=models, law_keys=keys,
                    timings=timings, started=started, gold_count=gold_count,
-                   by_court=pd.concat(court_frames, ignore_index=True), fold_weights=fold_weights)
+                   by_court=pd.concat(court_frames, ignore_index=True), fold_weights=fold_weights,
+                   tuned_all=tuned_all)
 
 
 def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame:

@@ -87,13 +87,13 @@ class Tuning:
 
 def tuned_weights(driver: Driver, db: str, task: str, examples: Sequence[Example], added: Sequence[Example],
                   statutes: StatuteIndex, base: Mapping[str, float], tune: Tuning, seed: int = 0,
-                  sources: Sequence[str] = ()) -> dict[str, float]:
+                  sources: Sequence[str] = ()) -> tuple[dict[str, float], float]:
     """The grid's best weights for ``examples`` (an outer fold's training cases), chosen on
-    predictions of inner models that never saw the case they rank."""
+    predictions of inner models that never saw the case they rank, and their inner recall@k."""
     groups = [e.group for e in examples]
     n_inner = min(tune.inner_folds, len(set(groups)))
     if n_inner < 2:
-        return dict(base)
+        return dict(base), float("nan")
     vectors = tune.vectors or {}
     cases: list[tuple[dict[str, list[str]], set[str]]] = []
     for _train, test_idx in grouped_folds(groups, n_inner, seed):
@@ -105,16 +105,12 @@ def tuned_weights(driver: Driver, db: str, task: str, examples: Sequence[Example
         for e in test:
             runs, _, _ = retriever.learned_runs(e.text, tune.level, tune.k, None, task, vectors.get(e.id))
             cases.append((runs, lm.gold_at(e.labels, tune.level)))
-    weights, _ = lm.choose_weights(cases, tune.k, lm.weight_grid(base))
-    return weights
+    return lm.choose_weights(cases, tune.k, lm.weight_grid(base))
 
 
-def fold_retrievers(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
-                    n_folds: int = 5, seed: int = 0, extra: TrainingSet | None = None,
-                    weights: Mapping[str, float] | None = None, tune: Tuning | None = None) -> dict[str, Retriever]:
-    """case id -> the Retriever whose predictor was trained without that case's fold (plus
-    ``extra``'s examples in every fold), fusing its runs with ``weights``, or with the weights
-    that an inner CV on the fold's training cases chose (``tune``)."""
+def prepare(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
+            extra: TrainingSet | None) -> tuple[TrainingSet, list[Example], StatuteIndex]:
+    """(the cases as training examples, the checked extra examples, the bridge's § texts from the graph)."""
     data = training_set(task, cases)
     added: list[Example] = []
     if extra is not None:
@@ -127,7 +123,27 @@ def fold_retrievers(driver: Driver, db: str, task: str, cases: Sequence[tuple[st
     with driver.session(database=db) as session:
         recs = list(session.run(query("retrieve/unit_texts"), {"laws": laws}))
     units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
-    statutes = StatuteIndex.build(units, laws)
+    return data, added, StatuteIndex.build(units, laws)
+
+
+def weights_over_all(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
+                     tune: Tuning, extra: TrainingSet | None = None, weights: Mapping[str, float] | None = None,
+                     seed: int = 0) -> tuple[dict[str, float], float]:
+    """The weights to ship: the inner CV of ``tuned_weights`` over every case (not nested: no
+    score is reported for them), ``extra`` in every inner training set."""
+    data, added, statutes = prepare(driver, db, task, cases, extra)
+    return tuned_weights(driver, db, task, data.examples, added, statutes,
+                         dict(lm.WEIGHTS if weights is None else weights), tune, seed,
+                         data.sources + (extra.sources if extra else []))
+
+
+def fold_retrievers(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
+                    n_folds: int = 5, seed: int = 0, extra: TrainingSet | None = None,
+                    weights: Mapping[str, float] | None = None, tune: Tuning | None = None) -> dict[str, Retriever]:
+    """case id -> the Retriever whose predictor was trained without that case's fold (plus
+    ``extra``'s examples in every fold), fusing its runs with ``weights``, or with the weights
+    that an inner CV on the fold's training cases chose (``tune``)."""
+    data, added, statutes = prepare(driver, db, task, cases, extra)
     ids = [cid for cid, _, _ in cases]
     groups = [group_of(cid) for cid in ids]
     out: dict[str, Retriever] = {}
@@ -139,7 +155,7 @@ def fold_retrievers(driver: Driver, db: str, task: str, cases: Sequence[tuple[st
         model: Predictor = train(fold, statutes=statutes, seed=seed)
         chosen = dict(lm.WEIGHTS if weights is None else weights)
         if tune is not None:
-            chosen = tuned_weights(driver, db, task, own, added, statutes, chosen, tune, seed, sources)
+            chosen, _ = tuned_weights(driver, db, task, own, added, statutes, chosen, tune, seed, sources)
         retriever = Retriever(driver, db, predictors={task: model}, weights=chosen)
         out.update({cid: retriever for cid in test_ids})
     return out

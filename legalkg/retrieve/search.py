@@ -36,7 +36,7 @@ from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
 from ..predict import Predictor, default_model_path, load_model
 from ..vocab import Expansion, Mode, RetrievalLevel, parse_level
-from . import learned as lm
+from . import learned as lm, weights as fusion_weights
 from .request import SearchRequest, clean_query, parse_task
 
 MAX_LUCENE_TERMS = 200
@@ -150,7 +150,8 @@ class Retriever:
                  weights: Mapping[str, float] | None = None) -> None:
         """``predictors``: task -> a loaded ``Predictor`` or a model file, for the learned mode
         (default: the shipped model of each task, loaded on first use); ``weights``: the learned
-        mode's run weights (default ``learned.WEIGHTS``; 0 switches a run off)."""
+        mode's run weights (0 switches a run off; default: the shipped weights of the query's
+        task, ``legalkg.retrieve.weights``)."""
         self.driver = driver
         self.db = database
         self.model = model
@@ -161,7 +162,9 @@ class Retriever:
         self._predictor_sources: dict[str, Predictor | str | Path] = dict(predictors or {})
         self._predictors: dict[str, Predictor] = {}
         self._registry: LawRegistry | None = None
-        self.weights: dict[str, float] = dict(lm.WEIGHTS if weights is None else weights)
+        #: the explicit run weights, or None for each task's shipped ones (``weights_for``)
+        self.weights: dict[str, float] | None = None if weights is None else dict(weights)
+        self._shipped: dict[str, dict[str, float]] = {}
 
     def _read(self, text: str, params: dict) -> list:
         """One auto-commit read: RUN + PULL in a single round trip. ``execute_query`` wraps each
@@ -208,6 +211,14 @@ class Retriever:
                                        for r in recs})
             self._predictors[task] = pred
         return self._predictors[task]
+
+    def weights_for(self, task: str) -> dict[str, float]:
+        """The run weights for a query of ``task``: the explicit ones, else the shipped ones."""
+        if self.weights is not None:
+            return self.weights
+        if task not in self._shipped:
+            self._shipped[task] = fusion_weights.shipped(task)
+        return self._shipped[task]
 
     def law_registry(self) -> LawRegistry:
         if self._registry is None:
@@ -283,8 +294,9 @@ class Retriever:
         """The learned mode: the predictor, full-text, vector (where the level has vectors) and
         the query's own citations at ``label``, fused by weighted RRF (rules: ``learned.py``).
         Each hit's ``components`` holds every run's share, the predictor's split into its parts."""
+        task = lm.choose_task(text, task)
         rankings, known, inner = self.learned_runs(text, label, k, law, task, vector, model)
-        fused = weighted_rrf(rankings, self.weights, k)
+        fused = weighted_rrf(rankings, self.weights_for(task), k)
         return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
                                               "components": lm.explain_components(shares, lm.inherited(uid, inner))})
                 for rank, (uid, score, shares) in enumerate(fused, 1)]
@@ -297,6 +309,7 @@ class Retriever:
         chosen by fusing the same runs many times (``legalkg.retrieve.folds``)."""
         label = parse_level(label)
         self.check_level(label)
+        task = lm.choose_task(text, task)
         pool = overfetch(k)
         index_runs: dict[str, list[Hit]] = {"fulltext": self.fulltext_hits(label, text, pool, law)}
         if vector is not None or self.index_model(label) is not None:
@@ -306,7 +319,7 @@ class Retriever:
         inner: dict[str, dict[str, float]] = {}
         if label.expandable:
             # a run switched off (weight 0) is not computed: the predictor is the costly one
-            predicted, inner = self._predicted(text, label, law, task) if self.weights.get("predictor") else ([], {})
+            predicted, inner = self._predicted(text, label, law, task) if self.weights_for(task).get("predictor") else ([], {})
             cited = lm.cited_ids(text, law, self.law_registry())
             index_rank = {uid: r for r, (uid, _) in enumerate(rrf(rankings.values()))}
             children = self.descendants(lm.shallower(predicted + cited, label), label)

@@ -145,3 +145,11 @@ def test_tune_weights_chooses_per_fold_inside_the_cv(graph, neo4j_env, tmp_path)
     assert 1 <= len(chosen) <= 3 and all(w in lm.weight_grid() for w in chosen)
     meta = json.loads((tmp_path / "tuned" / "run.json").read_text(encoding="utf-8"))
     assert "--tune-weights" in meta["command"] and meta["options"]["fold_weights"] == chosen
+    saved = tmp_path / "fusion-weights.json"
+    out = CliRunner().invoke(main, [*base[:-1], "--cv", "3", "--save-weights", str(saved)])
+    assert out.exit_code == 1 and "--save-weights needs --tune-weights" in out.output, out.output
+    out = CliRunner().invoke(main, [*base, "--cv", "3", "--save-weights", str(saved)])
+    assert out.exit_code == 0, out.output
+    entry = json.loads(saved.read_text(encoding="utf-8"))["lay"]
+    assert entry["weights"] in lm.weight_grid() and "--save-weights" in entry["command"]
+    assert f"-> {saved}" in out.output

@@ -1,0 +1,53 @@
+"""The learned mode's shipped fusion weights: ``legalkg/data/fusion-weights.json``, one entry per task.
+
+Why a file beside the predictor models and not constants: the weights are chosen on data (an
+inner CV over the shared training cases, ``legalkg eval --tune-weights --save-weights``), so they
+carry the command and date that produced them, and a retrain can rewrite them without a code
+change. A task without an entry (or no file) falls back to ``learned.WEIGHTS``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+
+from ..errors import UserError
+from . import learned as lm
+
+FILE = "fusion-weights.json"
+
+
+def default_path() -> Path:
+    return Path(str(resources.files("legalkg.data").joinpath(FILE)))
+
+
+def read(path: str | Path | None = None) -> dict:
+    """The file's entries (task -> {weights, command, date, ...}); {} where there is no file."""
+    p = Path(path) if path is not None else default_path()
+    if not p.exists():
+        return {}
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        raise UserError(f"{p}: not a fusion-weights JSON file ({err}); rewrite it with "
+                        "`legalkg eval --tune-weights --save-weights`") from None
+    return data if isinstance(data, dict) else {}
+
+
+def shipped(task: str, path: str | Path | None = None) -> dict[str, float]:
+    """The weights of ``task``: its entry in the file over ``learned.WEIGHTS``."""
+    entry = read(path).get(task) or {}
+    return {**lm.WEIGHTS, **{k: float(v) for k, v in (entry.get("weights") or {}).items() if k in lm.RUNS}}
+
+
+def save(path: str | Path, task: str, weights: Mapping[str, float], command: str, score: float) -> Path:
+    """Write (or replace) ``task``'s entry, keeping the other tasks' entries."""
+    p = Path(path)
+    data = read(p)
+    data[task] = {"weights": {k: float(weights[k]) for k in lm.RUNS if k in weights}, "command": command,
+                  "inner_cv_recall": round(score, 4), "date": datetime.now(UTC).strftime("%Y-%m-%d")}
+    p.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return p

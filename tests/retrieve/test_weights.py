@@ -1,0 +1,40 @@
+"""The shipped fusion weights file (legalkg.retrieve.weights) and which weights a Retriever uses: no server."""
+
+from __future__ import annotations
+
+import pytest
+
+from legalkg.errors import UserError
+from legalkg.retrieve import Retriever, learned as lm, weights as fw
+
+
+def test_no_file_or_no_entry_falls_back_to_the_chosen_defaults(tmp_path):
+    assert fw.read(tmp_path / "none.json") == {}
+    assert fw.shipped("lay", tmp_path / "none.json") == lm.WEIGHTS
+
+
+def test_save_replaces_one_task_and_keeps_the_other(tmp_path):
+    path = tmp_path / "fusion-weights.json"
+    fw.save(path, "lay", {**lm.WEIGHTS, "vector": 0.0}, "legalkg eval --dataset gerlayqa ...", 0.51234)
+    fw.save(path, "case", {**lm.WEIGHTS, "fulltext": 0.25}, "legalkg eval --dataset ler_courts ...", 0.3)
+    fw.save(path, "lay", {**lm.WEIGHTS, "vector": 0.25}, "legalkg eval --dataset gerlayqa ...", 0.52)
+    assert fw.shipped("lay", path) == {**lm.WEIGHTS, "vector": 0.25}
+    assert fw.shipped("case", path) == {**lm.WEIGHTS, "fulltext": 0.25}
+    entry = fw.read(path)["lay"]
+    assert entry["command"].startswith("legalkg eval") and entry["inner_cv_recall"] == 0.52 and entry["date"]
+
+
+def test_a_broken_file_is_one_line(tmp_path):
+    path = tmp_path / "fusion-weights.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(UserError, match="not a fusion-weights JSON") as err:
+        fw.shipped("lay", path)
+    assert "\n" not in str(err.value)
+
+
+def test_a_retriever_uses_explicit_weights_else_the_shipped_ones_of_the_task():
+    given = {**lm.WEIGHTS, "fulltext": 0.0}
+    assert Retriever(None, weights=given).weights_for("lay") == given
+    plain = Retriever(None)
+    assert plain.weights is None
+    assert plain.weights_for("lay") == fw.shipped("lay") and plain.weights_for("case") == fw.shipped("case")
