@@ -16,6 +16,8 @@ hand-made cases:
   ``choose_weights`` picks the index runs' weights from ``GRID`` by the recall@k they give on
   cases the predictor was not trained on; ``legalkg eval --tune-weights`` calls it inside each
   outer CV fold on that fold's training cases only (nested CV, ``legalkg.retrieve.folds``).
+  ``WEIGHTS`` is the fallback: ``legalkg search`` uses a task's tuned weights where
+  ``legalkg/data/fusion-weights.json`` has them (``legalkg.retrieve.weights``).
 * **Task.** ``lay`` (a question in everyday words) or ``case`` (decision text): the caller's
   choice, else ``choose_task`` by length: GerLayQA's questions have at most 494 words (99 % under
   462), LER queries are windows of up to 512, so ``CASE_WORDS`` = 480 words or more means case.
