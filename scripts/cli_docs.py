@@ -12,18 +12,9 @@ from pathlib import Path
 
 import click
 
-from legalkg.cli import main
+from legalkg.cli import main, walk_commands
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
-
-
-def walk(cmd: click.Command, path: tuple[str, ...] = ("legalkg",)):
-    """(path, command) of ``cmd`` and of every subcommand, depth first, sorted by name."""
-    yield path, cmd
-    if isinstance(cmd, click.Group):
-        ctx = click.Context(cmd)
-        for name in cmd.list_commands(ctx):  # the top group loads its commands lazily
-            yield from walk(cmd.get_command(ctx, name), (*path, name))
 
 
 def first_line(cmd: click.Command) -> str:
@@ -34,7 +25,7 @@ def first_line(cmd: click.Command) -> str:
 
 def render() -> str:
     rows = [f"| `{' '.join(path)}` | {first_line(cmd)} |"
-            for path, cmd in walk(main) if len(path) > 1]
+            for path, cmd in walk_commands(main) if len(path) > 1]
     return "\n".join([
         "# Commands",
         "",
@@ -51,4 +42,4 @@ def render() -> str:
 
 if __name__ == "__main__":
     OUT.write_text(render(), "utf-8")
-    print(f"wrote {OUT} ({sum(1 for _ in walk(main)) - 1} commands)", file=sys.stderr)
+    print(f"wrote {OUT} ({sum(1 for _ in walk_commands(main)) - 1} commands)", file=sys.stderr)

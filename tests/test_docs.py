@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 import pytest
 
-from legalkg.cli import main
+from legalkg.cli import main, walk_commands
 from legalkg.paths import REPO_ROOT
 
 README = REPO_ROOT / "README.md"
@@ -92,20 +92,12 @@ def parse(argv: list[str]) -> click.Context:
     return cmd.make_context(ctx.info_name, args, parent=ctx.parent)
 
 
-def walk(cmd: click.Command, path: tuple[str, ...] = ("legalkg",)):
-    yield path, cmd
-    if isinstance(cmd, click.Group):
-        ctx = click.Context(cmd)
-        for name in cmd.list_commands(ctx):  # the top group loads its commands lazily
-            yield from walk(cmd.get_command(ctx, name), (*path, name))
-
-
 README_COMMANDS = shell_commands(README.read_text("utf-8"))
 #: the other pages that show commands: docs/, the experiments' folders, the Browser queries' README
 PAGES = sorted([*REPO_ROOT.glob("docs/**/*.md"), *REPO_ROOT.glob("eval/**/*.md"), *REPO_ROOT.glob("cypher/**/*.md")])
 PAGE_COMMANDS = [(page.relative_to(REPO_ROOT).as_posix(), argv)
                  for page in PAGES for argv in shell_commands(page.read_text("utf-8"))]
-ALL_COMMANDS = [(" ".join(path), cmd) for path, cmd in walk(main) if len(path) > 1]
+ALL_COMMANDS = [(" ".join(path), cmd) for path, cmd in walk_commands(main) if len(path) > 1]
 
 
 def test_readme_has_commands():

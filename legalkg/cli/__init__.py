@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Iterator
 
 import click
 
@@ -59,3 +60,15 @@ class _Group(click.Group):
 @click.version_option(__version__, prog_name="legalkg")
 def main() -> None:
     """German federal statutes as a Neo4j knowledge graph: parse, ingest, search, evaluate."""
+
+
+def walk_commands(cmd: click.Command = main, path: tuple[str, ...] = ("legalkg",)
+                  ) -> Iterator[tuple[tuple[str, ...], click.Command]]:
+    """(path, command) of ``cmd`` and every subcommand, depth first, sorted by name: what docs/cli.md
+    lists and tests/test_docs.py checks (the top group loads its commands lazily, so it is walked
+    through ``list_commands`` / ``get_command``, not ``.commands``)."""
+    yield path, cmd
+    if isinstance(cmd, click.Group):
+        ctx = click.Context(cmd)
+        for name in cmd.list_commands(ctx):
+            yield from walk_commands(cmd.get_command(ctx, name), (*path, name))
