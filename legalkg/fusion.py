@@ -66,7 +66,7 @@ def rrf(rankings: Iterable[Iterable[K]], k: int | None = None, rrf_k: int = RRF_
 
 
 def weighted_rrf(rankings: Mapping[str, Iterable[K]], weights: Mapping[str, float], k: int | None = None,
-                 rrf_k: int = RRF_K) -> list[tuple[K, float, dict[str, float]]]:
+                 rrf_k: float = RRF_K) -> list[tuple[K, float, dict[str, float]]]:
     """Weighted RRF: ``score(d) = sum_r weights[r] / (rrf_k + rank_r(d))`` over the named rankings.
 
     Returns (key, score, {ranking name: its share of the score}), best first, ties broken by the

@@ -23,6 +23,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..errors import UserError
+from ..fusion import RRF_K, weighted_rrf
 from ..model import Level, level_of_id
 from . import bridge as bridgemod
 from .classifier import NaiveBayes, fit_counts
@@ -46,7 +47,7 @@ class Config:
     neighbours: int = 30
     power: float = 2.0
     bridge_top: int = 50
-    rrf_k: float = 60.0
+    rrf_k: float = RRF_K
     candidates: int = 200
     min_df: int = 2
 
@@ -134,25 +135,22 @@ class Predictor:
         """Weighted RRF of ``component_scores`` output for ``n`` texts: per text the ``k`` best ids,
         their fused score and each component's share."""
         w = dict(self.config.weights if weights is None else weights)
-        fused: list[dict[str, dict[str, float]]] = [{} for _ in range(n)]
+        rankings: list[dict[str, list[str]]] = [{} for _ in range(n)]
         for comp, (ids, scores) in parts.items():
-            weight = w.get(comp, 0.0)
-            if weight <= 0 or not ids:
+            if w.get(comp, 0.0) <= 0 or not ids:
                 continue
             top = top_dense(scores, self.config.candidates)
             # similarity components abstain where they have no evidence (score 0)
             abstains = comp in ("knn", "bridge")
             for i in range(n):
                 row = scores[i]
-                for rank, j in enumerate(top[i]):
+                ranking = rankings[i].setdefault(comp, [])
+                for j in top[i]:
                     if not np.isfinite(row[j]) or (abstains and row[j] <= 0):
                         break
-                    fused[i].setdefault(ids[j], {})[comp] = weight / (self.config.rrf_k + rank + 1)
-        out = []
-        for i in range(n):
-            ranked = sorted(fused[i].items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))[:k]
-            out.append([(uid, float(sum(p.values())), p) for uid, p in ranked])
-        return out
+                    ranking.append(ids[j])
+        return [[(uid, float(score), shares) for uid, score, shares in
+                 weighted_rrf(runs, w, k, self.config.rrf_k)] for runs in rankings]
 
     def explain(self, texts: Sequence[str], k: int = 10, level: Level | str = Level.PARAGRAPH,
                 weights: Mapping[str, float] | None = None) -> list[list[tuple[str, float, dict[str, float]]]]:
