@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .examples import load_examples, resolve_labels
-from .modelfile import save
+from .modelfile import check_writable, save
 from .predictor import Config, train
 from .units import unit_texts
 
@@ -32,6 +32,7 @@ def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = 
     """Train on ``data`` (labels resolved against the units of ``slugs``, default the 58 codes)
     and write the model file to ``out``."""
     checked = load_examples(list(data), task)
+    check_writable(out)  # before the slow part: a bad --out must not cost a training run
     units = unit_texts(slugs)
     resolved = resolve_labels(checked, units)
     model = train(resolved, units, config, seed=seed)

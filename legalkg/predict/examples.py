@@ -58,7 +58,7 @@ class TrainingSet:
 
 
 def _records(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    return jsonl.records(path, "training file", "pass an existing JSONL (.gz allowed) to --data")
+    return jsonl.records(path, "training file", "pass an existing JSONL file (.gz allowed)")
 
 
 def record_task(rec: dict[str, Any]) -> str | None:

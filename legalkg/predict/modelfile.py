@@ -81,16 +81,35 @@ def save(model: Predictor, path: str | Path) -> Path:
         arrays["statute.vocab"] = _strings(model.statute_vocab.vocabulary)
         arrays["statute.idf"] = model.statute_vocab.idf.astype(np.float32)
         _put_csr(arrays, "assoc", model.assoc, np.float16)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as fh:
             np.savez_compressed(fh, **arrays)
         os.replace(tmp, path)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise UserError(f"cannot write the model file {path} ({err.strerror}): choose another --out") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def temp_beside(path: Path) -> tuple[int, str]:
+    """A temporary file in ``path``'s folder (made if missing), so the final rename is atomic;
+    an unwritable place is one ``UserError`` line."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as err:
+        raise UserError(f"cannot write the model file {path} ({err.strerror}): choose another --out") from None
+
+
+def check_writable(path: str | Path) -> None:
+    """Fail before training, not after it, when the model file cannot be written."""
+    fd, tmp = temp_beside(Path(path))
+    os.close(fd)
+    Path(tmp).unlink()
 
 
 def load(path: str | Path) -> Predictor:

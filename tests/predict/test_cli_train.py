@@ -44,3 +44,14 @@ def test_train_writes_a_model(tmp_path):
     model = load_model(out)
     assert model.meta["seed"] == 3
     assert model.predict(["Vermieter behält die Kaution"], k=1)[0][0][0] == "BGB/§551"
+
+
+def test_an_unwritable_out_is_one_line_before_any_training(tmp_path):
+    data = write_jsonl(tmp_path / "lay.jsonl", LAY)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    result = CliRunner().invoke(main, ["train", "--data", str(data), "--out", str(blocker / "m.npz")])
+    assert result.exit_code != 0
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: cannot write the model file") and "--out" in lines[0]
+    assert "Traceback" not in result.output
