@@ -9,6 +9,7 @@ the checkout, where the design card puts them; the wheel ships them inside the p
 from __future__ import annotations
 
 import os
+import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -109,3 +110,22 @@ def cache_dir() -> Path:
     path = Path(env) if env else Path.home() / ".cache" / "legalkg"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def check_writable_dir(path: Path, option: str) -> None:
+    """Make ``path`` and prove a file can be written there, so a long run fails at its start, not
+    after its work; the error names the ``option`` to change."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".legalkg-check-", dir=path)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as err:
+        raise UserError(f"cannot write to {path} ({err.strerror}): choose another {option}") from None
+
+
+def check_writable_file(path: Path, option: str) -> None:
+    """The same for a file that a run will write: its folder must take files, and it is no folder."""
+    if path.is_dir():
+        raise UserError(f"{path} is a folder: {option} takes a file name")
+    check_writable_dir(path.parent, option)

@@ -98,3 +98,20 @@ def test_installed_package_needs_the_variable(monkeypatch):
     with pytest.raises(UserError, match="set LEGALKG_SHARED .* or pass --source"):
         paths.gii_dir()
     assert paths.gii_manifest() is None  # citations resolve without the manifest
+
+
+def test_check_writable_makes_the_folder_and_leaves_nothing_else(tmp_path):
+    target = tmp_path / "new" / "run"
+    paths.check_writable_dir(target, "--out")
+    assert target.is_dir() and list(target.iterdir()) == []
+    paths.check_writable_file(tmp_path / "other" / "m.npz", "--out")
+    assert list((tmp_path / "other").iterdir()) == []
+
+
+def test_check_writable_names_the_option(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x", encoding="utf-8")
+    with pytest.raises(UserError, match="choose another --save-weights"):
+        paths.check_writable_file(blocker / "w.json", "--save-weights")
+    with pytest.raises(UserError, match="is a folder: --out takes a file name"):
+        paths.check_writable_file(tmp_path, "--out")

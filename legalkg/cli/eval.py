@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
+from .. import paths
 from ..errors import UserError
 from ..eval import datasets, grid, outdir, runner
 from ..graph.connection import session_driver
@@ -191,6 +192,10 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
         cases = cases[:limit]
     if not cases:
         raise UserError(f"dataset {dataset!r} has no cases")
+    if out is not None:
+        paths.check_writable_dir(out, "--out")
+    if save_weights is not None:
+        paths.check_writable_file(save_weights, "--save-weights")
     params = dict(dataset=dataset, level=level, expand=expand, mode=mode, k=k, limit=limit, out=out, seed=seed,
                   bootstrap=bootstrap, gold_count=gold_count, cv=cv, predictor=str(predictor) if predictor else None,
                   train_extra=[str(p) for p in train_extra], weights=weights_label(fusion_weights) if fusion_weights else None,

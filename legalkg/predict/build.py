@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import paths
 from .examples import load_examples, resolve_labels
-from .modelfile import check_writable, save
+from .modelfile import save
 from .predictor import Config, train
 from .units import unit_texts
 
@@ -32,7 +33,7 @@ def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = 
     """Train on ``data`` (labels resolved against the units of ``slugs``, default the 58 codes)
     and write the model file to ``out``."""
     checked = load_examples(list(data), task)
-    check_writable(out)  # before the slow part: a bad --out must not cost a training run
+    paths.check_writable_file(Path(out), "--out")  # before the slow part: a bad --out must not cost a training run
     units = unit_texts(slugs)
     resolved = resolve_labels(checked, units)
     model = train(resolved, units, config, seed=seed)

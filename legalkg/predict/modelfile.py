@@ -105,13 +105,6 @@ def temp_beside(path: Path) -> tuple[int, str]:
         raise UserError(f"cannot write the model file {path} ({err.strerror}): choose another --out") from None
 
 
-def check_writable(path: str | Path) -> None:
-    """Fail before training, not after it, when the model file cannot be written."""
-    fd, tmp = temp_beside(Path(path))
-    os.close(fd)
-    Path(tmp).unlink()
-
-
 def load(path: str | Path) -> Predictor:
     """Read a model file; ``UserError`` (one line) for a missing, foreign or other-version file."""
     path = Path(path)

@@ -44,3 +44,14 @@ def test_a_bad_ler_file_gives_one_line_and_exit_1(nowhere, tmp_path):
     assert res.exit_code == 1
     lines = [ln for ln in res.output.splitlines() if ln.strip()]
     assert len(lines) == 1 and "mine.jsonl:1: norms[0] span 0..99 lies outside the text" in lines[0]
+
+
+@pytest.mark.parametrize("option, value", [("--out", "{blocker}/run"), ("--save-weights", "{blocker}/w.json")])
+def test_an_unwritable_output_is_one_line_before_any_connection(nowhere, tmp_path, option, value):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    extra = ["--mode", "learned", "--cv", "2", "--tune-weights"] if option == "--save-weights" else []
+    result = CliRunner().invoke(main, ["eval", "--limit", "2", *extra, option, value.format(blocker=blocker)])
+    assert result.exit_code == 1, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: cannot write to") and option in lines[0]

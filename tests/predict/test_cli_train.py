@@ -53,5 +53,5 @@ def test_an_unwritable_out_is_one_line_before_any_training(tmp_path):
     result = CliRunner().invoke(main, ["train", "--data", str(data), "--out", str(blocker / "m.npz")])
     assert result.exit_code != 0
     lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: cannot write the model file") and "--out" in lines[0]
+    assert len(lines) == 1 and lines[0].startswith("error: cannot write to") and "--out" in lines[0]
     assert "Traceback" not in result.output
