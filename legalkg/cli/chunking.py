@@ -10,6 +10,7 @@ from ..chunking.report import write_report
 from ..chunking.significance import METHODS
 from ..chunking.strategies import resolve
 from ..chunking.study import StudyConfig, run_study
+from .. import paths
 from ..errors import UserError
 from ..graph.config import load_config
 from ..graph.connection import session_driver
@@ -52,6 +53,7 @@ def chunking_study(questions: Path, out: Path, strategies: tuple[str, ...], limi
         raise UserError(f"questions file not found: {questions}; pass a JSONL of {{id, question, gold}}")
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file; give a folder")
+    paths.check_writable_dir(out, "--out")
     resolve(list(strategies))  # fail on unknown names before connecting
     cfg = StudyConfig(questions=questions, strategies=list(strategies), limit=limit, model=model,
                       aggregation=aggregation, k_ablation=ablation_k, latency_runs=latency_runs,
