@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
+from .. import paths
 from ..chunking.report import write_report
 from ..chunking.significance import METHODS
 from ..chunking.strategies import resolve
 from ..chunking.study import StudyConfig, run_study
-from .. import paths
 from ..errors import UserError
 from ..graph.config import load_config
 from ..graph.connection import session_driver
