@@ -207,7 +207,7 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
         try:
             retriever = Retriever(driver, cfg.database,
                                   predictors={model_file.task: model_file} if model_file else None,
-                                  weights=fusion_weights)
+                                  weights=shipped_weights.for_evaluation(fusion_weights, model_file is not None))
             run = runner.run_eval(driver, cfg.database, cases, cells, dataset=str(dataset), k=k,
                                   n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar,
                                   gold_count=gold_count, retriever=retriever, cv_folds=cv, train_extra=extra,

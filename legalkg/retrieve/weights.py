@@ -51,3 +51,15 @@ def save(path: str | Path, task: str, weights: Mapping[str, float], command: str
                   "inner_cv_recall": round(score, 4), "date": datetime.now(UTC).strftime("%Y-%m-%d")}
     p.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return p
+
+
+def for_evaluation(explicit: Mapping[str, float] | None, own_predictor: bool) -> dict[str, float] | None:
+    """The weights an evaluation fuses with (None: the shipped ones of each task).
+
+    The shipped entries were tuned with the shipped predictors on the shared LER data, so an
+    evaluation with a predictor of its own (``--predictor``) takes the untuned ``learned.WEIGHTS``:
+    no weight it uses was chosen on the cases it scores. Explicit weights (``--weights``) win.
+    """
+    if explicit:
+        return dict(explicit)
+    return dict(lm.WEIGHTS) if own_predictor else None

@@ -38,3 +38,10 @@ def test_a_retriever_uses_explicit_weights_else_the_shipped_ones_of_the_task():
     plain = Retriever(None)
     assert plain.weights is None
     assert plain.weights_for("lay") == fw.shipped("lay") and plain.weights_for("case") == fw.shipped("case")
+
+
+def test_an_evaluation_with_its_own_predictor_fuses_with_the_untuned_defaults():
+    assert fw.for_evaluation(None, own_predictor=False) is None  # the shipped entries
+    assert fw.for_evaluation(None, own_predictor=True) == lm.WEIGHTS
+    chosen = {"predictor": 1.0, "cited": 1.0, "fulltext": 0.0, "vector": 0.25}
+    assert fw.for_evaluation(chosen, own_predictor=True) == chosen
