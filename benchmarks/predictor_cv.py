@@ -82,11 +82,15 @@ def lay_metrics(ranked: list[str], gold: set[str]) -> tuple[float, float, float]
             len(gold & set(ranked[:100])) / len(gold))
 
 
-def run_lay(units, n_folds, seed, rows_out, md) -> None:
-    files = [paths.eval_dir() / f for f in LAY_FILES]
-    data = load_examples(files, "lay")
+def prepared(files, task, units):
+    """The task's training set, the laws its labels name, and the bridge's statute index over them."""
+    data = load_examples([paths.eval_dir() / f for f in files], task)
     laws = sorted({lab.split("/", 1)[0] for e in resolve_labels(data, units).examples for lab in e.labels})
-    statutes = StatuteIndex.build(units, laws)
+    return data, laws, StatuteIndex.build(units, laws)
+
+
+def run_lay(units, n_folds, seed, rows_out, md) -> None:
+    data, laws, statutes = prepared(LAY_FILES, "lay", units)
     t0 = time.perf_counter()
     runs = fold_runs(data, units, statutes, "Paragraph", n_folds, seed)
     secs = time.perf_counter() - t0
@@ -107,10 +111,7 @@ def run_lay(units, n_folds, seed, rows_out, md) -> None:
 
 
 def run_case(units, n_folds, seed, rows_out, md) -> None:
-    files = [paths.eval_dir() / f for f in CASE_FILES]
-    data = load_examples(files, "case")
-    laws = sorted({lab.split("/", 1)[0] for e in resolve_labels(data, units).examples for lab in e.labels})
-    statutes = StatuteIndex.build(units, laws)
+    data, laws, statutes = prepared(CASE_FILES, "case", units)
     t0 = time.perf_counter()
     para_runs = fold_runs(data, units, statutes, "Paragraph", n_folds, seed)
     abs_runs = fold_runs(data, units, statutes, "Absatz", n_folds, seed)
