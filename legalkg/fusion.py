@@ -9,19 +9,17 @@ Lucene BM25, per-window lists) have scores on incomparable scales. ``RRF_K = 60`
 of that paper: it damps the head, so one list's first place cannot outweigh agreement between lists.
 
 Why one module at the top of the package: search (its fusion and learned modes), the evaluation
-grid, the chunking study and the old BGB § ranker (``legalkg.rank``) all fuse rankings, and one
-formula in one file keeps their numbers comparable; no one of those rooms owns it. ``rrf`` / ``rrf_scores`` are the scalar form over keys, ``weighted_rrf`` the same sum with a weight per
-ranking and each ranking's share kept (the learned mode fuses runs of unequal strength and explains
-its hits by those shares),
-``add_reciprocal_ranks`` the vectorised form over array rows (``legalkg.rank.features``).
+grid, the chunking study and the statute predictor's component fusion all fuse rankings, and one
+formula in one file keeps their numbers comparable; no one of those rooms owns it. ``rrf`` /
+``rrf_scores`` are the form over keys, ``weighted_rrf`` the same sum with a weight per ranking and
+each ranking's share kept (the learned mode fuses runs of unequal strength and explains its hits by
+those shares).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from typing import TypeVar
-
-import numpy as np
 
 #: The RRF constant k of the formula above.
 RRF_K = 60
@@ -84,13 +82,3 @@ def weighted_rrf(rankings: Mapping[str, Iterable[K]], weights: Mapping[str, floa
     fused = sorted(((key, sum(p.values()), p) for key, p in shares.items()), key=lambda t: (-t[1], t[0]))
     return fused if k is None else fused[:k]
 
-
-def reciprocal_ranks(n: int, rrf_k: int = RRF_K) -> np.ndarray:
-    """The terms ``1 / (rrf_k + rank)`` for ranks 1..n (float64), the vectorised ``reciprocal_rank``."""
-    return 1.0 / (rrf_k + np.arange(1, n + 1))
-
-
-def add_reciprocal_ranks(out: np.ndarray, order: np.ndarray, rrf_k: int = RRF_K) -> None:
-    """Add one ranking to the fused scores ``out`` in place: ``order`` holds the row indices of the
-    ranking, best first (distinct rows); row ``order[i]`` gains ``1 / (rrf_k + i + 1)``."""
-    out[order] += reciprocal_ranks(len(order), rrf_k)

@@ -17,9 +17,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "legalkg"
 
 #: Imported inside functions on purpose: the optional extras (torch, sentence-transformers), dev-only
 #: packages (ranx), and imports that cost about a second for one rarely used path (scikit-learn for
-#: training and clustering, bm25s for the ranker's index, scipy's tests, matplotlib's figures, whose
+#: training and clustering, scipy's tests, matplotlib's figures, whose
 #: Agg backend must be chosen before pyplot is imported).
-LAZY_ALLOWED = {"torch", "sentence_transformers", "ranx", "sklearn", "bm25s", "scipy", "matplotlib"}
+LAZY_ALLOWED = {"torch", "sentence_transformers", "ranx", "sklearn", "scipy", "matplotlib"}
 
 
 def module_name(path: Path) -> str:

@@ -30,7 +30,6 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "search": ("search", "search"),
     "eval": ("eval", "eval_cmd"),
     "train": ("train", "train"),
-    "rank-train": ("rank", "rank_train"),
     "chunking-study": ("chunking", "chunking_study"),
 }
 
