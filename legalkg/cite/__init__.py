@@ -1,7 +1,8 @@
 """The German citation grammar: statute references -> graph edges, court citations -> tuples.
 
 Public API (other rooms call only these):
-- ``extract(text, default_law=None, registry=None) -> list[CitationMatch]``
+- ``extract(text, default_law=None, registry=None, max_chars=MAX_CHARS) -> list[CitationMatch]``;
+  a longer text raises ``TextTooLong`` (a ``UserError``, one line); ``check_length`` is that check alone
 - ``resolve(match_or_citation, known_ids) -> str | None``
 - ``mask(text, placeholder="[NORM]") -> str``
 - ``statute_edges(law, registry, known_ids, repealed_ids) -> (list[Edge], EdgeStats)``; for many laws
@@ -9,9 +10,9 @@ Public API (other rooms call only these):
 - ``LawRegistry.default()``
 """
 
-from .court import CitationMatch, extract, mask, resolve, spans
+from .court import MAX_CHARS, CitationMatch, TextTooLong, check_length, extract, mask, resolve, spans
 from .registry import LawRegistry
 from .statute import Edge, EdgeStats, KnownUnits, statute_edges
 
-__all__ = ["CitationMatch", "Edge", "EdgeStats", "KnownUnits", "LawRegistry", "extract", "mask", "resolve",
-           "spans", "statute_edges"]
+__all__ = ["MAX_CHARS", "CitationMatch", "Edge", "EdgeStats", "KnownUnits", "LawRegistry", "TextTooLong",
+           "check_length", "extract", "mask", "resolve", "spans", "statute_edges"]

@@ -58,6 +58,10 @@ _NOT_ABBREV = frozenset({"BGBl", "BT", "BR", "NJW", "BGHSt", "BGHZ", "BVerfGE", 
                          "VI", "VII", "VIII", "IX", "XI", "XII", "DM", "EUR", "USA", "NStZ", "JZ",
                          "MDR", "StV", "wistra", "WM", "ZIP", "NZA", "DB", "BB", "GRUR", "MMR"})
 _RANGE_CAP = 60  # never expand "1 bis 99999" into a flood
+# All ranges of one scan together expand to at most one value per token plus this many: a text of
+# ranges ("Nr. 1 bis 60 , " x 10,000) would otherwise give 60 units per 5 tokens, and every caller
+# (cite's output, a service's memory) would grow 40-fold faster than its input.
+_EXPANSION_SLACK = 4 * _RANGE_CAP
 
 
 @dataclass
@@ -115,6 +119,15 @@ class _Parser:
         self.n = len(tokens)
         self.reg = registry
         self.relative = relative
+        self.expansion_left = self.n + _EXPANSION_SLACK
+
+    def expand(self, a: str, b: str) -> list[str]:
+        """``expand_value_range`` within this scan's budget; past it a range keeps its end only."""
+        values = expand_value_range(a, b)
+        if len(values) > self.expansion_left:
+            return [b]
+        self.expansion_left -= len(values)
+        return values
 
     # ---------------------------------------------------------------- token helpers
     def low(self, i: int) -> str:
@@ -419,7 +432,7 @@ class _Parser:
                     val = (self.t[k].text, k + 1)  # "Nr. 2a und b"
                 if val is not None and self._sibling_ok(cur, deepest, val[0], multi, kind, val[1]):
                     prev = cur.levels[deepest]
-                    values = expand_value_range(prev, val[0]) if kind == "range" else [val[0]]
+                    values = self.expand(prev, val[0]) if kind == "range" else [val[0]]
                     if (deepest in ("nummer", "satz") and len(val[0]) == 1 and val[0].isalpha()
                             and prev[:-1].isdigit()):
                         values = [prev.rstrip("abcdefghijklmnopqrstuvwxyz") + val[0]]  # "Nr. 2a und b"
@@ -529,7 +542,7 @@ class _Parser:
             if val is None:
                 break
             prev = cur.levels[deepest]
-            values = expand_value_range(prev, val[0]) if kind == "range" else [val[0]]
+            values = self.expand(prev, val[0]) if kind == "range" else [val[0]]
             for v in values:
                 levels = cur.truncated_above(deepest)
                 levels[deepest] = v

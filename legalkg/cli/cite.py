@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .. import codes
-from ..cite import LawRegistry, extract, resolve
+from ..cite import MAX_CHARS, LawRegistry, check_length, extract, resolve
 from ..errors import UserError
 from ..parse import parse_file
 
@@ -21,18 +21,35 @@ from ..parse import parse_file
               help="Also report bare law names ('der Zivilprozessordnung').")
 @click.option("--check-source", "check_source", type=click.Path(path_type=Path), default=None,
               help="gii XML folder: parse the cited laws and report the most specific existing node.")
-def cite(text: str, default_law: str | None, law_mentions: bool, check_source: Path | None) -> None:
-    """Find statute citations in TEXT ('-' reads stdin); one JSON object per cited unit."""
+@click.option("--max-chars", type=click.IntRange(min=1), default=MAX_CHARS, show_default=True,
+              help="Refuse a longer text (one line) instead of scanning it.")
+def cite(text: str, default_law: str | None, law_mentions: bool, check_source: Path | None,
+         max_chars: int) -> None:
+    """Find statute citations in TEXT ('-' reads stdin); one JSON object per cited unit.
+
+    A chain's text ("span") is on the first row of the chain only, the later rows of the same
+    "chain" carry its offsets: repeating it made the output grow with the square of the input.
+    """
     if text == "-":
-        text = sys.stdin.read()
+        text = sys.stdin.read(max_chars + 1)
     if not text.strip():
         raise UserError("no text given: pass the text as an argument or '-' to read stdin")
+    check_length(text, max_chars)
     registry = LawRegistry.default()
-    matches = extract(text, default_law=default_law, registry=registry, law_mentions=law_mentions)
+    matches = extract(text, default_law=default_law, registry=registry, law_mentions=law_mentions,
+                      max_chars=max_chars)
     known = _known_ids(check_source, {m.law_key for m in matches if m.law_key}) if check_source else None
+    chain = -1
+    last = None
     for m in matches:
+        first = (m.chain_start, m.chain_end) != last
+        if first:
+            chain += 1
+            last = (m.chain_start, m.chain_end)
         row = {
-            "span": text[m.chain_start:m.chain_end], "unit_span": m.text, "start": m.start, "end": m.end,
+            "chain": chain, "chain_start": m.chain_start, "chain_end": m.chain_end,
+            "span": text[m.chain_start:m.chain_end] if first else None,
+            "unit_span": m.text, "start": m.start, "end": m.end,
             "law_cited": m.law_cited, "law": m.law_key, "unit": m.unit,
             "number": m.para[1:] if m.para and m.unit == "§" else (m.para[3:] if m.para else None),
             "absatz": m.absatz, "satz": m.satz, "nummer": m.nummer, "buchstabe": m.buchstabe,

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from legalkg.cite import extract, mask, statute_edges
+from legalkg.cite import TextTooLong, extract, mask, statute_edges
+from legalkg.errors import UserError
 
 from .conftest import make_law
 
@@ -58,3 +59,20 @@ def test_statute_edges_on_hostile_text(registry):
     law = make_law("BGB", [("BGB/§1", "§§ 1 bis 99999999 und Absatz 1 bis 99999 " * 200)])
     edges, stats = statute_edges(law, registry, {"BGB/§1"}, set())
     assert stats.references > 0
+
+
+def test_extract_refuses_a_text_over_the_limit(full_registry):
+    with pytest.raises(TextTooLong, match="more than 1,000,000 characters"):
+        extract("§ 1 BGB " * 125_001, registry=full_registry)
+    with pytest.raises(UserError, match="split it"):
+        extract("§ 1 BGB", registry=full_registry, max_chars=3)
+    assert len(extract("§ 1 BGB", registry=full_registry, max_chars=7)) == 1
+
+
+@pytest.mark.timeout(20)
+@pytest.mark.parametrize("text", ["§§ " + "1 bis 60, " * 15_000, "§ 1 " + "Nr. 1 bis 60 , " * 10_000])
+def test_ranges_expand_within_a_budget_linear_in_the_text(text, full_registry):
+    """Without the shared budget these gave 900,000 and 600,000 matches from 150 KB."""
+    ms = extract(text, registry=full_registry)
+    assert len(ms) <= len(text)
+    assert [m.para for m in extract("§§ 1 bis 3 BGB", registry=full_registry)] == ["§1", "§2", "§3"]
