@@ -28,6 +28,7 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "ingest": ("ingest", "ingest"),
     "stats": ("stats", "stats"),
     "search": ("search", "search"),
+    "context": ("context", "context"),
     "eval": ("eval", "eval_cmd"),
     "train": ("train", "train"),
     "chunking-study": ("chunking", "chunking_study"),

@@ -1,0 +1,87 @@
+"""The units a context pack may choose from: the learned engine's hits at several levels, expanded.
+
+Why several levels: the metric (``legalkg.eval.metric``) credits a unit with every gold citation
+inside its § (at § depth) and inside its Absatz (at Absatz depth), so the same citation can be
+reached by a whole § or by one short Satz of it. Which is better per word depends on the query;
+the selection (``select``) decides, so retrieval here offers each level's ranking and the units
+that the best §§ cite (one ``citation`` hop: cross-references such as "nach § 566 Abs. 2").
+
+Each candidate keeps where it came from (``source``: the level it was ranked at, or
+``cited:<level>`` for a citation hop, and its rank or its seed's rank): that is what the expected
+gain is calibrated on (``gain``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+from pydantic import BaseModel
+
+from ..retrieve import Retriever, SearchRequest
+from ..vocab import Expansion, Mode, RetrievalLevel
+
+#: Levels ranked for a pack and how many hits of each are asked for: enough words at each level
+#: to fill the largest budget the benchmark measures (3,000 words) on their own.
+POOLS: dict[RetrievalLevel, int] = {RetrievalLevel.PARAGRAPH: 40, RetrievalLevel.ABSATZ: 100,
+                                    RetrievalLevel.SATZ: 200}
+#: The top §-level hits whose citations are followed one hop.
+CITED_SEEDS = 10
+CITED_PREFIX = "cited:"
+
+
+class Candidate(BaseModel):
+    """One unit a pack may deliver, with its text and where retrieval found it."""
+
+    id: str
+    citation: str
+    text: str = ""
+    title: str | None = None
+    words: int = 0
+    source: str
+    rank: int
+
+
+def query_vectors(retriever: Retriever, text: str, levels: Sequence[RetrievalLevel]) -> dict[str, np.ndarray]:
+    """level -> the query embedded with that level's index model, each model embedded once;
+    levels without vectors are left out (the learned mode then runs without its vector run)."""
+    by_model: dict[str, np.ndarray] = {}
+    out: dict[str, np.ndarray] = {}
+    for level in levels:
+        rec = retriever.index_model(level)
+        if rec is None:
+            continue
+        if rec["name"] not in by_model:
+            by_model[rec["name"]] = retriever.embed_query(text, level)
+        out[level] = by_model[rec["name"]]
+    return out
+
+
+def gather(retriever: Retriever, text: str, task: str | None = None, law: str | None = None,
+           pools: Mapping[RetrievalLevel, int] | None = None, cited_seeds: int = CITED_SEEDS) -> list[Candidate]:
+    """Every candidate of ``text``: each level's learned ranking, then the units the top §§ cite.
+
+    A unit found at several places keeps the first (level order, then rank); the selection reads
+    the others through the §/Absatz it shares with them, not through duplicates.
+    """
+    pools = dict(POOLS if pools is None else pools)
+    vectors = query_vectors(retriever, text, list(pools))
+    out: dict[str, Candidate] = {}
+    seeds_by_level = {}
+    for level, k in pools.items():
+        req = SearchRequest(query=text, level=level, k=k, mode=Mode.LEARNED, law=law, task=task)
+        res = retriever.search(req, vector=vectors.get(level))
+        seeds_by_level[level] = res.seeds
+        for h in res.seeds:
+            out.setdefault(h.id, Candidate(id=h.id, citation=h.citation or h.id, text=h.text, title=h.title,
+                                           words=h.words, source=str(level), rank=h.rank or 0))
+    top = seeds_by_level.get(RetrievalLevel.PARAGRAPH, [])[:cited_seeds]
+    if top:
+        seed_rank = {h.id: h.rank or 0 for h in top}
+        for h in retriever.expand(top, Expansion.CITATION):
+            if law is not None and h.id.split("/", 1)[0] != law:
+                continue
+            out.setdefault(h.id, Candidate(id=h.id, citation=h.citation or h.id, text=h.text, title=h.title,
+                                           words=h.words, source=f"{CITED_PREFIX}{RetrievalLevel.PARAGRAPH}",
+                                           rank=seed_rank.get(h.seed or "", 0)))
+    return list(out.values())

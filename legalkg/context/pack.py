@@ -1,0 +1,94 @@
+"""``build_pack``: the units to put into an LLM prompt within a word budget, and why each is there.
+
+The pipeline: ``candidates.gather`` (the learned engine at §, Absatz and Satz level plus one
+citation hop), ``gain.expected`` (what each unit is expected to add, calibrated per task), then
+``select.greedy`` (by expected gain per word, never a unit twice, never over the budget). Words are
+the graph's ``words`` property, which is what ``legalkg.eval.metric`` counts as delivered words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, Field
+
+from ..errors import UserError
+from ..retrieve import Retriever, clean_query
+from ..retrieve.learned import choose_task
+from ..retrieve.request import parse_task
+from ..vocab import RetrievalLevel
+from . import gain as gainmod
+from .candidates import Candidate, gather
+from .select import Choice, Item, greedy
+
+#: The largest budget accepted: far above any prompt (about 150,000 tokens of German statute text).
+MAX_BUDGET = 100_000
+
+
+class PackUnit(BaseModel):
+    id: str
+    citation: str
+    text: str
+    words: int
+    why: str = Field(description="where retrieval found the unit and the gain expected of it")
+
+
+class ContextPack(BaseModel):
+    query: str
+    budget: int
+    units: list[PackUnit] = Field(default_factory=list)
+
+    @property
+    def words(self) -> int:
+        """The words delivered (never above ``budget``)."""
+        return sum(u.words for u in self.units)
+
+
+def check_budget(budget: object) -> int:
+    """``budget`` as a whole number of words in 1..``MAX_BUDGET``, or one line naming the fix."""
+    if isinstance(budget, bool) or not isinstance(budget, int | str):
+        raise UserError(f"the budget must be a whole number of words, not {budget!r}")
+    try:
+        value = int(budget)
+    except ValueError:
+        raise UserError(f"the budget must be a whole number of words, not {budget!r}") from None
+    if not 1 <= value <= MAX_BUDGET:
+        raise UserError(f"the budget must be between 1 and {MAX_BUDGET:,} words, not {value:,}: "
+                        "give the words the prompt can spend on statute text (e.g. --budget 1000)")
+    return value
+
+
+def items(candidates: Sequence[Candidate], calibration: gainmod.Calibration) -> list[Item]:
+    """The selection's view of the candidates, with their calibrated expected gains."""
+    return [Item(c.id, c.words, gainmod.para_scope(c.id), gainmod.absatz_scope(c.id), e.para, e.absatz)
+            for c, e in zip(candidates, gainmod.expected(candidates, calibration))]
+
+
+def why(c: Candidate, choice: Choice) -> str:
+    found = (f"cited by the § ranked {c.rank}" if c.source.startswith("cited:")
+             else f"ranked {c.rank} at {c.source} level")
+    return (f"{found}; expected citations {choice.gain:.2f} (§ {choice.para:.2f}, Absatz {choice.absatz:.2f}) "
+            f"for {c.words} words")
+
+
+def select_units(candidates: Sequence[Candidate], budget: int, calibration: gainmod.Calibration) -> list[PackUnit]:
+    """The pack's units from ready candidates (pure: the benchmark calls it with fold calibrations)."""
+    by_id = {c.id: c for c in candidates}
+    return [PackUnit(id=ch.item.id, citation=by_id[ch.item.id].citation, text=by_id[ch.item.id].text,
+                     words=ch.item.words, why=why(by_id[ch.item.id], ch))
+            for ch in greedy(items(candidates, calibration), budget)]
+
+
+def build_pack(retriever: Retriever, query: str, budget: int, task: str | None = None, law: str | None = None,
+               *, calibration: gainmod.Calibration | None = None,
+               pools: Mapping[RetrievalLevel, int] | None = None) -> ContextPack:
+    """The context pack of ``query``: at most ``budget`` words of units chosen by expected
+    citation gain per word. ``task`` (lay / case) picks the predictor and the calibration (left
+    out: by the query's length); ``law`` keeps one law's units; ``calibration`` replaces the
+    shipped one (``legalkg/data/context-gain.json``)."""
+    budget = check_budget(budget)
+    text = clean_query(query)
+    task = choose_task(text, parse_task(task))
+    cal = calibration if calibration is not None else gainmod.shipped(task)
+    candidates = gather(retriever, text, task, law, pools)
+    return ContextPack(query=text, budget=budget, units=select_units(candidates, budget, cal))
