@@ -26,6 +26,7 @@ from typing import Literal
 
 import numpy as np
 from neo4j import READ_ACCESS, Driver
+from neo4j.exceptions import ClientError
 from pydantic import BaseModel, Field
 
 from ..cite import LawRegistry
@@ -42,6 +43,8 @@ from .request import SearchRequest, clean_query, parse_task
 MAX_LUCENE_TERMS = 200
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
+#: Neo4j's message for a query naming an index the database lacks (ProcedureCallFailed).
+_NO_INDEX = re.compile(r"no such (\w+) (?:schema )?index:? *[`'\"]?(\w+)", re.IGNORECASE)
 #: Expansion -> the Cypher files of its hops, parent first.
 EXPANSION_QUERIES: dict[Expansion, tuple[str, ...]] = {
     Expansion.NONE: (),
@@ -69,6 +72,22 @@ def lucene_query(text: str) -> str:
 def _floats(vector) -> list[float]:
     """A query vector as the list of Python floats the driver sends (``tolist`` is one C call)."""
     return vector.tolist() if isinstance(vector, np.ndarray) else [float(x) for x in vector]
+
+
+def missing_index(message: str, database: str) -> UserError | None:
+    """The one-line error for Neo4j's "no such index" failure, or None for any other error.
+
+    Why: a fresh server, an interrupted import or an index being rebuilt leaves the graph without
+    the full-text or vector index a search names, and the server answers ProcedureCallFailed,
+    which the user can only fix by loading the graph (``legalkg ingest`` builds the schema).
+    """
+    m = _NO_INDEX.search(message or "")
+    if m is None:
+        return None
+    kind = {"fulltext": "full-text"}.get(m[1].lower(), m[1].lower())
+    return UserError(f"the graph in database {database!r} has no {kind} index {m[2]} (a fresh server, an "
+                     "interrupted import, or an index being rebuilt): run `legalkg ingest`, which builds the "
+                     "schema, and search again (`legalkg doctor` lists what is missing)")
 
 
 class Hit(BaseModel):
@@ -159,6 +178,7 @@ class Retriever:
         self._models: dict[str, dict | None] = {}
         self._laws: set[str] = set()
         self._level_units: dict[str, int] = {}
+        self._ready = False
         self._predictor_sources: dict[str, Predictor | str | Path] = dict(predictors or {})
         self._predictors: dict[str, Predictor] = {}
         self._registry: LawRegistry | None = None
@@ -169,8 +189,26 @@ class Retriever:
     def _read(self, text: str, params: dict) -> list:
         """One auto-commit read: RUN + PULL in a single round trip. ``execute_query`` wraps each
         statement in a managed transaction (BEGIN ... COMMIT), one more exchange per search."""
-        with self.driver.session(database=self.db, default_access_mode=READ_ACCESS) as session:
-            return list(session.run(text, params))
+        try:
+            with self.driver.session(database=self.db, default_access_mode=READ_ACCESS) as session:
+                return list(session.run(text, params))
+        except ClientError as err:
+            problem = missing_index(err.message or str(err), self.db)
+            if problem is None:
+                raise
+            raise problem from None
+
+    def check_ready(self) -> None:
+        """A one-line error on a graph without a finished law (empty, or an interrupted ingest),
+        checked once per Retriever: never answer from fragments, or with no hits and rc 0."""
+        if self._ready:
+            return
+        rec = self._read(query("retrieve/graph_ready"), {})
+        if not (rec and rec[0]["ready"]):
+            raise UserError(f"the graph in database {self.db!r} holds no finished law (it is empty, or an "
+                            "ingest stopped before any law was complete): run `legalkg ingest`, which resumes "
+                            "an interrupted load (or pass the --database that holds the graph)")
+        self._ready = True
 
     def index_model(self, label: RetrievalLevel) -> dict | None:
         """The model of a level's index, looked up once per Retriever (a round trip per search
@@ -190,6 +228,7 @@ class Retriever:
 
     def check_level(self, label: RetrievalLevel) -> None:
         """A one-line error on a graph without units of ``label`` (an empty or other database)."""
+        self.check_ready()
         if label not in self._level_units:
             rec = self._read(labelled("retrieve/level_units", label=label), {})
             self._level_units[label] = int(rec[0]["units"]) if rec else 0
@@ -403,6 +442,7 @@ class Retriever:
         req = request if isinstance(request, SearchRequest) else SearchRequest(
             query=request, level=level, k=k, mode=mode, expand=expand, law=law, model=self.model, task=task)
         label, mode, expand, k, law = req.level, req.mode, req.expand, req.k, req.law
+        self.check_ready()
         self._check_law(law)
         one_trip = expand is not Expansion.NONE and (mode is Mode.VECTOR and law is None
                                                      or mode is Mode.FULLTEXT)
