@@ -32,6 +32,7 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "eval": ("eval", "eval_cmd"),
     "train": ("train", "train"),
     "chunking-study": ("chunking", "chunking_study"),
+    "verify": ("verify", "verify"),
 }
 
 

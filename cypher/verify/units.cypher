@@ -1,0 +1,15 @@
+// verify: which of the candidate ids exist (every id a text's citations may denote, most specific
+// first, with their ancestors up to the §) and which of the cited laws are in the graph. One round
+// trip for a whole text, read only.
+CALL {
+  UNWIND $ids AS id
+  MATCH (n:Unit {id: id})
+  RETURN collect({id: n.id, citation: n.citation, text: n.text, level: n.level,
+                  repealed: coalesce(n.repealed, false)}) AS units
+}
+CALL {
+  UNWIND $laws AS law
+  MATCH (g:Gesetz {id: law})
+  RETURN collect(g.id) AS laws
+}
+RETURN units, laws

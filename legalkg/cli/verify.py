@@ -1,0 +1,67 @@
+"""`legalkg verify`: every statute citation of a text checked against the graph, as a table or JSON lines."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+
+import click
+
+from ..errors import UserError
+from ..graph.connection import session_driver
+from ..verify import CitationRecord, Verifier, VerifyInputError, VerifyReport, read_source
+from .options import neo4j_options
+
+
+def _excerpt(text: str | None, width: int) -> str:
+    text = " ".join((text or "").split())
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def render(report: VerifyReport) -> str:
+    width = max(30, shutil.get_terminal_size((140, 20)).columns - 100)
+    lines = [f"{'status':<16} {'cited':<30} {'unit':<28} {'support':>7}  text"]
+    for r in report.records:
+        unit = r.id or (f"(nearest {r.nearest})" if r.nearest else " | ".join(r.readings))
+        support = "" if r.support is None else f"{r.support:.3f}" + ("" if r.supported else "?")
+        lines.append(f"{r.status.value:<16} {_excerpt(r.cited, 30):<30} {_excerpt(unit, 28):<28} {support:>7}  "
+                     f"{_excerpt(r.text, width)}")
+    counts = ", ".join(f"{n} {s}" for s, n in report.counts().items() if n)
+    lines.append(f"{len(report.records)} citations" + (f": {counts}" if counts else "")
+                 + f"; support < {report.threshold} is marked ?")
+    return "\n".join(lines)
+
+
+def record_json(r: CitationRecord) -> str:
+    return json.dumps(r.model_dump(mode="json"), ensure_ascii=False)
+
+
+@click.command("verify")
+@neo4j_options
+@click.argument("source", metavar="[TEXT | - | FILE]", default="-")
+@click.option("--default-law", default=None, help="Law id for citations that name no law ('§ 5'), e.g. BGB.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per citation and line.")
+@click.option("--no-support", is_flag=True, help="Leave the support score out (status only).")
+@click.option("--no-vectors", is_flag=True, help="Support score from the lexical part only (no embedding model).")
+def verify(cfg, source, default_law, as_json, no_support, no_vectors) -> None:
+    """Check every statute citation in TEXT, stdin ('-', the default) or FILE against the graph.
+
+    Exit 0 when every citation is ok, 1 when any is broken (repealed, no_such_unit,
+    law_not_in_graph, ambiguous, unparsed), 2 for server or usage errors.
+    """
+    try:
+        text = read_source(source)
+        with session_driver(cfg) as driver:
+            report = Verifier(driver, cfg.database, vectors=not no_vectors).verify(
+                text, default_law, support=not no_support)
+    except UserError as err:
+        if err.exit_code == 2:
+            raise
+        raise VerifyInputError(str(err)) from None
+    if as_json:
+        for r in report.records:
+            click.echo(record_json(r))
+    else:
+        click.echo(render(report))
+    sys.exit(report.exit_code)

@@ -1,0 +1,95 @@
+"""One record per cited unit, built from the grammar's matches and the lookup's rows (pure).
+
+Why ranges are treated apart: "§§ 280 bis 283 BGB" names its ends; the §§ between are read by
+number (``cite.extract`` has no graph), so a missing § 281a-style gap is no broken citation. The
+same holds for the second § of "§ 12 f.", which is "the next existing §". Only a missing end is
+reported.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, Field
+
+from ..cite import CitationMatch
+from .status import BROKEN, Status, UnitRow, resolve_match
+
+
+class CitationRecord(BaseModel):
+    """What ``verify`` says about one cited unit (one JSON line of ``legalkg verify --json``)."""
+
+    span: str = Field(description="the whole citation chain as written")
+    chain_start: int
+    chain_end: int
+    written: str = Field(description="this unit's part of the chain as written")
+    start: int
+    end: int
+    cited: str = Field(description="the unit as the grammar read it, court style")
+    status: Status
+    id: str | None = Field(None, description="the resolved node id (ok, repealed)")
+    citation: str | None = Field(None, description="the unit's court-style citation from the graph")
+    text: str | None = Field(None, description="the unit's current text")
+    nearest: str | None = Field(None, description="no_such_unit: the nearest existing unit above it")
+    readings: list[str] = Field(default_factory=list, description="ambiguous: the units it may mean")
+    support: float | None = Field(None, description="lexical + vector match of the citing sentence")
+    lexical: float | None = None
+    vector: float | None = None
+    supported: bool | None = Field(None, description="support >= the documented threshold")
+    sentence_start: int | None = None
+    sentence_end: int | None = None
+    version: str | None = Field(None, description="'aF' / 'nF' as written; the graph holds the current text")
+    ff: str | None = None
+
+    @property
+    def broken(self) -> bool:
+        return self.status in BROKEN
+
+
+def optional_parts(matches: Sequence[CitationMatch]) -> set[int]:
+    """Indices of matches that a range or "f." implies without naming them: the inner §§ of a
+    range and the second § of "f." (the first and last § of a range are named)."""
+    groups: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for i, m in enumerate(matches):
+        groups[(m.start, m.end)].append(i)
+    out: set[int] = set()
+    for idx in groups.values():
+        paras = {matches[i].para for i in idx}
+        if len(idx) < 2 or len(paras) < 2:
+            continue
+        if matches[idx[0]].ff == "f":
+            out.update(idx[1:])
+        else:
+            out.update(idx[1:-1])
+    return out
+
+
+def cited_text(m: CitationMatch) -> str:
+    """The unit as read, court style; as written when no law is named (a bare "§ 5")."""
+    if m.para is None or not (m.law_key or m.law_cited):
+        return m.text
+    return m.citation.human() if m.law_key else m.citation._replace(law=m.law_cited).human()
+
+
+def build_records(text: str, matches: Sequence[CitationMatch], units: Mapping[str, UnitRow],
+                  laws: set[str]) -> list[CitationRecord]:
+    """The records of ``matches`` (no support score yet), implied-but-missing range members dropped."""
+    optional = optional_parts(matches)
+    out: list[CitationRecord] = []
+    for i, m in enumerate(matches):
+        res = resolve_match(m, units, laws)
+        if i in optional and res.status is Status.NO_SUCH_UNIT:
+            continue
+        row = units.get(res.id) if res.id else None
+        out.append(CitationRecord(
+            span=text[m.chain_start:m.chain_end], chain_start=m.chain_start, chain_end=m.chain_end,
+            written=m.text, start=m.start, end=m.end, cited=cited_text(m), status=res.status, id=res.id,
+            citation=row.citation if row else None, text=row.text if row else None, nearest=res.nearest,
+            readings=res.readings, version=m.version, ff=m.ff))
+    return out
+
+
+def unparsed_record(text: str, start: int, end: int) -> CitationRecord:
+    return CitationRecord(span=text[start:end], chain_start=start, chain_end=end, written=text[start:end],
+                          start=start, end=end, cited=text[start:end], status=Status.UNPARSED)
