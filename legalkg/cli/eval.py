@@ -11,10 +11,10 @@ from tqdm import tqdm
 
 from .. import paths
 from ..errors import UserError
-from ..eval import datasets, grid, outdir, runner
+from ..eval import datasets, grid, outdir, report, results, runner
 from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
-from ..predict import load_examples, load_model
+from ..predict import load_examples, load_model, parse_component_weights
 from ..retrieve import Retriever, weights as shipped_weights
 from ..retrieve.learned import parse_weights, weights_label
 from ..vocab import Expansion, Mode, RetrievalLevel, check_k, names
@@ -43,8 +43,22 @@ def render_cell(sub, k: int) -> str:
                      f"{_ci(r['recall_macro'], r['macro_ci_low'], r['macro_ci_high']):<24} "
                      f"{r['toer']:>8.2f} {r['toer_m']:>8.2f}")
     if first["n_ir_queries"]:
-        lines.append(f"§ relevance: Recall@{k} {first['recall_at_k']:.3f}  nDCG@{k} {first['ndcg_at_k']:.3f} "
+        hit = f"  hit@{k} {first['hit_at_k']:.3f}" if "hit_at_k" in sub.columns else ""
+        lines.append(f"§ relevance: Recall@{k} {first['recall_at_k']:.3f}{hit}  nDCG@{k} {first['ndcg_at_k']:.3f} "
                      f"({int(first['n_ir_queries'])} queries)")
+    return "\n".join(lines)
+
+
+def render_courts(summary) -> str:
+    """One line per court beside the total: cases, gold, raw recall / ToER / ToER^m per depth, W_d."""
+    depths = [c.removeprefix("recall ") for c in summary.columns if c.startswith("recall ")]
+    head = f"{'court':<8} {'cases':>5} {'gold':>5}" + "".join(
+        f" {'R ' + d:>9} {'ToER ' + d:>11} {'ToER^m ' + d:>13}" for d in depths) + f" {'W_d':>7}"
+    lines = [f"by court (raw micro recall, ToER, ToER^m at {', '.join(depths)} depth; W_d words per hit):", head]
+    for _, r in summary.iterrows():
+        lines.append(f"{r['court']:<8} {int(r['n_cases']):>5} {int(r['n_gold']):>5}" + "".join(
+            f" {r['recall ' + d]:>9.3f} {r['ToER ' + d]:>11.2f} {r['ToER^m ' + d]:>13.2f}" for d in depths)
+            + f" {r['W_d']:>7.1f}")
     return "\n".join(lines)
 
 
@@ -81,6 +95,8 @@ def command_line(params: dict) -> str:
         parts += ["--predictor", str(params["predictor"])]
     if params.get("weights"):
         parts += ["--weights", params["weights"]]
+    if params.get("predictor_weights"):
+        parts += ["--predictor-weights", params["predictor_weights"]]
     if params.get("tune_weights"):
         parts += ["--tune-weights"]
     if params.get("save_weights"):
@@ -120,7 +136,8 @@ def _steps(cells, n_queries: int) -> int:
 @click.command("eval")
 @neo4j_options
 @click.option("--dataset", default=DEFAULT_DATASET, show_default=True,
-              help="ler_bgh (the 115 LER BGH decisions), ler_courts, gerlayqa, or a JSONL path (.gz allowed): "
+              help="ler_bgh (the 115 LER BGH decisions), ler_courts, gerlayqa (dev), gerlayqa_all (dev + train), or a JSONL "
+                   "path (.gz allowed): "
                    "{id, question|query|text, gold}, the LER form {id, text, norms} or Open Legal Data cases.")
 @click.option("--level", default=RetrievalLevel.SATZ.value, show_default=True,
               help=f"Chunking level(s): {names(RetrievalLevel)} (Chunk = naive 100 words; aliases §, naive), "
@@ -160,6 +177,10 @@ def _steps(cells, n_queries: int) -> int:
 @click.option("--weights", "weights", default=None,
               help="Learned mode: run weights of the fusion, e.g. fulltext=0,vector=0 (runs predictor, cited, "
                    "fulltext, vector; 0 switches a run off; the others keep their defaults 1, 1, 0.5, 0.5).")
+@click.option("--predictor-weights", "predictor_weights", default=None,
+              help="Learned mode: the statute predictor's component weights, e.g. knn=0 or nb=0,knn=0,bridge=0 "
+                   "(components nb, knn, bridge, pop; 0 switches one off, the others keep the model's: 1, 1, 0.3, "
+                   "0.3). pop alone is the popularity baseline of the training folds.")
 @click.option("--tune-weights", "tune_weights", is_flag=True,
               help="Learned mode with --cv: each fold chooses the full-text and vector weights from {0, 0.25, 0.5} "
                    "by an inner 3-fold CV on its own training cases (nested CV; recall@k at the first level).")
@@ -169,7 +190,7 @@ def _steps(cells, n_queries: int) -> int:
                    "fusion-weights.json holds the shipped ones, read by `legalkg search`).")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, permutations, gold_count,
-             cv, predictor, train_extra, weights, tune_weights, save_weights, quiet) -> None:
+             cv, predictor, train_extra, weights, predictor_weights, tune_weights, save_weights, quiet) -> None:
     """Recall, ToER and ToER^m by citation depth (Code ... Buchstabe) of DATASET's gold citations.
 
     `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
@@ -177,6 +198,7 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
     """
     check_k(k)
     fusion_weights = parse_weights(weights) if weights else None
+    component_weights = parse_component_weights(predictor_weights) if predictor_weights else None
     if train_extra and not cv:
         raise UserError("--train-extra needs --cv N: the extra data trains each fold's predictor")
     if tune_weights and not cv:
@@ -199,7 +221,8 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
     params = dict(dataset=dataset, level=level, expand=expand, mode=mode, k=k, limit=limit, out=out, seed=seed,
                   bootstrap=bootstrap, gold_count=gold_count, cv=cv, predictor=str(predictor) if predictor else None,
                   train_extra=[str(p) for p in train_extra], weights=weights_label(fusion_weights) if fusion_weights else None,
-                  tune_weights=tune_weights, save_weights=str(save_weights) if save_weights else None)
+                  tune_weights=tune_weights, save_weights=str(save_weights) if save_weights else None,
+                  predictor_weights=predictor_weights)
     model_file = load_model(predictor) if predictor is not None else None
     extra = load_examples(list(train_extra)) if train_extra else None
     with session_driver(cfg) as driver:
@@ -211,7 +234,8 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
             run = runner.run_eval(driver, cfg.database, cases, cells, dataset=str(dataset), k=k,
                                   n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar,
                                   gold_count=gold_count, retriever=retriever, cv_folds=cv, train_extra=extra,
-                                  tune_weights=tune_weights, weights_over_all_cases=save_weights is not None)
+                                  tune_weights=tune_weights, weights_over_all_cases=save_weights is not None,
+                                  predictor_weights=component_weights)
         finally:
             bar.close()
         graph = {"labels": label_counts(driver, cfg.database),
@@ -234,6 +258,12 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
         sub = df[(df["level"] == cell.level) & (df["expansion"] == cell.expansion) & (df["mode"] == cell.mode)]
         click.echo("")
         click.echo(render_cell(sub, k))
+        courts = run.by_court
+        if not courts.empty:
+            mine = courts[(courts["level"] == cell.level) & (courts["expansion"] == cell.expansion)
+                          & (courts["mode"] == cell.mode)]
+            depths = ("§", "Absatz") if run.max_depth >= 3 else ("§",)
+            click.echo(render_courts(report.court_summary(results.with_court(sub, mine), depths)))
     if len(run.cells) > 1:
         click.echo("")
         click.echo(render_paired(run.paired))

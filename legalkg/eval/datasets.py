@@ -15,6 +15,9 @@ Named datasets live under ``paths.eval_dir()`` (see /work/shared/data/eval/READM
 ``gerlayqa``
     2,154 laypeople's questions with gold BGB §§; the question is the query. Its gold stops at the
     §, so it is scored at Code and § depth only (``meta["max_depth"] = 2``).
+``gerlayqa_all``
+    ``gerlayqa`` followed by the 1,554 questions of ``gerlayqa/train.jsonl`` (3,708 questions, no
+    question shared): the issue's goal is a 5-fold CV over both (``legalkg eval --cv 5``).
 ``bgh_strafsachen`` / ``bgh_civil``
     not available in the shared data: loading them raises a ``UserError`` naming the alternatives.
 
@@ -63,6 +66,7 @@ NAMED: dict[str, str] = {
     "ler_bgh": "ler_bgh/bgh_documents.jsonl",
     "ler_courts": "ler_courts/dev.jsonl.gz",
     "gerlayqa": "gerlayqa/dev.jsonl",
+    "gerlayqa_all": "gerlayqa/train.jsonl",
 }
 #: Names users may expect from the paper that the shared data does not provide.
 MISSING: dict[str, str] = {
@@ -70,7 +74,7 @@ MISSING: dict[str, str] = {
     "bgh_civil": "bgh_civil/cases.jsonl",
 }
 #: Deepest evaluation depth each named dataset's gold supports.
-MAX_DEPTH: dict[str, int] = {"gerlayqa": 2}
+MAX_DEPTH: dict[str, int] = {"gerlayqa": 2, "gerlayqa_all": 2}
 
 
 def _open_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -207,6 +211,9 @@ def load_dataset(name_or_path: str | Path, *, max_words: int | None = DEFAULT_MA
     if name in NAMED:
         if name == "gerlayqa":
             return load_gerlayqa(registry=registry)
+        if name == "gerlayqa_all":  # dev, then the train file (NAMED holds the second part)
+            return load_gerlayqa(registry=registry) + load_gerlayqa(paths.eval_dir() / NAMED[name],
+                                                                    registry=registry)
         return load_ler(paths.eval_dir() / NAMED[name], name, max_words=max_words, placeholder=placeholder,
                         registry=registry)
     if name in MISSING:

@@ -59,7 +59,8 @@ def _ranked(run_q: Mapping[str, float]) -> list[str]:
 
 def per_query(qrels: Mapping[str, Mapping[str, int]], run: Mapping[str, Mapping[str, float]],
               k: int) -> dict[str, np.ndarray]:
-    """Recall@k and nDCG@k per query of ``qrels`` (sorted ids), numpy backend."""
+    """Recall@k, hit@k (some gold § in the top k) and nDCG@k per query of ``qrels`` (sorted ids),
+    numpy backend."""
     if k < 1:
         raise ValueError("k must be >= 1")
     discounts = 1.0 / np.log2(np.arange(2, k + 2))
@@ -74,18 +75,19 @@ def per_query(qrels: Mapping[str, Mapping[str, int]], run: Mapping[str, Mapping[
         dcg = float(gains @ discounts[: len(gains)])
         idcg = float(discounts[: min(len(rel), k)].sum())
         ndcg[j] = dcg / idcg
-    return {"query_ids": np.array(ids, dtype=object), f"recall@{k}": recall, f"ndcg@{k}": ndcg}
+    return {"query_ids": np.array(ids, dtype=object), f"recall@{k}": recall, f"hit@{k}": (recall > 0).astype(float),
+            f"ndcg@{k}": ndcg}
 
 
 def evaluate(qrels: Mapping[str, Mapping[str, int]], run: Mapping[str, Mapping[str, float]], k: int,
              backend: str = "numpy") -> dict[str, float]:
-    """Mean Recall@k and nDCG@k over the queries of ``qrels``; ``backend``: 'numpy' or 'ranx'."""
+    """Mean Recall@k, hit@k and nDCG@k over the queries of ``qrels``; ``backend``: 'numpy' or 'ranx'."""
     if not qrels:
         raise ValueError("no query has a gold § to score")
     if backend == "numpy":
         pq = per_query(qrels, run, k)
-        return {f"recall@{k}": float(pq[f"recall@{k}"].mean()), f"ndcg@{k}": float(pq[f"ndcg@{k}"].mean()),
-                "n_queries": len(qrels)}
+        return {f"recall@{k}": float(pq[f"recall@{k}"].mean()), f"hit@{k}": float(pq[f"hit@{k}"].mean()),
+                f"ndcg@{k}": float(pq[f"ndcg@{k}"].mean()), "n_queries": len(qrels)}
     if backend == "ranx":
         return _evaluate_ranx(qrels, run, k)
     raise ValueError(f"unknown backend {backend!r}: use 'numpy' or 'ranx'")
@@ -100,6 +102,6 @@ def _evaluate_ranx(qrels: Mapping[str, Mapping[str, int]], run: Mapping[str, Map
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         res = ranx_evaluate(Qrels.from_dict({q: dict(v) for q, v in qrels.items()}),
-                            Run.from_dict(full_run), [f"recall@{k}", f"ndcg@{k}"])
-    return {f"recall@{k}": float(res[f"recall@{k}"]), f"ndcg@{k}": float(res[f"ndcg@{k}"]),
-            "n_queries": len(qrels)}
+                            Run.from_dict(full_run), [f"recall@{k}", f"hit_rate@{k}", f"ndcg@{k}"])
+    return {f"recall@{k}": float(res[f"recall@{k}"]), f"hit@{k}": float(res[f"hit_rate@{k}"]),
+            f"ndcg@{k}": float(res[f"ndcg@{k}"]), "n_queries": len(qrels)}

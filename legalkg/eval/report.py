@@ -87,6 +87,102 @@ def markdown_table(df: pd.DataFrame, value: str = "toer", digits: int = 2, ci: b
     return "\n".join(lines) + "\n"
 
 
+#: Depths of the per-level tables (the paper's Table 1 stops at Nummer; Code is hit by any unit of the law).
+TABLE1_DEPTHS = ("§", "Absatz", "Satz", "Nummer")
+_CONFIG_KEYS = ("dataset", "configuration", "mode", "level", "expansion")
+
+
+def _value(r, col: str) -> float:
+    v = r.get(col, np.nan) if hasattr(r, "get") else np.nan
+    return float("nan") if v is None else float(v)
+
+
+def court_summary(df: pd.DataFrame, depths: tuple[str, ...] = ("§", "Absatz")) -> pd.DataFrame:
+    """One row per configuration and court (``all`` first): cases, gold, and per depth raw micro
+    recall, ToER and ToER^m, then the words delivered per hit (W_d).
+
+    Why one row per court with all four side by side: a court's ToER can rise only because its
+    hits are shorter, which W_d beside the recall shows (``legalkg eval`` prints these lines)."""
+    if df.empty:
+        return pd.DataFrame()
+    table = df if "court" in df.columns else df.assign(court="all")
+    keys = [c for c in ("dataset", "configuration", "mode", "level", "expansion") if c in table.columns]
+    depths = tuple(d for d in depths if d in set(table["depth"]))
+    rows = []
+    for key, sub in table.groupby(keys, sort=False, dropna=False):
+        key = key if isinstance(key, tuple) else (key,)
+        courts = ["all"] + sorted(c for c in dict.fromkeys(sub["court"]) if c != "all")
+        for court in courts:
+            part = sub[sub["court"] == court].set_index("depth")
+            if part.empty:
+                continue
+            first = part.iloc[0]
+            row = dict(zip(keys, key))
+            row.update(court=court, n_cases=int(first["n_cases"]),
+                       n_gold=int(part.loc[depths[0], "n_gold"]) if depths else int(first["n_gold"]))
+            for d in depths:
+                r = part.loc[d] if d in part.index else {}
+                row[f"recall {d}"] = _value(r, "recall_micro")
+                row[f"ToER {d}"] = _value(r, "toer")
+                row[f"ToER^m {d}"] = _value(r, "toer_m")
+            row["W_d"] = _value(first, "W_d")
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def summary_markdown(summary: pd.DataFrame) -> str:
+    """``court_summary`` as a markdown table (recall 3 digits, ToER 2, W_d 1)."""
+    if summary.empty:
+        return ""
+    cols = list(summary.columns)
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for _, r in summary.iterrows():
+        cells = []
+        for c in cols:
+            v = r[c]
+            if isinstance(v, float):
+                cells.append(_fmt(v, 3 if c.startswith("recall") else 1 if c == "W_d" else 2))
+            else:
+                cells.append(str(v))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def table1_markdown(df: pd.DataFrame, depths: tuple[str, ...] = TABLE1_DEPTHS) -> str:
+    """The paper's Table 1 per level: rows = chunking level, columns = citation depth, each depth
+    with raw micro recall [CI], ToER [CI] and ToER^m side by side, W and W_d beside the level.
+
+    Unexpanded rows over all cases only; one block per dataset / configuration / mode. Raw recall
+    stands next to ToER so that a short unit's ToER never hides the recall it loses."""
+    rows = overall(df)
+    if "expansion" in rows.columns:
+        rows = rows[rows["expansion"] == "none"]
+    if rows.empty:
+        return ""
+    depths = tuple(d for d in depths if d in set(rows["depth"]))
+    head = ["level", "cases", "W", "W_d"] + [f"{d} {m}" for d in depths for m in ("recall", "ToER", "ToER^m")]
+    keys = [c for c in ("dataset", "configuration", "mode") if c in rows.columns]
+    out: list[str] = []
+    for key, sub in rows.groupby(keys, sort=False, dropna=False):
+        key = key if isinstance(key, tuple) else (key,)
+        out += [f"**{' / '.join(str(k) for k in key)}**", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        for level in _ordered(sub["level"], LEVEL_ORDER):
+            part = sub[sub["level"] == level].set_index("depth")
+            first = part.iloc[0]
+            cells = [str(level), str(int(first["n_cases"])), _fmt(float(first["W"]), 1), _fmt(_value(first, "W_d"), 1)]
+            for d in depths:
+                if d not in part.index:
+                    cells += ["", "", ""]
+                    continue
+                r = part.loc[d]
+                cells += [f"{_fmt(float(r['recall_micro']), 3)} [{_fmt(float(r['ci_low']), 3)}, {_fmt(float(r['ci_high']), 3)}]",
+                          f"{_fmt(float(r['toer']), 2)} [{_fmt(float(r['toer_ci_low']), 2)}, {_fmt(float(r['toer_ci_high']), 2)}]",
+                          _fmt(float(r["toer_m"]), 2)]
+            out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+    return "\n".join(out)
+
+
 def _pyplot():
     import matplotlib
 
@@ -183,9 +279,16 @@ def write_report(df: pd.DataFrame, out_dir: Path, *, expansion_depth: str = "Abs
     text = ("## ToER (recall per 1,000 words) [95 % bootstrap CI]\n\n" + markdown_table(main, "toer")
             + "\n## ToER^m (words incl. expansion context)\n\n" + markdown_table(main, "toer_m", ci=False)
             + "\n## Micro recall [95 % bootstrap CI]\n\n" + markdown_table(main, "recall_micro", 3))
+    table1 = table1_markdown(main)
+    if table1:
+        text += ("\n## Table 1 layout: per level, raw recall [CI], ToER [CI], ToER^m by depth (unexpanded)\n\n"
+                 + table1)
     if not courts.empty:
         unexpanded = courts[courts["expansion"] == "none"] if "expansion" in courts.columns else courts
-        text += ("\n## Per court: ToER, unexpanded [95 % bootstrap CI]\n\n" + markdown_table(unexpanded, "toer")
+        both = df[df["expansion"] == "none"] if "expansion" in df.columns else df
+        text += ("\n## Per court: raw recall, ToER, ToER^m and W_d, unexpanded\n\n"
+                 + summary_markdown(court_summary(both, ("§", "Absatz")))
+                 + "\n## Per court: ToER, unexpanded [95 % bootstrap CI]\n\n" + markdown_table(unexpanded, "toer")
                  + "\n## Per court: micro recall, unexpanded [95 % bootstrap CI]\n\n"
                  + markdown_table(unexpanded, "recall_micro", 3))
     md.write_text(text, encoding="utf-8")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
@@ -364,7 +364,8 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
              n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed",
              retriever: Retriever | None = None, cv_folds: int | None = None,
              train_extra: TrainingSet | None = None, tune_weights: bool = False,
-             weights_over_all_cases: bool = False) -> EvalRun:
+             weights_over_all_cases: bool = False,
+             predictor_weights: Mapping[str, float] | None = None) -> EvalRun:
     """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported).
 
     Learned cells use ``retriever`` (default: a fresh one with the shipped predictors) and refuse
@@ -374,7 +375,9 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     added to every fold's training set (never scored), and ``retriever``'s run weights, or with
     ``tune_weights`` the weights each fold's inner CV chose at the first learned level (nested CV);
     ``weights_over_all_cases`` also chooses weights by that inner CV over all cases (the ones to
-    ship: ``EvalRun.tuned_all``, no score is given for them)."""
+    ship: ``EvalRun.tuned_all``, no score is given for them). ``predictor_weights`` fuses the
+    predictor's components (``nb``, ``knn``, ``bridge``, ``pop``) with these weights in every
+    engine (the ablation; ``pop`` alone is the popularity baseline of the training folds)."""
     started = datetime.now(UTC).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     metric.check_gold_count(gold_count)
@@ -411,6 +414,9 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
         if train_extra is not None or tune_weights:
             raise UserError("--train-extra and --tune-weights need --cv N: they act inside each fold")
         refuse_seen(retriever, task, list(texts))
+    if predictor_weights and tune_weights:
+        raise UserError("--predictor-weights and --tune-weights: choose one (the inner CV tunes with the "
+                        "predictor's own component weights)")
 
     t = time.perf_counter()
     # the learned mode uses a level's vectors where it has them (embedded here, once per model)
@@ -432,6 +438,10 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
                          "inner_recall": inner_recall}
         timings["train_s"] = time.perf_counter() - t
     fold_weights = list({weights_label(r.weights): r.weights for r in folds.values()}.values())
+    if learned_levels and predictor_weights:
+        engines = list({id(r): r for r in folds.values()}.values()) if folds else [retriever]
+        for engine in engines:
+            engine.predictor(task).set_weights(predictor_weights)
 
     br = BatchRetriever(driver, db, retriever=retriever, task=task)
     br.fold_retrievers = folds
@@ -478,6 +488,7 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
         court_frames.append(results.group_frames(scores[cell], court_of, lw.W, W_m_of[cell], **row_args))
         irm = ir_rows.get((cell.level, cell.mode), {})
         df["recall_at_k"] = irm.get(f"recall@{k}", np.nan)
+        df["hit_at_k"] = irm.get(f"hit@{k}", np.nan)
         df["ndcg_at_k"] = irm.get(f"ndcg@{k}", np.nan)
         df["n_ir_queries"] = irm.get("n_queries", 0)
         df["units"] = lw.units

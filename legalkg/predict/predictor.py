@@ -17,7 +17,7 @@ independently, so this equals retraining without it).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import scipy.sparse as sp
@@ -55,6 +55,34 @@ class Config:
         return {"weights": dict(self.weights), "alpha": self.alpha, "neighbours": self.neighbours,
                 "power": self.power, "bridge_top": self.bridge_top, "rrf_k": self.rrf_k,
                 "candidates": self.candidates, "min_df": self.min_df}
+
+
+def parse_component_weights(spec: str | None, base: Mapping[str, float] | None = None) -> dict[str, float]:
+    """``base`` (default ``Config().weights``) with the components named in ``spec`` ("knn=0,pop=0.3")
+    set to the values given; one line for an unknown component, a bad number or all at 0.
+
+    Why: the ablation switches one component off at prediction time (``legalkg eval
+    --predictor-weights``), which equals retraining without it (the components train apart)."""
+    weights = dict(Config().weights if base is None else base)
+    for item in (spec or "").split(","):
+        if not item.strip():
+            continue
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in COMPONENTS:
+            raise UserError(f"bad predictor weight {item.strip()!r}: write COMPONENT=WEIGHT, comma-separated, "
+                            f"COMPONENT one of {', '.join(COMPONENTS)} (e.g. knn=0,bridge=0)")
+        try:
+            weight = float(value)
+        except ValueError:
+            weight = -1.0
+        if not weight >= 0 or weight == float("inf"):
+            raise UserError(f"bad predictor weight {item.strip()!r}: the weight must be a number >= 0 "
+                            "(0 switches the component off)")
+        weights[name] = weight
+    if not any(w > 0 for w in weights.values()):
+        raise UserError("every predictor component's weight is 0: keep at least one above 0 (see --predictor-weights)")
+    return weights
 
 
 @dataclass
@@ -106,6 +134,15 @@ class Predictor:
         """The given case ids this model was trained on (so scoring it there would be a leak)."""
         known = set(self.train_ids)
         return [i for i in ids if i in known]
+
+    def set_weights(self, weights: Mapping[str, float]) -> Predictor:
+        """Fuse the components with ``weights`` from now on (names of ``COMPONENTS``; the others keep
+        theirs), for a model that an engine already holds (the ablation of ``legalkg eval``)."""
+        unknown = sorted(set(weights) - set(COMPONENTS))
+        if unknown:
+            raise UserError(f"unknown predictor component {unknown[0]!r}: use one of {', '.join(COMPONENTS)}")
+        self.config = replace(self.config, weights={**self.config.weights, **weights})
+        return self
 
     @property
     def has_bridge(self) -> bool:

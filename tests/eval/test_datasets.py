@@ -34,6 +34,13 @@ def test_gerlayqa_counts_match_the_data_readme(gerlayqa):
     assert first.query.startswith("Ich bin geschieden.")
 
 
+def test_gerlayqa_all_is_dev_then_train_with_distinct_ids(gerlayqa):
+    both = D.load_dataset("gerlayqa_all")
+    assert len(both) == 2154 + 1554 and [c.id for c in both[:2154]] == [c.id for c in gerlayqa]
+    assert len({c.id for c in both}) == len(both) and both[-1].id.startswith("gerlayqa-train-")
+    assert {c.meta["max_depth"] for c in both} == {2}
+
+
 def test_gerlayqa_gold_is_all_bgb(gerlayqa):
     cov = D.coverage(gerlayqa, D.default_law_keys())
     assert cov.share == 1.0 and cov.n_gold == 3646

@@ -22,6 +22,7 @@ def test_recall_and_ndcg_by_hand():
     run = ir.run_from_hits({"q": ["BGB/§1/Abs1", "BGB/§437/S1/Nr1", "BGB/§2"]})
     res = ir.evaluate(qrels, run, k=3)
     assert res["recall@3"] == pytest.approx(0.5)
+    assert res["hit@3"] == 1.0 and ir.evaluate(qrels, run, k=1)["hit@1"] == 0.0  # § 437 is second
     # DCG = 1/log2(3); IDCG = 1 + 1/log2(3)
     assert res["ndcg@3"] == pytest.approx((1 / math.log2(3)) / (1 + 1 / math.log2(3)))
     # a query missing from the run scores 0
@@ -49,4 +50,5 @@ def test_numpy_backend_agrees_with_ranx():
         ref = ir.evaluate(qrels, run, k, backend="ranx")
         assert ours[f"recall@{k}"] == pytest.approx(ref[f"recall@{k}"], abs=1e-9)
         assert ours[f"ndcg@{k}"] == pytest.approx(ref[f"ndcg@{k}"], abs=1e-9)
+        assert ours[f"hit@{k}"] == pytest.approx(ref[f"hit@{k}"], abs=1e-9)
     assert ir.evaluate(qrels, run, 10)["recall@10"] > 0  # the random run hits something

@@ -96,9 +96,10 @@ def test_report_keeps_court_rows_out_of_the_main_tables_and_lists_them_apart(fra
                             mode="bm25", k=5, n_resamples=50)
     write_report(with_court(frame, by_court), tmp_path)
     md = (tmp_path / "results.md").read_text()
-    main, courts = md.split("## Per court: ToER")[0], md.split("## Per court: ToER")[1]
+    main, courts = md.split("## Per court")[0], md.split("## Per court", 1)[1]
     assert "BAG" not in main and "| ler_bgh | BAG | bm25 | Satz | none |" in courts
-    assert "## Per court: micro recall" in md
+    assert "## Per court: micro recall" in md and "## Per court: raw recall, ToER, ToER^m and W_d" in md
+    assert "## Table 1 layout" in main
     assert len(pd.read_csv(tmp_path / "results.csv")) == len(frame) + 12
 
 
@@ -124,3 +125,35 @@ def test_run_json_argv_hides_the_password():
     argv = ["legalkg", "eval", "--password", "s3cret", "--dataset", "ler_bgh", "--password=other", "-k", "5"]
     assert scrub_argv(argv) == ["legalkg", "eval", "--password", "***", "--dataset", "ler_bgh", "--password=***",
                                 "-k", "5"]
+
+
+def test_court_summary_puts_recall_toer_toer_m_and_w_d_side_by_side_per_court():
+    from legalkg.eval.report import court_summary, summary_markdown
+    from legalkg.eval.results import group_frames, with_court
+
+    scores = _scores(0.4, n=40)
+    court_of = {s.case_id: ("BAG" if i < 10 else "BFH") for i, s in enumerate(scores)}
+    kw = dict(dataset="ler_courts", level="Absatz", mode="learned", k=5, n_resamples=50)
+    table = with_court(results_frame(scores, 50.0, **kw), group_frames(scores, court_of, 50.0, **kw))
+    summary = court_summary(table)
+    assert summary["court"].tolist() == ["all", "BAG", "BFH"]
+    bag = summary.set_index("court").loc["BAG"]
+    assert bag["n_cases"] == 10 and bag["n_gold"] == sum(s.n_gold for s in scores[:10])
+    assert bag["recall §"] == pytest.approx(sum(s.hits[1] for s in scores[:10]) / bag["n_gold"])
+    assert bag["ToER §"] == pytest.approx(bag["recall §"] * 1000 / 50.0) == pytest.approx(bag["ToER^m §"])
+    assert bag["W_d"] == pytest.approx(60.0)  # 5 hits of 300 words per case
+    assert "recall Absatz" in summary.columns and "ToER^m Absatz" in summary.columns
+    md = summary_markdown(summary)
+    assert md.count("\n") == 5 and "| ler_courts | learned | Absatz | none | BAG | 10 |" in md
+
+
+def test_table1_rows_are_levels_and_columns_depths_with_recall_and_toer(frame):
+    from legalkg.eval.report import table1_markdown
+
+    md = table1_markdown(frame)
+    lines = [ln for ln in md.split("\n") if ln.startswith("|")]
+    assert lines[0].startswith("| level | cases | W | W_d | § recall | § ToER | § ToER^m | Absatz recall")
+    assert [ln.split("|")[1].strip() for ln in lines[2:]] == ["Paragraph", "Absatz", "Satz"]  # parent rows left out
+    absatz = frame[(frame.level == "Absatz") & (frame.expansion == "none") & (frame.depth == "§")].iloc[0]
+    assert f"| Absatz | 60 | 70.0 | 60.0 | {absatz.recall_micro:.3f} [{absatz.ci_low:.3f}" in md
+    assert md.startswith("**ler_bgh / bm25**")

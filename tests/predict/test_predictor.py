@@ -113,3 +113,19 @@ def test_a_query_without_known_words_gets_only_the_prior(lay_set):
     assert model.predict(["Raumschiff Quasar"], k=3, weights={"nb": 1.0, "knn": 1.0, "bridge": 1.0}) == [[]]
     prior = [uid for uid, _ in model.predict(["Raumschiff Quasar"], k=2)[0]]
     assert sorted(prior) == ["BGB/§437", "BGB/§551"]  # the two most cited units
+
+
+def test_component_weights_switch_parts_off_in_a_trained_model(lay_set):
+    from legalkg.predict import parse_component_weights
+
+    assert parse_component_weights("knn=0,pop=0.5") == {"nb": 1.0, "knn": 0.0, "bridge": 0.3, "pop": 0.5}
+    for spec, needle in (("svm=1", "COMPONENT one of"), ("nb=-1", ">= 0"), ("nb=0,knn=0,bridge=0,pop=0", "at least one")):
+        with pytest.raises(UserError, match=needle):
+            parse_component_weights(spec)
+    model = train(lay_set, UNITS)
+    q = ["Vermieter Kaution"]
+    model.set_weights(parse_component_weights("nb=0,knn=0,bridge=0"))
+    assert model.predict(q, k=8) == train(lay_set, UNITS).predict(q, k=8, weights={"pop": 0.3})
+    assert set(model.explain(q, k=3)[0][0][2]) == {"pop"}
+    with pytest.raises(UserError, match="unknown predictor component"):
+        model.set_weights({"svm": 1.0})
