@@ -8,9 +8,9 @@ Public API: :func:`parse_file`, :func:`parse_bytes`, :func:`iter_laws`, :func:`i
 from .errors import ParseError
 from .law import parse_bytes
 from .sentences import split_sentences
-from .sources import iter_law_stats, iter_laws, parse_file
+from .sources import DuplicateLaw, iter_law_stats, iter_laws, parse_file
 from .stats import CorpusStats, LawStats, corpus_stats, law_stats
 
-__all__ = ["ParseError", "parse_bytes", "parse_file", "iter_laws", "corpus_stats", "CorpusStats",
+__all__ = ["DuplicateLaw", "ParseError", "parse_bytes", "parse_file", "iter_laws", "corpus_stats", "CorpusStats",
            "iter_law_stats", "LawStats", "law_stats",
            "split_sentences"]

@@ -213,15 +213,37 @@ def _mapped(items: Iterator[tuple[str, bytes | ParseError]], work: Callable, wor
             yield head if isinstance(head, tuple) else finish(head.result())
 
 
+class DuplicateLaw(ParseError):
+    """Two source files parse to one law key: loading both would write one law twice (a constraint
+    error halfway through a Cypher load, a failed bulk import) and counting both double-counts it."""
+
+
+def unique_keys(results: Iterator[tuple[str, object]], source: str | Path | None
+                ) -> Iterator[tuple[str, object]]:
+    """``results`` unchanged, raising ``DuplicateLaw`` (one line naming both files) at the second
+    file of a law key. A loader consumes every parse before it writes, so this stops it first."""
+    where = f" in {source}" if source is not None else ""
+    seen: dict[str, str] = {}
+    for slug, result in results:
+        key = getattr(result, "key", None)
+        if key is not None:
+            if key in seen:
+                raise DuplicateLaw(f"{seen[key]}.xml and {slug}.xml{where} both hold the law '{key}': "
+                                   "remove one of them (or choose one with --codes); nothing was written")
+            seen[key] = slug
+        yield slug, result
+
+
 def iter_laws(source: str | Path | None = None, codes: list[str] | None = None, workers: int = 1
               ) -> Iterator[tuple[str, Law | ParseError]]:
-    """Parse the selected laws: yields ``(slug, Law)`` or ``(slug, ParseError)``; never stops early.
+    """Parse the selected laws: yields ``(slug, Law)`` or ``(slug, ParseError)``; never stops early,
+    except at a second file of one law key (``DuplicateLaw``, raised).
 
     ``source`` None -> the shared ``gii`` folder, or the all-laws archive when ``codes`` is None.
     ``workers`` > 1 parses in a process pool (results in source order).
     """
-    yield from _mapped(raw_items(source, codes), _parse_packed, workers, serial=_parse_item,
-                       finish=_unpacked)
+    yield from unique_keys(_mapped(raw_items(source, codes), _parse_packed, workers, serial=_parse_item,
+                                   finish=_unpacked), source)
 
 
 def iter_law_stats(source: str | Path | None = None, codes: list[str] | None = None, workers: int = 1
@@ -232,4 +254,4 @@ def iter_law_stats(source: str | Path | None = None, codes: list[str] | None = N
     counters travel back: on the all-laws archive the main process otherwise spends more time
     receiving and rebuilding a million units than the workers spend parsing them.
     """
-    yield from _mapped(raw_items(source, codes), _stats_item, workers)
+    yield from unique_keys(_mapped(raw_items(source, codes), _stats_item, workers), source)

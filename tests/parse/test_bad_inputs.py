@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from legalkg import paths
 from legalkg.cli import main
 from legalkg.errors import UserError
-from legalkg.parse import ParseError, iter_laws, parse_bytes, parse_file
+from legalkg.parse import DuplicateLaw, ParseError, iter_laws, parse_bytes, parse_file
 
 
 @pytest.fixture(scope="module")
@@ -123,3 +123,26 @@ def test_stats_from_workers_equal_stats_of_the_parsed_laws():
         assert corpus_stats(v for v in got.values() if not isinstance(v, ParseError)) == expected
     # hand-checked in burlg.xml: <enbez> § 1 ... § 16 and § 15a
     assert expected.per_law["BUrlG"]["Paragraph"] == 17
+
+
+@pytest.fixture
+def two_files_one_law(tmp_path, burlg_bytes) -> Path:
+    (tmp_path / "burlg.xml").write_bytes(burlg_bytes)
+    (tmp_path / "burlg-kopie.xml").write_bytes(burlg_bytes)
+    return tmp_path
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_two_files_of_one_law_key_are_refused(two_files_one_law, workers):
+    with pytest.raises(DuplicateLaw) as err:
+        list(iter_laws(two_files_one_law, None, workers=workers))
+    line = str(err.value)
+    assert "burlg.xml" in line and "burlg-kopie.xml" in line and "'BUrlG'" in line and "\n" not in line
+
+
+def test_parse_cli_names_both_files_in_one_line(two_files_one_law):
+    res = CliRunner().invoke(main, ["parse", "--codes", "all", "--source", str(two_files_one_law)])
+    assert res.exit_code == 1
+    assert res.output.count("\n") == 1, res.output
+    assert "burlg-kopie.xml and burlg.xml" in res.output and "Traceback" not in res.output
+    assert "parsed 2 laws" not in res.output
