@@ -1,4 +1,4 @@
-"""Destructive maintenance: wiping a database (tests, `legalkg ingest --wipe`)."""
+"""Destructive maintenance: wiping a database (tests and benchmarks; no command wipes a graph)."""
 
 from __future__ import annotations
 
