@@ -8,6 +8,7 @@ norm, or -- EGBGB and other Einführungs-/Mantelgesetze -- under the Gliederung 
 
 from __future__ import annotations
 
+import logging
 import re
 
 from lxml import etree
@@ -20,6 +21,7 @@ from .structure import Node, build_paragraph, child_segment, finish, is_repealed
 from .xmltext import block_text, flat_text, norm_ws
 
 _PARSER_KW = dict(load_dtd=False, no_network=True, resolve_entities=False, huge_tree=True)
+log = logging.getLogger(__name__)
 _ART_BEZ = re.compile(r"^Art(?:ikel|\.)?\s+(\S+)$")
 _GL_KINDS = ("Unterabschnitt", "Unterkapitel", "Untertitel", "Unterartikel", "Abschnitt", "Kapitel",
              "Titel", "Teil", "Buch", "Art", "Artikel", "Gliederung", "Anhang", "Anlage", "Unterteil")
@@ -312,9 +314,21 @@ def parse_bytes(data: bytes, name: str, slug: str | None = None) -> Law:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as err:
         raise ParseError(f"{name}: invalid XML ({err}); is the file truncated or damaged?") from None
+    _warn_entities(root, name)
     if slug is None:
         slug = _slug_of(name)
     return parse_tree(root, name, slug, sup_mode=b'class="Rec"' in data)
+
+
+def _warn_entities(root: etree._Element, name: str) -> None:
+    """One warning line for entity references left unexpanded. They are never resolved (an external
+    entity could read local files, nested ones multiply the text), and gii files define none, so
+    their text is dropped: the reader should know the file is not what gii ships."""
+    names = sorted({e.name for e in root.iter(etree.Entity)})
+    if names:
+        shown = ", ".join(f"&{n};" for n in names[:5]) + (" ..." if len(names) > 5 else "")
+        log.warning("warning: %s: entity references not expanded, their text is left out (%s); gii files "
+                    "define no entities: check where the file comes from", name, shown)
 
 
 def _slug_of(name: str) -> str | None:

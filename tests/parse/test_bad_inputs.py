@@ -1,5 +1,7 @@
 """Bad input: ParseError naming the file; the CLI reports it, goes on, and exits non-zero."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -146,3 +148,34 @@ def test_parse_cli_names_both_files_in_one_line(two_files_one_law):
     assert res.output.count("\n") == 1, res.output
     assert "burlg-kopie.xml and burlg.xml" in res.output and "Traceback" not in res.output
     assert "parsed 2 laws" not in res.output
+
+
+def _with_entities(burlg_bytes: bytes) -> bytes:
+    """BUrlG with an internal DTD (an external and a nested entity) and references in a § text."""
+    doctype = (b'<!DOCTYPE dokumente [<!ENTITY xxe SYSTEM "file:///etc/passwd">'
+               b'<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]>')
+    body = burlg_bytes[burlg_bytes.index(b"<dokumente"):]
+    marker = b"Jeder Arbeitnehmer"
+    assert marker in body
+    return b'<?xml version="1.0" encoding="UTF-8" ?>' + doctype + body.replace(marker, b"&xxe;&lol2; " + marker, 1)
+
+
+def test_entities_are_dropped_with_one_warning(burlg_bytes, caplog):
+    plain = parse_bytes(burlg_bytes, "burlg.xml")
+    assert not [r for r in caplog.records if r.levelname == "WARNING"]
+    law = parse_bytes(_with_entities(burlg_bytes), "xxe.xml")
+    assert [u.text for u in law.units] == [u.text for u in plain.units]
+    assert not any("root:" in u.text or "lol" in u.text for u in law.units)
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert len(warnings) == 1 and "\n" not in warnings[0]
+    assert "xxe.xml" in warnings[0] and "&lol2;, &xxe;" in warnings[0]
+
+
+def test_parse_cli_prints_the_entity_warning(burlg_bytes, tmp_path):
+    path = tmp_path / "burlg.xml"
+    path.write_bytes(_with_entities(burlg_bytes))
+    res = subprocess.run([sys.executable, "-m", "legalkg.cli", "parse", "--source", str(path), "--codes", "all"],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    lines = [ln for ln in res.stderr.splitlines() if "entity" in ln]
+    assert len(lines) == 1 and lines[0].startswith("warning: ") and "burlg.xml" in lines[0]
