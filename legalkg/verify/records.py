@@ -1,8 +1,8 @@
 """One record per cited unit, built from the grammar's matches and the lookup's rows (pure).
 
 Why ranges are treated apart: "§§ 280 bis 283 BGB" names its ends; the §§ between are read by
-number (``cite.extract`` has no graph), so a missing § 281a-style gap is no broken citation. The
-same holds for the second § of "§ 12 f.", which is "the next existing §". Only a missing end is
+number (``cite.extract`` has no graph), so a missing or repealed § between them is no broken
+citation. The same holds for the second § of "§ 12 f.", which is "the next existing §". Only a missing end is
 reported.
 """
 
@@ -27,6 +27,7 @@ class CitationRecord(BaseModel):
     start: int
     end: int
     cited: str = Field(description="the unit as the grammar read it, court style")
+    law: str | None = Field(None, description="the law key the grammar read (None: no law, or an unknown one)")
     status: Status
     id: str | None = Field(None, description="the resolved node id (ok, repealed)")
     citation: str | None = Field(None, description="the unit's court-style citation from the graph")
@@ -79,12 +80,12 @@ def build_records(text: str, matches: Sequence[CitationMatch], units: Mapping[st
     out: list[CitationRecord] = []
     for i, m in enumerate(matches):
         res = resolve_match(m, units, laws)
-        if i in optional and res.status is Status.NO_SUCH_UNIT:
+        if i in optional and res.status in (Status.NO_SUCH_UNIT, Status.REPEALED):
             continue
         row = units.get(res.id) if res.id else None
         out.append(CitationRecord(
             span=text[m.chain_start:m.chain_end], chain_start=m.chain_start, chain_end=m.chain_end,
-            written=m.text, start=m.start, end=m.end, cited=cited_text(m), status=res.status, id=res.id,
+            written=m.text, start=m.start, end=m.end, cited=cited_text(m), law=m.law_key, status=res.status, id=res.id,
             citation=row.citation if row else None, text=row.text if row else None, nearest=res.nearest,
             readings=res.readings, version=m.version, ff=m.ff))
     return out

@@ -1,15 +1,16 @@
 """A citation's status from the grammar's reading and the units that exist (pure, no I/O).
 
-Why only full-depth candidates count: ``cite.resolve`` falls back to the nearest existing ancestor,
-which is right for graph edges (an edge to the § beats no edge) but wrong for a check: "§ 574
-Abs. 5 ZPO" would resolve to § 574 and pass. Here a citation is ``ok`` only when a unit exists at
-the depth it names, in one of the readings the grammar allows (implicit Satz before a Nummer,
-"Abs. 1" of a § without numbered Absätze, "Nr. 2a" for Nr. 2 Buchst. a); the ancestors are looked
-up too, only to name the nearest existing unit of a broken citation.
+Why readings of its own instead of ``cite.resolve``: that falls back to the nearest existing
+ancestor, which is right for graph edges (an edge to the § beats no edge) but wrong for a check:
+"§ 574 Abs. 5 ZPO" would resolve to § 574 and pass. Here a citation is ``ok`` only when a unit
+exists at the depth it names, in one of the readings court style allows (``readings``); the
+ancestors (``cite.resolve.candidate_ids``) are looked up too, only to name the nearest existing
+unit of a broken citation.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from enum import Enum
 
@@ -17,6 +18,7 @@ from pydantic import BaseModel
 
 from ..cite import CitationMatch
 from ..cite.resolve import candidate_ids, para_variants
+from ..model import Citation
 
 
 class Status(str, Enum):  # noqa: UP042 - the JSON and the table print .value
@@ -51,23 +53,50 @@ class Resolution(BaseModel):
     readings: list[str] = []
 
 
-def full_depth_ids(match: CitationMatch) -> list[str]:
-    """The ids that denote exactly the cited unit (every reading the grammar allows), most likely
-    first: the candidates of the citation less those of the citation one level coarser."""
+_MAX_IMPLICIT_SATZ = 12
+_NR_SUFFIX = re.compile(r"(\d+)([a-z])")
+_ITEM_THEN_SATZ = re.compile(r"\b(?:Nr|Nummer|Buchst|Buchstabe|lit)\b.*\b(?:S|Satz|Sätze)\b", re.S)
+
+
+def reading_citation(match: CitationMatch) -> Citation:
+    """The tuple to look up. "§ 3 Nr. 26 Satz 2 EStG" cites a sentence inside Nr. 26, which is no
+    node of its own (docs/model.md): the item holds its sentences, so the Satz is dropped."""
     c = match.citation
+    if c.satz and (c.nummer or c.buchstabe) and _ITEM_THEN_SATZ.search(match.text):
+        return c._replace(satz=None)
+    return c
+
+
+def readings(c: Citation) -> list[tuple[str, bool]]:
+    """(id, splits "Nr. 2a") of every id that denotes exactly the cited unit, most likely first:
+    as written; with the implicit Satz before a Nummer or a Buchstabe (S1 first: a list cited
+    without its Satz is the first Satz's); "Nr. 2a" as Nr. 2 Buchst. a; "Abs. 1" written for a §
+    without numbered Absätze."""
     heads = para_variants(c.law, c.para or "")
-    present = [f for f in _SUB_LEVELS if getattr(c, f)]
-    if not present:
-        return heads
-    coarser = set(candidate_ids(c._replace(**{present[-1]: None})))
-    out = [cand for cand in candidate_ids(c) if cand not in coarser]
-    if c.absatz not in (None, "1"):
-        # "Abs. 1" may be written for a § without numbered Absätze; "Abs. 3" names no such unit
-        out = [cand for cand in out if "/Abs" in cand]
-    return out
-
-
-_SUB_LEVELS = ("absatz", "satz", "nummer", "buchstabe", "doppelbuchstabe")
+    segs = [(p, v) for p, v in (("Abs", c.absatz), ("S", c.satz), ("Nr", c.nummer), ("Bst", c.buchstabe),
+                                 ("DBst", c.doppelbuchstabe)) if v]
+    variants: list[tuple[list[tuple[str, str]], bool]] = [(segs, False)]
+    for parts, _split in list(variants):
+        names = [p for p, _ in parts]
+        nr = next((v for p, v in parts if p == "Nr"), None)
+        m = _NR_SUFFIX.fullmatch(nr) if nr else None
+        if m and "Bst" not in names:
+            i = names.index("Nr")
+            variants.append((parts[:i] + [("Nr", m.group(1)), ("Bst", m.group(2))] + parts[i + 1:], True))
+    for parts, split in list(variants):
+        names = [p for p, _ in parts]
+        first_item = next((names.index(p) for p in ("Nr", "Bst") if p in names), None)
+        if first_item is not None and "S" not in names:
+            for k in range(1, _MAX_IMPLICIT_SATZ + 1):
+                variants.append((parts[:first_item] + [("S", str(k))] + parts[first_item:], split))
+    if c.absatz == "1":
+        variants += [(parts[1:], split) for parts, split in list(variants)]
+    out: dict[str, bool] = {}
+    for parts, split in variants:
+        tail = [f"{p}{v}" for p, v in parts]
+        for h in heads:
+            out.setdefault("/".join([h, *tail]), split)
+    return list(out.items())
 
 
 def lookup_ids(matches: list[CitationMatch]) -> tuple[list[str], list[str]]:
@@ -78,7 +107,10 @@ def lookup_ids(matches: list[CitationMatch]) -> tuple[list[str], list[str]]:
         if m.law_key is None or m.para is None:
             continue
         laws[m.law_key] = None
-        for cand in candidate_ids(m.citation):
+        c = reading_citation(m)
+        for cand, _ in readings(c):
+            ids[cand] = None
+        for cand in candidate_ids(c):
             ids[cand] = None
     return list(ids), list(laws)
 
@@ -91,24 +123,17 @@ def resolve_match(match: CitationMatch, units: Mapping[str, UnitRow], laws: set[
         return Resolution(status=Status.LAW_NOT_IN_GRAPH)
     if match.law_key not in laws:
         return Resolution(status=Status.LAW_NOT_IN_GRAPH)
-    readings = [u for u in full_depth_ids(match) if u in units]
-    if not readings:
-        nearest = next((cand for cand in candidate_ids(match.citation) if cand in units), None)
+    c = reading_citation(match)
+    found = [(u, split) for u, split in readings(c) if u in units]
+    if not found:
+        nearest = next((cand for cand in candidate_ids(c) if cand in units), None)
         return Resolution(status=Status.NO_SUCH_UNIT, nearest=nearest)
-    distinct = _distinct_readings(readings)
-    if len(distinct) > 1:
-        return Resolution(status=Status.AMBIGUOUS, readings=distinct)
-    uid = distinct[0]
+    literal = c.to_id()
+    if found[0][0] != literal and len({split for _, split in found}) > 1:
+        # "Nr. 7c" where Nr. 7c and Nr. 7 Buchst. c both exist (and not as written): the text does not say
+        return Resolution(status=Status.AMBIGUOUS, readings=[u for u, _ in found])
+    uid = found[0][0]
     para = next((h for h in para_variants(match.law_key, match.para or "") if h in units), None)
     repealed = units[uid].repealed or (para is not None and units[para].repealed)
     return Resolution(status=Status.REPEALED if repealed else Status.OK, id=uid)
 
-
-def _distinct_readings(readings: list[str]) -> list[str]:
-    """Readings that name different units: one inside another is the same citation read finer
-    ('Abs. 1' of a § whose only Absatz it is), so only readings unrelated by containment count."""
-    out: list[str] = []
-    for r in readings:
-        if not any(r.startswith(o + "/") or o.startswith(r + "/") for o in out):
-            out.append(r)
-    return out
