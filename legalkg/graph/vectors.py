@@ -1,21 +1,27 @@
-"""Embed every level's nodes into per-level Neo4j vector indexes, one model per index.
+"""Embed every level's pending nodes into per-level Neo4j vector indexes, one model per index.
 
 Why one ``:EmbeddingModel`` node per index: vectors of two models are not comparable, so the graph
 records which model filled each index and refuses a run with another model unless ``--reembed``
-asks to replace them. All texts of all levels are embedded in one pass so a text that appears at
-several levels (a one-sentence § is § = Absatz = Satz) is embedded once; the on-disk content-hash
-cache makes a re-ingest with unchanged text embed nothing.
+asks to replace them.
+
+Why pages: the pending ids are read once (in id order), their texts a page at a time, and each
+page's vectors go to the content-hash cache and then into the graph before the run moves on
+(``legalkg.embed.parallel``), so memory stays bounded on all laws and a killed run resumes where
+it stopped: the next run's pending nodes are the unwritten ones, and the cache serves what was
+embedded but not written. A text that recurs at several levels (a one-sentence § is § = Absatz =
+Satz) is embedded once per run and then served by the cache.
 """
 
 from __future__ import annotations
 
 import time
 
-import numpy as np
 from neo4j import Driver
 from pydantic import BaseModel, Field
+from tqdm.auto import tqdm
 
-from ..embed import Embedder, embed_texts, get_embedder
+from .. import codes as codes_mod
+from ..embed import Embedder, EmbedderSpec, EmbeddingCache, PageEmbedder, embed_pool, resolve_model_name
 from ..errors import UserError
 from ..model import TEXT_LEVELS
 from ..vocab import RetrievalLevel
@@ -23,7 +29,8 @@ from .cypher import labelled, query
 
 #: Labels with a vector index: the text levels and the naive chunks.
 VECTOR_LABELS: tuple[str, ...] = tuple(lvl.value for lvl in TEXT_LEVELS) + (RetrievalLevel.CHUNK.value,)
-WRITE_BATCH = 2000
+#: Nodes per page: one text read, one cache transaction and one vector write each.
+PAGE = 1024
 #: At least this many new vectors for one index: write them with the index dropped and build it
 #: afterwards. Vectors written into a live index arrive as many small Lucene segments (39 for the
 #: 77k Satz vectors of the dev ingest), and a kNN query searches every segment's HNSW graph; an
@@ -44,6 +51,8 @@ class EmbedReport(BaseModel):
     n_distinct: int = 0
     n_embedded: int = 0
     n_cached: int = 0
+    batches: int = 0
+    workers: int = 1
     seconds: float = 0.0
 
     def summary(self) -> str:
@@ -51,7 +60,8 @@ class EmbedReport(BaseModel):
         rate = self.n_embedded / self.seconds if self.seconds else 0.0
         return (f"embeddings ({self.model}, {self.dim}-d): {total:,} vectors written; "
                 f"{self.n_texts:,} texts, {self.n_distinct:,} distinct, {self.n_embedded:,} embedded, "
-                f"{self.n_cached:,} from cache in {self.seconds:.1f} s ({rate:,.0f} texts/s)")
+                f"{self.n_cached:,} from cache in {self.seconds:.1f} s ({rate:,.0f} texts/s, "
+                f"{self.workers} worker{'s' if self.workers != 1 else ''})")
 
 
 def check_model(driver: Driver, db: str, label: str, embedder: Embedder, reembed: bool) -> None:
@@ -79,41 +89,127 @@ def recorded_model(driver: Driver, db: str, label: str) -> dict | None:
     return rec.data() if rec["name"] is not None else None
 
 
+def parse_levels(spec: str | None) -> tuple[str, ...]:
+    """``--levels``: None/``all`` -> every vector label; ``Paragraph,Satz`` -> those (any case)."""
+    if spec is None or spec.strip().lower() in ("", "all"):
+        return VECTOR_LABELS
+    by_name = {label.lower(): label for label in VECTOR_LABELS}
+    chosen: list[str] = []
+    for part in (p.strip() for p in spec.split(",")):
+        if not part:
+            continue
+        label = by_name.get(part.lower())
+        if label is None:
+            raise UserError(f"unknown level {part!r} in --levels: choose from {', '.join(VECTOR_LABELS)} or all")
+        if label not in chosen:
+            chosen.append(label)
+    if not chosen:
+        raise UserError(f"--levels is empty: choose from {', '.join(VECTOR_LABELS)} or all")
+    return tuple(chosen)
+
+
+def law_ids(driver: Driver, db: str, codes_spec: str | None) -> list[str] | None:
+    """``--codes`` as the graph's law ids: ``all`` -> None (every law); ``default`` -> those of the
+    58 codes that are loaded; a list -> each name (id, jurabk, amtabk or gii slug), which must be
+    loaded (one line names the ones that are not)."""
+    if codes_spec is None or codes_spec.strip().lower() == "all":
+        return None
+    if codes_spec.strip().lower() == "default":
+        wanted = {slug: [slug] for slug in codes_mod.resolve_codes("default") or []}
+    else:
+        codes_mod.resolve_codes(codes_spec)  # the same one line for an empty list as ingest
+        wanted = {}
+        for name in (p.strip() for p in codes_spec.split(",")):
+            info = codes_mod.find_code(name) if name else None
+            if name:
+                wanted[name] = [name.lower()] + ([info.slug.lower()] if info else [])
+    names = sorted({n for alts in wanted.values() for n in alts})
+    recs = driver.execute_query(query("vectors/law_ids"), {"names": names}, database_=db).records
+    found = {r["name"]: r["ids"] for r in recs}
+    if codes_spec.strip().lower() != "default":
+        missing = [name for name, alts in wanted.items() if not any(found.get(a) for a in alts)]
+        if missing:
+            raise UserError(f"not in the graph: {', '.join(missing)} (--codes names loaded laws; "
+                            "`legalkg stats` counts them, `legalkg ingest --codes ...` loads more)")
+    return sorted({i for ids in found.values() for i in ids})
+
+
+def pending_ids(driver: Driver, db: str, label: str, laws: list[str] | None) -> list[str]:
+    recs = driver.execute_query(labelled("vectors/pending_ids", label=label), {"laws": laws},
+                                database_=db).records
+    return [r["id"] for r in recs]
+
+
+def text_pages(driver: Driver, db: str, pending: dict[str, list[str]], size: int = PAGE):
+    """``((label, ids), texts)`` per page of pending nodes, read as the pipeline asks for them."""
+    for label, ids in pending.items():
+        q = labelled("vectors/texts", label=label)
+        for start in range(0, len(ids), size):
+            recs = driver.execute_query(q, {"ids": ids[start:start + size]}, database_=db).records
+            found = [(r["id"], r["text"]) for r in recs if r["text"] and r["text"].strip()]
+            yield (label, [i for i, _ in found]), [t for _, t in found]
+
+
 def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, reembed: bool = False,
-                progress: bool = True, labels: tuple[str, ...] = VECTOR_LABELS) -> EmbedReport:
+                progress: bool = True, labels: tuple[str, ...] = VECTOR_LABELS, *,
+                laws: list[str] | None = None, workers: int = 1, fresh: bool = False,
+                device: str | None = None, batch_size: int | None = None,
+                cache: EmbeddingCache | None = None) -> EmbedReport:
+    """Embed the pending nodes of ``labels`` (of ``laws``, default all) and write their vectors.
+
+    ``workers`` > 1 runs the model in that many processes (``legalkg.embed.parallel``; an
+    ``Embedder`` instance or a GPU model runs in this process). ``fresh`` ignores vectors cached
+    before this run. ``cache``: default the model's cache under ``paths.cache_dir()``.
+    """
     started = time.perf_counter()
-    embedder = model if isinstance(model, Embedder) else get_embedder(model)
+    if isinstance(model, Embedder):
+        embedder, spec, workers = model, None, 1
+    else:
+        spec = EmbedderSpec(resolve_model_name(model), device, batch_size)
+        embedder = spec.build(threads=None if spec.is_st else 1)
+        if getattr(embedder, "device", "cpu") != "cpu":
+            workers = 1  # one process owns the GPU; its batches are large instead
     for label in labels:
         check_model(driver, db, label, embedder, reembed)
-    pending: list[tuple[str, str, str]] = []  # (label, id, text)
+    pending = {label: pending_ids(driver, db, label, laws) for label in labels}
+    report = EmbedReport(model=embedder.name, dim=embedder.dim, workers=workers)
+    bulk = {label for label, ids in pending.items() if len(ids) >= BULK_REBUILD}
     for label in labels:
-        for rec in driver.execute_query(labelled("vectors/pending", label=label), database_=db).records:
-            pending.append((label, rec["id"], rec["text"]))
-    report = EmbedReport(model=embedder.name, dim=embedder.dim)
-    if pending:
-        result = embed_texts(embedder, [t for _, _, t in pending], progress=progress)
-        stats = result.stats
-        report.n_texts, report.n_distinct = stats.n_texts, stats.n_distinct
-        report.n_embedded, report.n_cached = stats.n_embedded, stats.n_cached
-        vectors: np.ndarray = result.vectors
-    for label in labels:
-        rows = [{"id": pid, "vec": vectors[i].tolist()}
-                for i, (lab, pid, _) in enumerate(pending) if lab == label]
-        bulk = len(rows) >= BULK_REBUILD
-        create = labelled("vectors/create_index", label=label)
-        if bulk:  # searches of this level fail until the index is back ONLINE (awaited below)
+        if label in bulk:  # searches of this level fail until the index is back ONLINE (awaited below)
             driver.execute_query(labelled("vectors/drop_index", label=label), database_=db)
         else:
-            driver.execute_query(create, {"dim": embedder.dim}, database_=db)
+            driver.execute_query(labelled("vectors/create_index", label=label), {"dim": embedder.dim},
+                                 database_=db)
         driver.execute_query(query("vectors/model_set"), {
             "index": index_name(label), "level": label, "name": embedder.name,
             "version": embedder.version, "dim": embedder.dim}, database_=db)
-        q = labelled("vectors/write", label=label)
-        for start in range(0, len(rows), WRITE_BATCH):
-            driver.execute_query(q, {"rows": rows[start:start + WRITE_BATCH]}, database_=db)
-        if bulk:
-            driver.execute_query(create, {"dim": embedder.dim}, database_=db)
-        report.written[label] = len(rows)
+        report.written[label] = 0
+    total = sum(len(ids) for ids in pending.values())
+    own_cache = cache is None
+    store = EmbeddingCache.for_embedder(embedder) if own_cache else cache
+    try:
+        if total:
+            size = int(batch_size or embedder.default_batch_size)
+            with embed_pool(spec, embedder, workers) as pool, tqdm(
+                    total=total, unit="text", desc=f"embedding ({embedder.name}, {workers} worker"
+                    f"{'s' if workers != 1 else ''})", disable=not progress, smoothing=0.1) as bar:
+                pipeline = PageEmbedder(pool, store, batch_size=size, sort_by_length=embedder.sort_by_length,
+                                        fresh=fresh)
+                for (label, ids), vectors in pipeline.run(text_pages(driver, db, pending, max(PAGE, 2 * size))):
+                    rows = [{"id": pid, "vec": vec.tolist()} for pid, vec in zip(ids, vectors, strict=True)]
+                    if rows:
+                        driver.execute_query(labelled("vectors/write", label=label), {"rows": rows},
+                                             database_=db)
+                    report.written[label] += len(rows)
+                    bar.update(len(rows))
+            counts = pipeline.counts
+            report.n_texts, report.n_distinct = counts.n_texts, counts.n_distinct
+            report.n_embedded, report.n_cached, report.batches = counts.n_embedded, counts.n_cached, counts.batches
+    finally:
+        if own_cache:
+            store.close()
+    for label in bulk:
+        driver.execute_query(labelled("vectors/create_index", label=label), {"dim": embedder.dim}, database_=db)
     driver.execute_query(query("await_indexes"), {"seconds": 600}, database_=db)
     report.seconds = time.perf_counter() - started
     return report
