@@ -32,4 +32,17 @@ if env -u NEO4J_PASSWORD "${compose[@]}" --env-file "$noenv" config -q >/dev/nul
   exit 1
 fi
 # ... and accept it when set; the resolved file is printed for the log.
-NEO4J_PASSWORD=compose-check "${compose[@]}" --env-file "$noenv" config
+resolved="$(NEO4J_PASSWORD=compose-check "${compose[@]}" --env-file "$noenv" config)"
+echo "$resolved"
+# the ports are published on 127.0.0.1 unless LEGALKG_BIND_ADDRESS says otherwise
+for port in 7474 7687; do
+  grep -q "127.0.0.1:$port:$port" <<<"$resolved" || { echo "compose check FAILED: port $port is not bound to 127.0.0.1" >&2; exit 1; }
+done
+moved="$(LEGALKG_BIND_ADDRESS=0.0.0.0 NEO4J_PASSWORD=compose-check "${compose[@]}" --env-file "$noenv" config)"
+if ! grep -q "0.0.0.0:7687:7687" <<<"$moved"; then
+  echo "compose check FAILED: LEGALKG_BIND_ADDRESS does not move the published ports" >&2
+  exit 1
+fi
+# the entrypoint guard against the example password is in the resolved file (tests/test_compose.py runs it)
+grep -q "refusing to start with the example password" <<<"$resolved" || { echo "compose check FAILED: no password guard in the entrypoint" >&2; exit 1; }
+echo "compose check passed"

@@ -9,6 +9,10 @@ compose file's ``NEO4J_*`` variables, named as the image's entrypoint turns them
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+
 import pytest
 import yaml
 
@@ -91,20 +95,64 @@ def test_auth(service, local_conf):
     assert auth.startswith("neo4j/${NEO4J_PASSWORD:?"), "compose must take the password from NEO4J_PASSWORD"
 
 
-def test_ports(service, start_defaults):
-    published = {}
+def interpolate(value: str, env: dict[str, str]) -> str:
+    """Compose's ``${NAME:-default}`` for the forms the file uses (``$$`` is a literal ``$``)."""
+    value = re.sub(r"\$\{(\w+):-([^}]*)\}", lambda m: env.get(m.group(1)) or m.group(2), value)
+    return value.replace("$$", "$")
+
+
+def published(service: dict, env: dict[str, str]) -> dict[int, tuple[str, int]]:
+    out = {}
     for spec in service["ports"]:
-        host_ip, host_port, container_port = str(spec).split(":")
-        assert host_ip == "127.0.0.1", f"{spec}: the local server listens on 127.0.0.1 only"
-        published[int(container_port)] = int(host_port)
-    assert published == {CONTAINER_PORTS["bolt"]: start_defaults["bolt_port"],
+        host_ip, host_port, container_port = interpolate(str(spec), env).split(":")
+        out[int(container_port)] = (host_ip, int(host_port))
+    return out
+
+
+def test_ports(service, start_defaults):
+    ports = published(service, {})
+    assert {ip for ip, _ in ports.values()} == {"127.0.0.1"}, f"{ports}: publish on 127.0.0.1 unless told otherwise"
+    assert {ip for ip, _ in published(service, {"LEGALKG_BIND_ADDRESS": "0.0.0.0"}).values()} == {"0.0.0.0"}
+    published_ports = {container: port for container, (_, port) in ports.items()}
+    assert published_ports == {CONTAINER_PORTS["bolt"]: start_defaults["bolt_port"],
                          CONTAINER_PORTS["http"]: start_defaults["http_port"]}
     assert DEFAULT_URI == f"bolt://127.0.0.1:{start_defaults['bolt_port']}"
 
 
+def env_example() -> dict[str, str]:
+    return dict(ln.split("=", 1) for ln in (REPO_ROOT / ".env.example").read_text("utf-8").splitlines()
+                if "=" in ln and not ln.startswith("#"))
+
+
+def run_guard(service: dict, password: str, tmp_path) -> subprocess.CompletedProcess:
+    """The compose entrypoint's script, run directly by /bin/sh as the container would run it, with a
+    ``tini`` on PATH that prints what it would start instead of starting Neo4j."""
+    shell, flag, script, name = service["entrypoint"]
+    assert (shell, flag) == ("/bin/sh", "-c")
+    stub = tmp_path / "bin"
+    stub.mkdir(exist_ok=True)
+    (stub / "tini").write_text('#!/bin/sh\necho "tini $*"\n', "utf-8")
+    (stub / "tini").chmod(0o755)
+    env = {**os.environ, "PATH": f"{stub}:{os.environ['PATH']}", "NEO4J_AUTH": f"neo4j/{password}"}
+    return subprocess.run([shell, flag, interpolate(script, {}), name, *service["command"]], env=env,
+                          capture_output=True, text=True, timeout=10)
+
+
+def test_the_container_refuses_the_example_password(service, tmp_path):
+    res = run_guard(service, env_example()["NEO4J_PASSWORD"], tmp_path)
+    assert res.returncode == 1
+    assert res.stdout == "" and res.stderr.count("\n") == 1
+    assert "example password" in res.stderr and "set NEO4J_PASSWORD in .env" in res.stderr
+
+
+def test_the_container_starts_the_image_entrypoint_with_another_password(service, tmp_path):
+    res = run_guard(service, "a-password-of-my-own", tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == "tini -g -- /startup/docker-entrypoint.sh neo4j\n"
+
+
 def test_env_example_points_at_compose(start_defaults):
-    lines = dict(ln.split("=", 1) for ln in (REPO_ROOT / ".env.example").read_text("utf-8").splitlines()
-                 if "=" in ln and not ln.startswith("#"))
+    lines = env_example()
     assert lines["NEO4J_URI"] == f"bolt://127.0.0.1:{start_defaults['bolt_port']}"
     assert len(lines["NEO4J_PASSWORD"]) >= 8  # Neo4j refuses shorter ones; quickstart replaces it
 
