@@ -44,5 +44,5 @@ if ! grep -q "0.0.0.0:7687:7687" <<<"$moved"; then
   exit 1
 fi
 # the entrypoint guard against the example password is in the resolved file (tests/test_compose.py runs it)
-grep -q "refusing to start with the example password" <<<"$resolved" || { echo "compose check FAILED: no password guard in the entrypoint" >&2; exit 1; }
+grep -q "change-me-please)" <<<"$resolved" || { echo "compose check FAILED: no password guard in the entrypoint" >&2; exit 1; }
 echo "compose check passed"
