@@ -16,7 +16,29 @@ from .cypher import query
 START_HINT = "start it with `docker compose up -d` or `legalkg neo4j start`"
 
 
+RATE_LIMIT = "AuthenticationRateLimit"
+
+
+def _causes(err: BaseException) -> Iterator[BaseException]:
+    seen: set[int] = set()
+    while err is not None and id(err) not in seen:
+        seen.add(id(err))
+        yield err
+        err = err.__cause__ or err.__context__
+
+
+def _rate_limited(err: Exception) -> bool:
+    """Neo4j's answer after repeated wrong passwords (``Neo.ClientError.Security.AuthenticationRateLimit``);
+    the driver may wrap it, so the code is looked for in the error and its causes."""
+    return any(RATE_LIMIT in (getattr(e, "code", None) or "") or RATE_LIMIT in str(e) for e in _causes(err))
+
+
 def _problem(cfg: Neo4jConfig, err: Exception) -> ConnectionProblem:
+    if _rate_limited(err):
+        return ConnectionProblem(
+            f"Neo4j at {cfg.uri} refuses user '{cfg.user}' for now after too many wrong passwords: "
+            "wait a few seconds and try again, and check NEO4J_USER / NEO4J_PASSWORD (environment or .env)"
+        )
     if isinstance(err, nx.AuthError):
         return ConnectionProblem(
             f"Neo4j at {cfg.uri} refused the credentials of user '{cfg.user}': "
