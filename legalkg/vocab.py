@@ -28,11 +28,19 @@ class RetrievalLevel(StrEnum):
     DOPPELBUCHSTABE = Level.DOPPELBUCHSTABE.value
     #: Naive 100-word windows (the paper's Naive-100w): not statute units, never expanded.
     CHUNK = "Chunk"
+    #: ``--level auto``: rank at § level, then give for each hit the shortest unit inside it that
+    #: carries it (``legalkg.retrieve.auto``); no index of its own, each hit names its own level.
+    AUTO = "auto"
 
     @property
     def expandable(self) -> bool:
         """Only statute units sit in the tree and cite: a chunk has no parent and no citations."""
         return self is not RetrievalLevel.CHUNK
+
+    @property
+    def indexed(self) -> bool:
+        """Whether the level has nodes and indexes of its own (``auto`` is searched at § level)."""
+        return self is not RetrievalLevel.AUTO
 
 
 class Mode(StrEnum):
@@ -91,9 +99,10 @@ LEVEL_ALIASES: dict[str, RetrievalLevel] = {
 #: ``--mode auto``: resolved by ``SearchRequest`` (``auto_mode``), never a ``Mode``.
 AUTO_MODE = "auto"
 #: Levels at which ``--mode auto`` picks the learned mode: those the statute predictor has labels
-#: for (``legalkg.predict.LABEL_LEVELS``); deeper levels and chunks fall back to vector search.
+#: for (``legalkg.predict.LABEL_LEVELS``) and ``auto`` (ranked at § level); deeper levels and chunks
+#: fall back to vector search.
 LEARNED_LEVELS: tuple[RetrievalLevel, ...] = (RetrievalLevel.PARAGRAPH, RetrievalLevel.ABSATZ,
-                                              RetrievalLevel.SATZ, RetrievalLevel.NUMMER)
+                                              RetrievalLevel.SATZ, RetrievalLevel.NUMMER, RetrievalLevel.AUTO)
 #: The range of ``-k`` (seeds per query) everywhere.
 K_MIN, K_MAX = 1, 1000
 

@@ -41,7 +41,8 @@ def render(res: SearchResult, explain: bool = False) -> str:
 @neo4j_options
 @click.argument("query")
 @click.option("--level", default="§", show_default=True,
-              help=f"Unit level: {names(RetrievalLevel)} (aliases: §, naive).")
+              help=f"Unit level: {names(RetrievalLevel)} (aliases: §, naive; auto = for each § hit the shortest "
+                   "unit inside it that carries it, docs/retrieval.md).")
 @click.option("--expand", default=Expansion.NONE.value, show_default=True,
               help=f"One-hop expansion: {names(Expansion)} (hybrid = parent + citation).")
 @click.option("--mode", default=Mode.LEARNED.value, show_default=True,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -35,9 +35,10 @@ from ..errors import UserError
 from ..fusion import overfetch, rrf, weighted_rrf
 from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
+from ..model import level_of_id
 from ..predict import Predictor, default_model_path, load_model
 from ..vocab import Expansion, Mode, RetrievalLevel, parse_level
-from . import learned as lm, weights as fusion_weights
+from . import auto, learned as lm, weights as fusion_weights
 from .request import SearchRequest, clean_query, parse_task
 
 MAX_LUCENE_TERMS = 200
@@ -102,6 +103,8 @@ class Hit(BaseModel):
         description="the mode that found a seed, or the hop that reached an expansion node")
     seed: str | None = Field(None, description="for expansion nodes: the seed they were reached from")
     covers: list[str] | None = Field(None, description="for Chunk hits: the unit ids the chunk overlaps")
+    level: str | None = Field(None, description="the hit's level (Paragraph ... Doppelbuchstabe, Chunk); "
+                                                "under --level auto each hit's own")
     components: dict[str, float] = Field(default_factory=dict,
                                          description="per-mode scores of a fusion hit; per-component "
                                                      "score shares of a ranked hit (--explain)")
@@ -144,6 +147,16 @@ class SearchResult(BaseModel):
                 seen.add(h.id)
                 total += h.words or 0
         return total
+
+
+def hit_level(hit: Hit) -> str | None:
+    """A hit's level: ``Chunk`` for a window, else the level its id denotes (None for a foreign id)."""
+    if hit.covers is not None:
+        return RetrievalLevel.CHUNK.value
+    try:
+        return level_of_id(hit.id).value
+    except ValueError:
+        return None
 
 
 def fuse_hits(runs: dict[str, list[Hit]], k: int) -> list[Hit]:
@@ -384,6 +397,45 @@ class Retriever:
         rows = [r for r in rows if law is None or lm.law_of(r[0]) == law]
         return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}
 
+    def auto_hits(self, text: str, hits: Sequence[Hit], task: str | None = None, law: str | None = None,
+                  learned: bool = True) -> list[Hit]:
+        """``--level auto``: for each hit of a § search, best first, the shortest unit inside it
+        that carries it (the rules: ``legalkg.retrieve.auto``), keeping the hit's rank, score,
+        ``via`` and ``components``; each hit's ``level`` names its unit's level.
+
+        ``hits``: § hits of any mode (``seeds(text, "Paragraph", k, mode, ...)`` or
+        ``learned_hits(text, "Paragraph", k, law, task, vector)``); chunk hits pass unchanged.
+        ``learned``: also follow the predictor's own deeper predictions (the learned mode's).
+        The batch evaluation calls this on the learned § hits of each case, so ``legalkg eval
+        --level auto`` scores what ``legalkg search --level auto`` returns.
+        """
+        roots = {h.id: (h.words or 0, h.text or "") for h in hits if h.covers is None}
+        recs = self._read(query("retrieve/subtree"), {"ids": list(roots)}) if roots else []
+        tree = auto.build_tree(roots, ((r["id"], r["parent"], r["words"], r["text"]) for r in recs))
+        found = {r["id"]: r for r in recs}
+        pinned = [lm.cited_ids(text, law, self.law_registry())]
+        if learned and roots:
+            pinned.extend(self._deeper_predictions(text, law, task))
+        words = auto.query_terms(text)
+        out: list[Hit] = []
+        for h in hits:
+            uid = h.id if h.covers is not None else auto.carrier(h.id, tree, words, pinned)
+            hit = h if uid == h.id else _hit(found[uid], h.via, rank=h.rank).model_copy(
+                update={"score": h.score, "components": h.components})
+            out.append(hit.model_copy(update={"level": hit_level(hit)}))
+        return out
+
+    def _deeper_predictions(self, text: str, law: str | None, task: str | None) -> list[list[str]]:
+        """The predictor's rankings at its label levels below §, shallow to deep (the case model:
+        Absatz, Satz, Nummer; the lay model has none), for ``auto_hits``."""
+        task = lm.choose_task(text, task)
+        if not self.weights_for(task).get("predictor"):
+            return []
+        pred = self.predictor(task)
+        deeper = sorted((lv for lv in pred.levels if lm.depth(lv) > lm.depth(auto.BASE_LEVEL)), key=lm.depth)
+        return [[uid for uid, _ in pred.predict([text], lm.PREDICTOR_POOL, lv)[0]
+                 if law is None or lm.law_of(uid) == law] for lv in deeper]
+
     def expand(self, seeds: list[Hit], how: str) -> list[Hit]:
         how = Expansion(how)
         if how is Expansion.NONE or not seeds:
@@ -444,16 +496,22 @@ class Retriever:
         label, mode, expand, k, law = req.level, req.mode, req.expand, req.k, req.law
         self.check_ready()
         self._check_law(law)
-        one_trip = expand is not Expansion.NONE and (mode is Mode.VECTOR and law is None
-                                                     or mode is Mode.FULLTEXT)
+        ranked_at = label if label.indexed else auto.BASE_LEVEL
+        one_trip = label.indexed and expand is not Expansion.NONE and (mode is Mode.VECTOR and law is None
+                                                                       or mode is Mode.FULLTEXT)
         if one_trip:
             seeds, expanded = self.seeds_expanded(req.query, label, k, mode, law, vector, expand, req.model)
         else:
-            seeds = self.seeds(req.query, label, k, mode, law, vector, req.model, req.task)
+            seeds = self.seeds(req.query, ranked_at, k, mode, law, vector, req.model, req.task)
+            if not label.indexed:
+                seeds = self.auto_hits(req.query, seeds, req.task, law, learned=mode is Mode.LEARNED)
             expanded = self.expand(seeds, expand)
+        for h in (*seeds, *expanded):
+            if h.level is None:
+                h.level = hit_level(h)
         model = None
         if mode.uses_vectors or mode is Mode.LEARNED:
-            rec = self.index_model(label)
+            rec = self.index_model(ranked_at)
             model = rec["name"] if rec else None
         if mode is Mode.LEARNED:
             task = lm.choose_task(req.query, req.task)

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from legalkg.cli import main
 from legalkg.errors import UserError
 from legalkg.retrieve import Hit, Retriever, SearchRequest, clean_query, fuse_hits, lucene_query
+from legalkg.retrieve.learned import ancestor_at
 from legalkg.vocab import Expansion, Mode, RetrievalLevel
 
 
@@ -240,3 +241,40 @@ def test_law_filter_is_exact_and_unknown_law_is_an_error(retriever):
     assert len(res.seeds) == 5 and all(h.id.startswith("ZPO/") for h in res.seeds)
     with pytest.raises(UserError, match="not in the graph"):
         retriever.search("Kaution", level="Satz", law="NOSUCH")
+
+
+def _levels_in_graph(retriever, ids):
+    recs = retriever.driver.execute_query("UNWIND $ids AS id MATCH (n:Unit {id: id}) RETURN n.id AS id, n.level AS level",
+                                          {"ids": ids}, database_=retriever.db).records
+    return {r["id"]: r["level"] for r in recs}
+
+
+@pytest.mark.parametrize("mode, task", [("learned", None), ("learned", "case"), ("fulltext", None)])
+def test_auto_level_gives_a_unit_inside_each_paragraph_hit(retriever, mode, task):
+    q = "Kann mein Vermieter nach § 573 Abs. 2 BGB wegen Eigenbedarf kündigen, wenn er die Wohnung für seine Tochter braucht?"
+    para = retriever.search(q, level="§", k=8, mode=mode, task=task)
+    auto = retriever.search(q, level="auto", k=8, mode=mode, task=task, expand="parent")
+    assert auto.level is RetrievalLevel.AUTO and auto.mode == mode and len(auto.seeds) == 8
+    # the same §§ in the same order and with the same scores, each as a unit of its own subtree
+    assert [ancestor_at(h.id, "Paragraph") for h in auto.seeds] == [h.id for h in para.seeds]
+    assert [h.score for h in auto.seeds] == [h.score for h in para.seeds]
+    assert all(a.words <= p.words for a, p in zip(auto.seeds, para.seeds))
+    assert _levels_in_graph(retriever, [h.id for h in auto.seeds]) == {h.id: h.level for h in auto.seeds}
+    assert all(h.level == "Paragraph" for h in para.seeds)
+    # the parent expansion starts from the refined units
+    assert all(e.seed in {h.id for h in auto.seeds} for e in auto.expanded)
+    if mode == "learned":  # the query's own citation ranks § 573: the Absatz it names, or a unit inside it
+        first = next(h for h in auto.seeds if h.id.startswith("BGB/§573"))
+        assert (first.id + "/").startswith("BGB/§573/Abs2/") and first.level != "Paragraph", first.id
+        assert any(e.seed == first.id for e in auto.expanded)
+
+
+def test_auto_level_on_the_command_line_names_each_hits_level(retriever, neo4j_env):
+    out = CliRunner().invoke(main, ["search", "Kündigung wegen Eigenbedarf nach § 573 Abs. 2 BGB", "--level", "auto",
+                                    "-k", "4", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["level"] == "auto" and (data["seeds"][0]["id"] + "/").startswith("BGB/§573/Abs2/")
+    assert data["seeds"][0]["level"] != "Paragraph" and all(h["level"] for h in data["seeds"])
+    table = CliRunner().invoke(main, ["search", "Kündigung wegen Eigenbedarf nach § 573 Abs. 2 BGB", "--level", "auto"])
+    assert table.exit_code == 0 and "§ 573 Abs. 2" in table.output and "level auto, mode learned" in table.output
