@@ -13,7 +13,7 @@ from pathlib import Path
 from ..errors import UserError
 from . import jvm, process
 from .caches import class_archive
-from .conf import ServerSettings, environment, write_conf
+from .conf import ServerSettings, environment, settings_of, write_conf
 from .jars import ensure_jars
 from .training import record_class_archive
 
@@ -32,12 +32,34 @@ def _set_initial_password(s: ServerSettings, lib: Path) -> None:
         raise UserError(f"could not set the initial Neo4j password: {proc.stderr.strip()[-200:]}")
 
 
+def _running_as_asked(s: ServerSettings, pid: int) -> str:
+    """Compare what was asked with what the running server of the home was started with (its
+    neo4j.conf). Other ports: waiting for Bolt on the asked one could only time out, so refuse at
+    once naming the running ports. Another auth setting: the server is usable, but the flag is not
+    applied; the returned note says so ("" when nothing differs)."""
+    try:
+        running = settings_of(s.home)
+    except (OSError, KeyError, ValueError, IndexError):
+        return ""  # no readable conf: nothing to compare, wait for Bolt as before
+    if (running.bolt_port, running.http_port) != (s.bolt_port, s.http_port):
+        raise UserError(f"Neo4j already runs from {s.home} (pid {pid}) on Bolt port {running.bolt_port} and HTTP "
+                        f"port {running.http_port}, not {s.bolt_port} and {s.http_port}: use --bolt-port "
+                        f"{running.bolt_port} --http-port {running.http_port}, or stop it first with "
+                        f"`legalkg neo4j stop --home {s.home}`")
+    if running.auth != s.auth:
+        state, flag = ("on", "--no-auth") if running.auth else ("off", "--auth")
+        return (f"; it runs with auth {state}, so {flag} does not apply until it restarts "
+                f"(`legalkg neo4j stop --home {s.home}`, then start again)")
+    return ""
+
+
 def start(s: ServerSettings, timeout: float = 120.0) -> str:
     """Start in the background unless already running; returns a status line."""
     pid = process.read_pid(s)
     if pid:
+        note = _running_as_asked(s, pid)
         process.wait_for_bolt(s, timeout)
-        return f"Neo4j already running (pid {pid})"
+        return f"Neo4j already running (pid {pid}){note}"
     for port in (s.bolt_port, s.http_port):
         if process.port_open(port):
             raise UserError(f"port {port} on 127.0.0.1 is already in use by another program: stop it "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -61,6 +62,18 @@ def test_start_status_stop_without_auth(tmp_path):
         assert (home / "logs" / "neo4j.log").exists()
         again = _run("neo4j", "start", "--no-auth", "--home", str(home), *ports, env=env)
         assert again.returncode == 0 and "already running" in again.stdout
+        assert "does not apply" not in again.stdout
+        # other ports: at once, naming the running ports and the stop command (waited 180 s for "()")
+        other = ["--bolt-port", str(free_port()), "--http-port", str(free_port())]
+        clock = time.monotonic()
+        moved = _run("neo4j", "start", "--no-auth", "--home", str(home), *other, "--timeout", "60", env=env)
+        assert moved.returncode == 1 and time.monotonic() - clock < 30
+        assert f"Bolt port {bolt} and HTTP port {http}" in moved.stderr
+        assert f"legalkg neo4j stop --home {home}" in moved.stderr and moved.stderr.count("\n") == 1
+        # another auth setting: said, not ignored
+        with_auth = _run("neo4j", "start", "--home", str(home), *ports, env={**env, "NEO4J_PASSWORD": "pw-12345678"})
+        assert with_auth.returncode == 0, with_auth.stderr
+        assert "it runs with auth off, so --auth does not apply" in with_auth.stdout
     finally:
         stopped = _run("neo4j", "stop", "--home", str(home), env=env)
     assert stopped.returncode == 0 and "stopped" in stopped.stdout
