@@ -161,7 +161,8 @@ def table1_markdown(df: pd.DataFrame, depths: tuple[str, ...] = TABLE1_DEPTHS) -
         return ""
     depths = tuple(d for d in depths if d in set(rows["depth"]))
     head = ["level", "cases", "W", "W_d"] + [f"{d} {m}" for d in depths for m in ("recall", "ToER", "ToER^m")]
-    keys = [c for c in ("dataset", "configuration", "mode") if c in rows.columns]
+    # a configuration column (set by a script that joins runs) names the run better than its mode
+    keys = [c for c in ("dataset", "configuration" if "configuration" in rows.columns else "mode") if c in rows.columns]
     out: list[str] = []
     for key, sub in rows.groupby(keys, sort=False, dropna=False):
         key = key if isinstance(key, tuple) else (key,)
