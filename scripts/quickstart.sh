@@ -6,7 +6,8 @@
 # LEGALKG_HTTP_PORT move the local server (and, unless NEO4J_URI is set, the URI) off 7687 / 7474.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -f .env ] || { cp .env.example .env; sed -i "s/change-me-please/lkg-$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')/" .env; }
+# .env holds the password: written with mode 0600 (umask 077; sed -i keeps the mode), never world-readable
+[ -f .env ] || { (umask 077 && cp .env.example .env) && sed -i "s/change-me-please/lkg-$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')/" .env; }
 if [ -n "${LEGALKG_BOLT_PORT:-}" ] && [ -z "${NEO4J_URI:-}" ]; then
   export NEO4J_URI="bolt://127.0.0.1:$LEGALKG_BOLT_PORT"
 fi

@@ -171,3 +171,16 @@ def test_design_card_ingest_needs_no_options(tmp_path):
     dotenv.write_text("NEO4J_PASSWORD=from-dotenv\n", "utf-8")
     cfg = load_config(env={}, dotenv_path=dotenv)
     assert (cfg.uri, cfg.user, cfg.password) == (DEFAULT_URI, "neo4j", "from-dotenv")
+
+
+def test_quickstart_writes_env_private_with_a_fresh_password(tmp_path):
+    """scripts/quickstart.sh's .env line, run in a scratch folder: mode 0600 (was 0644, readable by
+    every user of the machine), and the example password replaced."""
+    line = next(ln for ln in (REPO_ROOT / "scripts" / "quickstart.sh").read_text("utf-8").splitlines()
+                if ln.startswith("[ -f .env ]"))
+    (tmp_path / ".env.example").write_text((REPO_ROOT / ".env.example").read_text("utf-8"), "utf-8")
+    subprocess.run(["bash", "-c", f"umask 022; {line}"], cwd=tmp_path, check=True, timeout=30)
+    env = tmp_path / ".env"
+    assert env.stat().st_mode & 0o777 == 0o600
+    password = dict(ln.split("=", 1) for ln in env.read_text("utf-8").splitlines() if "=" in ln and ln[0] != "#")
+    assert password["NEO4J_PASSWORD"].startswith("lkg-") and len(password["NEO4J_PASSWORD"]) == 20

@@ -7,7 +7,9 @@ a changed setting always applies), and the initial password is set before the fi
 
 from __future__ import annotations
 
+import os
 import subprocess
+import tempfile
 from pathlib import Path
 
 from ..errors import UserError
@@ -20,14 +22,31 @@ from .training import record_class_archive
 ADMIN = "org.neo4j.server.startup.Neo4jAdminCommand"
 
 
+def argument_file_line(value: str) -> str:
+    """``value`` as one quoted argument of a picocli argument file (``@file``): backslashes and
+    quotes escaped, so spaces, ``#`` and quotes in a password stay part of it."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"\n'
+
+
 def _set_initial_password(s: ServerSettings, lib: Path) -> None:
-    """Only effective before the first start; later password changes go through Cypher."""
+    """Only effective before the first start; later password changes go through Cypher.
+
+    The admin tool takes the password only as an argument. Passed as such it was readable by every
+    user in ``ps`` and /proc while the JVM ran, so it goes into an argument file of mode 0600 in the
+    home (the tool's picocli reads ``@file`` arguments), removed right after."""
     if not s.password or (s.home / "data" / "databases" / "system").exists():
         return
     if len(s.password) < 8:
         raise UserError("NEO4J_PASSWORD must have at least 8 characters (Neo4j's rule)")
-    proc = subprocess.run([jvm.find().path, "-cp", f"{lib}/*", ADMIN, "dbms", "set-initial-password",
-                           s.password], env=environment(s), capture_output=True, text=True)
+    s.home.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=".initial-password-", dir=s.home)  # mode 0600
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(argument_file_line(s.password))
+        proc = subprocess.run([jvm.find().path, "-cp", f"{lib}/*", ADMIN, "dbms", "set-initial-password",
+                               f"@{name}"], env=environment(s), capture_output=True, text=True)
+    finally:
+        Path(name).unlink(missing_ok=True)
     if proc.returncode != 0:
         raise UserError(f"could not set the initial Neo4j password: {proc.stderr.strip()[-200:]}")
 

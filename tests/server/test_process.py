@@ -11,7 +11,7 @@ from pathlib import Path
 
 from neo4j import GraphDatabase
 
-from legalkg.server import caches, jars, jvm, process
+from legalkg.server import caches, jars, jvm, process, startup
 from legalkg.server.conf import ServerSettings, write_conf
 from legalkg.server.process import free_port
 from legalkg.server.startup import start
@@ -168,3 +168,34 @@ def test_a_cache_that_cannot_be_written_only_skips_the_recording(tmp_path, monke
     monkeypatch.setenv("LEGALKG_CACHE", str(cache))
     assert record_class_archive(tmp_path / "lib", timeout=30) is False
     assert (cache / "neo4j-cds").is_file()
+
+
+def test_the_initial_password_never_goes_on_a_command_line(tmp_path, monkeypatch):
+    """The admin tool gets the password in a 0600 argument file, removed after; quotes, blanks, `#`
+    and backslashes survive the file (the login works)."""
+    password = "p w\"x\\y#z'1-é"
+    seen: list[tuple[list[str], int | None]] = []
+    real_run = startup.subprocess.run
+
+    def recording_run(cmd, *args, **kwargs):
+        files = [Path(a[1:]) for a in cmd if str(a).startswith("@")]
+        seen.append(([str(a) for a in cmd], files[0].stat().st_mode & 0o777 if files else None))
+        return real_run(cmd, *args, **kwargs)
+
+    monkeypatch.setattr(startup.subprocess, "run", recording_run)
+    s = ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(), auth=True,
+                       password=password, heap="512m", pagecache="64m")
+    start(s, timeout=240)
+    try:
+        admin = [(cmd, mode) for cmd, mode in seen if "set-initial-password" in cmd]
+        assert len(admin) == 1
+        cmd, mode = admin[0]
+        assert not any(password in arg or "p w" in arg for arg in cmd)
+        assert mode == 0o600
+        assert not list(s.home.glob(".initial-password-*"))
+        running = (Path("/proc") / str(process.read_pid(s)) / "cmdline").read_bytes().decode()
+        assert password not in running
+        with GraphDatabase.driver(s.bolt_uri, auth=("neo4j", password)) as drv:
+            assert drv.execute_query("RETURN 1 AS x").records[0]["x"] == 1
+    finally:
+        process.stop(s)
