@@ -313,7 +313,8 @@ def parse_bytes(data: bytes, name: str, slug: str | None = None) -> Law:
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as err:
-        raise ParseError(f"{name}: invalid XML ({err}); is the file truncated or damaged?") from None
+        reason = " ".join(str(err).split())  # libxml2's messages can hold a line break: one line
+        raise ParseError(f"{name}: invalid XML ({reason}); is the file truncated or damaged?") from None
     _warn_entities(root, name)
     if slug is None:
         slug = _slug_of(name)
