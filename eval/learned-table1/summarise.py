@@ -33,11 +33,12 @@ def load(runs: Path) -> pd.DataFrame:
     frames = []
     for ds in DATASETS:
         for cfg, label in CONFIGS.items():
-            path = runs / f"{ds}-{cfg}" / "results.csv"
-            if path.exists():
-                df = pd.read_csv(path)
-                df.insert(1, "configuration", label)
-                frames.append(df)
+            for suffix in ("", "-auto"):  # -auto: run.sh with LEVELS=auto SUFFIX=-auto
+                path = runs / f"{ds}-{cfg}{suffix}" / "results.csv"
+                if path.exists():
+                    df = pd.read_csv(path)
+                    df.insert(1, "configuration", label)
+                    frames.append(df)
     return pd.concat(frames, ignore_index=True)
 
 

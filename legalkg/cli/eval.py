@@ -36,7 +36,8 @@ def render_cell(sub, k: int) -> str:
     """The depth table of one configuration: recall micro + macro with CI, ToER, ToER^m."""
     first = sub.iloc[0]
     lines = [f"level {first['level']}, expansion {first['expansion']}, mode {first['mode']}, k {k}: "
-             f"W {first['W']:.1f} words/unit, W^m {first['W_m']:.1f}",
+             f"W {first['W']:.1f} words/unit, W^m {first['W_m']:.1f}"
+             + (" (auto: the words this run delivered per hit)" if first["level"] == "auto" else ""),
              _DEPTH_HEAD]
     for _, r in sub.iterrows():
         lines.append(f"{r['depth']:<10} {_ci(r['recall_micro'], r['ci_low'], r['ci_high']):<24} "
@@ -140,8 +141,10 @@ def _steps(cells, n_queries: int) -> int:
                    "path (.gz allowed): "
                    "{id, question|query|text, gold}, the LER form {id, text, norms} or Open Legal Data cases.")
 @click.option("--level", default=RetrievalLevel.SATZ.value, show_default=True,
-              help=f"Chunking level(s): {names(RetrievalLevel)} (Chunk = naive 100 words; aliases §, naive), "
-                   f"a comma list, or all (= {', '.join(grid.GRID_LEVELS)}).")
+              help=f"Chunking level(s): {names(RetrievalLevel)} (Chunk = naive 100 words; aliases §, naive; "
+                   "auto = ranked at § level, each hit the shortest unit inside its § that carries it, scored "
+                   "with its own words per hit as W), a comma list, or all (= "
+                   f"{', '.join(grid.GRID_LEVELS)}).")
 @click.option("--expand", default=Expansion.NONE.value, show_default=True,
               help=f"Expansion(s): {names(Expansion)}, a comma list, or all. Chunks are never expanded.")
 @click.option("--mode", default=DEFAULT_MODE.value, show_default=True,

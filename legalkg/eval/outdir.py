@@ -128,7 +128,8 @@ def extra_markdown(run: EvalRun, meta: dict[str, Any]) -> str:
               f"- gold counted per depth: {run.gold_count} (docs/evaluation.md, 'Counting gold per depth')",
               f"- cases: {run.n_cases} of {run.n_cases_loaded} with gold in the graph; gold coverage "
               f"{cov.n_covered} / {cov.n_gold} = {100 * cov.share:.1f} %",
-              "- W (words per unit): " + ", ".join(f"{lv} {w.W:.1f}" for lv, w in run.words.items()), ""]
+              "- W (words per unit): " + ", ".join(f"{lv} {w.W:.1f}" if w.W == w.W else f"{lv}: the run's W_d"
+                                                   for lv, w in run.words.items()), ""]
     return "\n".join(lines)
 
 

@@ -93,6 +93,10 @@ def level_words(driver: Driver, db: str, level: str,
     Chunks are never expanded, so their W^m equals W for every expansion.
     """
     level = parse_level(level)
+    if not level.indexed:  # auto: W is the run's own words per hit, set once the cell is scored
+        rec = driver.execute_query(labelled("eval/mean_words", label=RetrievalLevel.PARAGRAPH),
+                                   database_=db).records[0]
+        return LevelWords(level=level, units=int(rec["units"] or 0), W=float("nan"), W_m={})
     rec = driver.execute_query(labelled("eval/mean_words", label=level), database_=db).records[0]
     if not rec["units"]:
         raise UserError(f"the graph has no {level} units with text: run `legalkg ingest` first")
@@ -199,6 +203,8 @@ class BatchRetriever:
     def seeds(self, label: str, modes: Sequence[str], k: int, texts: dict[str, str],
               vectors: dict[str, np.ndarray] | None, progress: Progress = _noop) -> dict[str, dict[str, list[SeedHit]]]:
         """mode -> query id -> top-k seeds, for the modes asked, as ``Retriever.seeds`` computes them."""
+        if not parse_level(label).indexed:
+            return {Mode(m): self.auto(Mode(m), texts, k, vectors, progress) for m in modes}
         pool = overfetch(k)
         modes = [Mode(m) for m in modes]
         out: dict[Mode, dict[str, list[SeedHit]]] = {}
@@ -229,6 +235,26 @@ class BatchRetriever:
             out[q] = [SeedHit(h.id, h.words or 0, tuple(h.covers) if h.covers else None, float(h.score or 0.0))
                       for h in hits]
             progress(f"learned {label}", 1)
+        return out
+
+    def auto(self, mode: Mode, texts: dict[str, str], k: int, vectors: dict[str, np.ndarray] | None,
+             progress: Progress = _noop) -> dict[str, list[SeedHit]]:
+        """``--level auto`` through the engine: the mode's § hits, then ``Retriever.auto_hits`` (the
+        shortest unit inside each § that carries it), one query at a time, as ``legalkg search
+        --level auto`` returns them."""
+        out: dict[str, list[SeedHit]] = {}
+        vecs = vectors or {}
+        para = RetrievalLevel.PARAGRAPH
+        for q, text in texts.items():
+            retriever = self.fold_retrievers.get(q, self.retriever)
+            if mode is Mode.LEARNED:
+                hits = retriever.learned_hits(text, para, k, None, self.task, vecs.get(q))
+            else:
+                hits = retriever.seeds(text, para, k, mode, None, vecs.get(q), task=self.task)
+            hits = retriever.auto_hits(text, hits, self.task, learned=mode is Mode.LEARNED)
+            out[q] = [SeedHit(h.id, h.words or 0, tuple(h.covers) if h.covers else None, float(h.score or 0.0))
+                      for h in hits]
+            progress(f"{mode} auto", 1)
         return out
 
     def expansions(self, seed_ids: Sequence[str], how: str) -> dict[str, list[tuple[str, int]]]:
@@ -421,14 +447,17 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     t = time.perf_counter()
     # the learned mode uses a level's vectors where it has them (embedded here, once per model)
     with_vectors = set(recorded_models(driver, db)) if learned_levels else set()
-    vector_levels = [lv for lv in levels if any(c.level == lv and (c.mode.uses_vectors or (
-        c.mode is Mode.LEARNED and lv in with_vectors)) for c in cells)]
+    index_of = {lv: lv if lv.indexed else RetrievalLevel.PARAGRAPH for lv in levels}  # auto: the § index
+    vector_levels = list(dict.fromkeys(index_of[lv] for lv in levels if any(c.level == lv and (
+        c.mode.uses_vectors or (c.mode is Mode.LEARNED and index_of[lv] in with_vectors)) for c in cells)))
     vectors, models = embed_queries(driver, db, texts, vector_levels, progress) if vector_levels else ({}, {})
+    vectors.update({lv: vectors[index_of[lv]] for lv in levels if index_of[lv] in vectors and lv not in vectors})
     timings["embed_s"] = time.perf_counter() - t
 
     if learned_levels and cv_folds:
         t = time.perf_counter()
-        tune = Tuning(learned_levels[0], k, vectors=vectors.get(learned_levels[0])) if tune_weights else None
+        tune_level = index_of[learned_levels[0]]
+        tune = Tuning(tune_level, k, vectors=vectors.get(tune_level)) if tune_weights else None
         folds = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept], cv_folds, seed,
                                 extra=train_extra, weights=retriever.weights, tune=tune)
         if tune is not None and weights_over_all_cases:
@@ -481,11 +510,17 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     W_m_of: dict[Cell, float] = {}
     for cell in cells:
         lw = words[cell.level]
-        W_m_of[cell] = lw.W_m.get(cell.expansion, lw.W)
+        if cell.level.indexed:
+            W, W_m_of[cell] = lw.W, lw.W_m.get(cell.expansion, lw.W)
+        else:  # auto returns units of several levels: W (and W^m) is the words the run delivered per hit
+            W = W_m_of[cell] = metric.delivered_words_per_hit(scores[cell])
+            if not W > 0:
+                raise UserError(f"--level auto, mode {cell.mode}: no case got a hit, so its words per hit "
+                                "(the W of auto) are undefined: check the graph holds the dataset's laws")
         row_args = dict(dataset=dataset, level=cell.level, expansion=cell.expansion, mode=cell.mode, k=k,
                         max_depth=max_depth, n_resamples=n_resamples, seed=seed, gold_count=gold_count)
-        df = results.results_frame(scores[cell], lw.W, W_m_of[cell], **row_args)
-        court_frames.append(results.group_frames(scores[cell], court_of, lw.W, W_m_of[cell], **row_args))
+        df = results.results_frame(scores[cell], W, W_m_of[cell], **row_args)
+        court_frames.append(results.group_frames(scores[cell], court_of, W, W_m_of[cell], **row_args))
         irm = ir_rows.get((cell.level, cell.mode), {})
         df["recall_at_k"] = irm.get(f"recall@{k}", np.nan)
         df["hit_at_k"] = irm.get(f"hit@{k}", np.nan)

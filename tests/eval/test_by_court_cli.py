@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 
@@ -72,3 +73,19 @@ def test_bad_predictor_weights_are_one_line(monkeypatch):
                          ("nb=0,knn=0,bridge=0,pop=0", "keep at least one")):
         res = CliRunner().invoke(main, ["eval", "--mode", "learned", "--predictor-weights", spec])
         assert res.exit_code == 1 and res.output.strip().count("\n") == 0 and needle in res.output, res.output
+
+
+@pytest.mark.neo4j
+def test_level_auto_keeps_the_para_ranking_and_scores_with_its_own_words_per_hit(graph, neo4j_env, tmp_path):
+    out = tmp_path / "auto"
+    res = CliRunner().invoke(main, [
+        "eval", "--dataset", str(_ler_file(tmp_path)), "--mode", "learned", "--level", "§,auto", "-k", "2",
+        "--cv", "2", "--quiet", "--bootstrap", "10", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert "level auto, expansion none, mode learned" in res.output and "(auto: the words" in res.output
+    df = pd.read_csv(out / "results.csv")
+    rows = df[(df.court == "all") & (df.depth == "§")].set_index("level")
+    # auto hits one unit inside each § hit: the same §§, so the same recall at § depth
+    assert rows.loc["auto", "hits"] == rows.loc["Paragraph", "hits"] > 0
+    assert rows.loc["auto", "W"] == pytest.approx(rows.loc["auto", "W_d"])
+    assert rows.loc["auto", "W_d"] <= rows.loc["Paragraph", "W_d"]  # never longer than the § itself
