@@ -49,6 +49,8 @@ RUNS: tuple[str, ...] = tuple(WEIGHTS)
 GRID: tuple[float, ...] = (0.0, 0.25, 0.5)
 #: The runs whose weights are tuned: the predictor and the query's own citations stay at 1.
 TUNED: tuple[str, ...] = ("fulltext", "vector")
+#: The runs read from the level's indexes (the only ones at chunk level).
+INDEX_RUNS: tuple[str, ...] = ("fulltext", "vector")
 #: A query of at least this many words is read as decision text (task ``case``).
 CASE_WORDS = 480
 #: Predictions asked of the predictor per query (deeper than k: fusion needs agreement to show).
@@ -119,6 +121,16 @@ def choose_weights(cases: Sequence[tuple[Mapping[str, Sequence[str]], set[str]]]
     if best is None:
         raise ValueError("an empty weight grid")
     return best
+
+
+def run_weights(weights: Mapping[str, float], level: RetrievalLevel | str) -> dict[str, float]:
+    """The weights a search at ``level`` fuses with. At chunk level only the index runs exist (a
+    chunk is not a statute unit), so where the task's weights switch both off (the shipped ``case``
+    entry), they count with ``WEIGHTS``' values instead of leaving every chunk search empty."""
+    out = dict(weights)
+    if str(level) == RetrievalLevel.CHUNK.value and not any(out.get(r, 0.0) > 0 for r in INDEX_RUNS):
+        out.update({r: WEIGHTS[r] for r in INDEX_RUNS})
+    return out
 
 
 def choose_task(text: str, task: str | None = None) -> str:

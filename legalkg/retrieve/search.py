@@ -192,6 +192,8 @@ class Retriever:
         self._laws: set[str] = set()
         self._level_units: dict[str, int] = {}
         self._ready = False
+        #: unit id -> whether the graph holds it (the predictor's labels, read once with the model)
+        self._in_graph: dict[str, bool] = {}
         self._predictor_sources: dict[str, Predictor | str | Path] = dict(predictors or {})
         self._predictors: dict[str, Predictor] = {}
         self._registry: LawRegistry | None = None
@@ -262,7 +264,17 @@ class Retriever:
                     pred.attach_units({r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"]
                                        for r in recs})
             self._predictors[task] = pred
+            self._look_up([uid for m in pred.levels.values() for uid in m.labels])
         return self._predictors[task]
+
+    def _look_up(self, ids: Sequence[str]) -> None:
+        """Record which of ``ids`` the graph holds, one query for those not known yet: the learned
+        mode drops predicted units of laws not ingested, and looking 100 ids up per search cost as
+        much as reading their texts (4 ms, ad-hoc profile on the 58 codes)."""
+        new = list(dict.fromkeys(u for u in ids if u not in self._in_graph))
+        if new:
+            found = {r["id"] for r in self._read(query("retrieve/present_ids"), {"ids": new})}
+            self._in_graph.update({u: u in found for u in new})
 
     def weights_for(self, task: str) -> dict[str, float]:
         """The run weights for a query of ``task``: the explicit ones, else the shipped ones."""
@@ -283,6 +295,7 @@ class Retriever:
         if ids:
             for r in self._read(labelled("retrieve/descendants", label=label), {"ids": ids}):
                 out[r["parent"]].append(r["id"])
+                self._in_graph[r["id"]] = True
         return dict(out)
 
     def embedder_for(self, label: str, model: str | None = None):
@@ -348,7 +361,12 @@ class Retriever:
         Each hit's ``components`` holds every run's share, the predictor's split into its parts."""
         task = lm.choose_task(text, task)
         rankings, known, inner = self.learned_runs(text, label, k, law, task, vector, model)
-        fused = weighted_rrf(rankings, self.weights_for(task), k)
+        fused = weighted_rrf(rankings, lm.run_weights(self.weights_for(task), label), k)
+        missing = [uid for uid, _, _ in fused if uid not in known]
+        if missing:  # texts of the predicted and cited units, for the top k only
+            recs = self._read(query("retrieve/units_by_id"), {"ids": missing})
+            known = {**known, **{r["id"]: _hit(r, Mode.LEARNED) for r in recs}}
+        fused = [row for row in fused if row[0] in known]  # a unit deleted since it was looked up
         return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
                                               "components": lm.explain_components(shares, lm.inherited(uid, inner))})
                 for rank, (uid, score, shares) in enumerate(fused, 1)]
@@ -356,33 +374,37 @@ class Retriever:
     def learned_runs(self, text: str, label: str, k: int, law: str | None = None, task: str | None = None,
                      vector: np.ndarray | None = None, model: str | None = None,
                      ) -> tuple[dict[str, list[str]], dict[str, Hit], dict[str, dict[str, float]]]:
-        """The learned mode's runs before fusion: (run -> unit ids at ``label``, id -> its hit,
-        id -> the predictor's component shares). Apart from ``learned_hits`` so that weights can be
-        chosen by fusing the same runs many times (``legalkg.retrieve.folds``)."""
+        """The learned mode's runs before fusion: (run -> unit ids at ``label``, id -> the hit of each
+        unit the index runs found, id -> the predictor's component shares). Apart from
+        ``learned_hits`` so that weights can be chosen by fusing the same runs many times
+        (``legalkg.retrieve.folds``). Units the graph lacks are dropped from every run.
+
+        A run switched off (weight 0) is not computed: the predictor anywhere, an index run at §
+        level, where nothing is shallower than the level, so its ranking orders no descendants."""
         label = parse_level(label)
         self.check_level(label)
         task = lm.choose_task(text, task)
+        weights = lm.run_weights(self.weights_for(task), label)
+        needed = {r: label is not RetrievalLevel.PARAGRAPH or weights.get(r, 0.0) > 0 for r in lm.INDEX_RUNS}
         pool = overfetch(k)
-        index_runs: dict[str, list[Hit]] = {"fulltext": self.fulltext_hits(label, text, pool, law)}
-        if vector is not None or self.index_model(label) is not None:
+        index_runs: dict[str, list[Hit]] = {}
+        if needed["fulltext"]:
+            index_runs["fulltext"] = self.fulltext_hits(label, text, pool, law)
+        if needed["vector"] and (vector is not None or self.index_model(label) is not None):
             vec = vector if vector is not None else self.embed_query(text, label, model)
             index_runs["vector"] = self.vector_hits(label, vec, pool, law)
         rankings = {name: [h.id for h in hits] for name, hits in index_runs.items()}
         inner: dict[str, dict[str, float]] = {}
         if label.expandable:
-            # a run switched off (weight 0) is not computed: the predictor is the costly one
-            predicted, inner = self._predicted(text, label, law, task) if self.weights_for(task).get("predictor") else ([], {})
+            predicted, inner = self._predicted(text, label, law, task) if weights.get("predictor") else ([], {})
             cited = lm.cited_ids(text, law, self.law_registry())
             index_rank = {uid: r for r, (uid, _) in enumerate(rrf(rankings.values()))}
             children = self.descendants(lm.shallower(predicted + cited, label), label)
             rankings["predictor"] = lm.to_level(predicted, label, children, index_rank)
             rankings["cited"] = lm.to_level(cited, label, children, index_rank)
         known = {h.id: h for hits in index_runs.values() for h in hits}
-        wanted = [u for name in ("predictor", "cited") for u in rankings.get(name, []) if u not in known]
-        if wanted:
-            recs = self._read(query("retrieve/units_by_id"), {"ids": list(dict.fromkeys(wanted))})
-            known.update({r["id"]: _hit(r, Mode.LEARNED) for r in recs})
-        rankings = {name: [u for u in ids if u in known] for name, ids in rankings.items()}  # not in the graph
+        self._look_up([u for name in ("predictor", "cited") for u in rankings.get(name, []) if u not in known])
+        rankings = {name: [u for u in ids if u in known or self._in_graph[u]] for name, ids in rankings.items()}
         return rankings, known, inner
 
     def _predicted(self, text: str, label: RetrievalLevel, law: str | None,

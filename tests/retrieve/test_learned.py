@@ -95,3 +95,11 @@ def test_choose_weights_picks_the_weights_that_rank_the_gold_highest():
     assert (weights["fulltext"], weights["vector"], score) == (0.0, 0.0, 1.0)  # ties: the first grid entry
     weights, score = lm.choose_weights([(runs, {"g"}), (runs, {"a"}), (runs, {"a"})], 1, grid)
     assert (weights["fulltext"], weights["vector"]) == (0.0, 0.0) and abs(score - 2 / 3) < 1e-9
+
+
+def test_chunk_searches_keep_their_index_runs_when_a_task_switches_them_off():
+    case = {"predictor": 1.0, "cited": 1.0, "fulltext": 0.0, "vector": 0.0}
+    assert lm.run_weights(case, RetrievalLevel.CHUNK) == {**case, "fulltext": 0.5, "vector": 0.5}
+    assert lm.run_weights(case, RetrievalLevel.PARAGRAPH) == case
+    some = {**case, "vector": 0.25}
+    assert lm.run_weights(some, RetrievalLevel.CHUNK) == some  # one index run on: the weights stand

@@ -224,6 +224,10 @@ def test_learned_mode_case_task_keeps_to_the_laws_of_the_graph(retriever):
     assert any(c.startswith("predictor.") for h in res.seeds for c in h.components)
     whole = retriever.search(text, level="§", k=10, mode="learned", task="case")
     assert {h.id.split("/")[0] for h in whole.seeds} <= {"BGB", "ZPO"}  # predicted §§ of other laws dropped
+    assert len(whole.seeds) == 10 and all(h.text and h.citation for h in whole.seeds)
+    # the shipped case weights switch the index runs off; chunks have no other run, so they keep them
+    chunks = retriever.search(text, level="Chunk", k=4, mode="learned", task="case")
+    assert len(chunks.seeds) == 4 and all(h.covers for h in chunks.seeds)
     with pytest.raises(UserError, match="unknown task"):
         retriever.search(text, mode="learned", task="appeal")
     with pytest.raises(UserError, match="not in the graph"):
