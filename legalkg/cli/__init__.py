@@ -33,6 +33,7 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "eval": ("eval", "eval_cmd"),
     "train": ("train", "train"),
     "chunking-study": ("chunking", "chunking_study"),
+    "serve": ("serve", "serve"),
     "verify": ("verify", "verify"),
 }
 

@@ -1,0 +1,86 @@
+"""The tools the MCP server and the HTTP API offer, as plain functions over one read-only driver.
+
+Why apart from the transports: ``mcp`` and FastAPI are an optional extra; the tools are the
+library (``Retriever``, ``Verifier``, ``legalkg.context``) behind JSON-ready dicts, testable and
+usable without either. Every tool validates its input where it enters (``SearchRequest``,
+``verify.check_text``, ``context.check_budget``) and raises a one-line ``UserError``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from neo4j import Driver
+
+from ..cite import extract
+from ..context import build_pack
+from ..errors import UserError
+from ..graph.cypher import query
+from ..retrieve import Retriever, SearchRequest
+from ..verify import Verifier
+from .readonly import ReadOnlyDriver
+
+#: Most rows of ``cites`` and ``cited_by`` that ``get_unit`` returns.
+LINK_LIMIT = 100
+#: name -> one-line description, shared by the MCP tool list and the HTTP API.
+DESCRIPTIONS: dict[str, str] = {
+    "search": "Find German federal statute units (§, Absatz, Satz, ...) that answer a question or match a case text.",
+    "get_unit": "One statute unit by citation ('§ 433 Abs. 1 BGB') or id ('BGB/§433/Abs1'): its current text, "
+                "parent, children, the units it cites and the units citing it.",
+    "verify": "Check every statute citation in a text against the official hierarchy: status (ok, repealed, "
+              "no_such_unit, law_not_in_graph, ambiguous, unparsed), the unit's current text and a support score.",
+    "context": "The statute units to put into an LLM prompt for a question, within a word budget, each with its "
+               "citation, id and why it was chosen.",
+}
+
+
+class Tools:
+    """The four tools over one driver (wrapped read-only) and one database."""
+
+    def __init__(self, driver: Driver, database: str = "neo4j", *, vectors: bool = True) -> None:
+        self.driver = ReadOnlyDriver(driver)
+        self.db = database
+        self.retriever = Retriever(self.driver, database)
+        self.verifier = Verifier(self.driver, database, vectors=vectors)
+
+    def read(self, name: str, params: dict) -> list:
+        """One ``cypher/<name>.cypher`` query in a managed read transaction."""
+        with self.driver.session(database=self.db) as session:
+            return session.execute_read(lambda tx: [r.data() for r in tx.run(query(name), params)])
+
+    def search(self, query: str, level: str = "§", k: int = 5, mode: str = "learned", expand: str = "none",
+               law: str | None = None, task: str | None = None) -> dict[str, Any]:
+        request = SearchRequest(query=query, level=level, k=k, mode=mode, expand=expand, law=law, task=task)
+        return self.retriever.search(request).model_dump(mode="json")
+
+    def get_unit(self, citation: str | None = None, id: str | None = None) -> dict[str, Any]:  # noqa: A002 - the tool's field
+        """By id, or by a citation string resolved as ``verify`` resolves it."""
+        if bool(citation) == bool(id):
+            raise UserError("get_unit needs exactly one of 'citation' (e.g. '§ 433 Abs. 1 BGB') or 'id' "
+                            "(e.g. 'BGB/§433/Abs1')")
+        status = None
+        if citation:
+            matches = extract(citation, registry=self.verifier.registry)
+            if not matches:
+                raise UserError(f"no statute citation in {citation!r}: write it like '§ 433 Abs. 1 BGB' or "
+                                "'Art. 20 Abs. 3 GG'")
+            record = self.verifier.verify(citation, support=False).records[0]
+            status = record.status.value
+            if record.id is None:
+                hint = f" (nearest existing unit: {record.nearest})" if record.nearest else ""
+                raise UserError(f"{record.cited} is not in the graph: {status}{hint}")
+            id = record.id  # noqa: A001
+        rows = self.read("unit/get", {"id": id, "limit": LINK_LIMIT})
+        if not rows:
+            raise UserError(f"no unit with id {id!r}: ids look like 'BGB/§433/Abs1' (or pass a 'citation')")
+        out = rows[0]
+        out["status"] = status or ("repealed" if out["repealed"] else "ok")
+        return out
+
+    def verify(self, text: str, default_law: str | None = None) -> dict[str, Any]:
+        report = self.verifier.verify(text, default_law)
+        return {"ok": report.ok, "counts": report.counts(), "threshold": report.threshold,
+                "records": [r.model_dump(mode="json") for r in report.records]}
+
+    def context(self, query: str, budget: int = 1000, task: str | None = None, law: str | None = None) -> dict[str, Any]:
+        return build_pack(self.retriever, query, budget, task=task, law=law).model_dump(mode="json")
