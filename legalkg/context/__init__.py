@@ -12,10 +12,10 @@ The parts, for evaluation and reuse: ``gather`` (candidates from the learned eng
 choice over ready candidates) and ``render_markdown``.
 """
 
-from .candidates import Candidate, gather
+from .candidates import POOLS, Candidate, gather
 from .gain import Calibration, fit, shipped
 from .markdown import render_markdown
 from .pack import MAX_BUDGET, ContextPack, PackUnit, build_pack, check_budget, select_units
 
-__all__ = ["MAX_BUDGET", "Calibration", "Candidate", "ContextPack", "PackUnit", "build_pack", "check_budget",
+__all__ = ["MAX_BUDGET", "POOLS", "Calibration", "Candidate", "ContextPack", "PackUnit", "build_pack", "check_budget",
            "fit", "gather", "render_markdown", "select_units", "shipped"]

@@ -58,14 +58,16 @@ def query_vectors(retriever: Retriever, text: str, levels: Sequence[RetrievalLev
 
 
 def gather(retriever: Retriever, text: str, task: str | None = None, law: str | None = None,
-           pools: Mapping[RetrievalLevel, int] | None = None, cited_seeds: int = CITED_SEEDS) -> list[Candidate]:
+           pools: Mapping[RetrievalLevel, int] | None = None, cited_seeds: int = CITED_SEEDS,
+           vectors: Mapping[str, np.ndarray] | None = None) -> list[Candidate]:
     """Every candidate of ``text``: each level's learned ranking, then the units the top §§ cite.
 
     A unit found at several places keeps the first (level order, then rank); the selection reads
-    the others through the §/Absatz it shares with them, not through duplicates.
+    the others through the §/Absatz it shares with them, not through duplicates. ``vectors``
+    (level -> query vector) skips embedding, for batches (default: embedded here).
     """
     pools = dict(POOLS if pools is None else pools)
-    vectors = query_vectors(retriever, text, list(pools))
+    vectors = query_vectors(retriever, text, list(pools)) if vectors is None else vectors
     out: dict[str, Candidate] = {}
     seeds_by_level = {}
     for level, k in pools.items():

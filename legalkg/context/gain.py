@@ -2,9 +2,12 @@
 
 What is estimated. A pack is scored like a retrieval run (``legalkg.eval.metric``): at § depth a
 delivered unit hits every gold citation inside its §, at Absatz depth every gold citation inside
-its Absatz (a whole § or a Satz of a § without Absätze: inside its §). So a unit's worth is two
-numbers, the expected count of gold citations in its § (``para``) and in its Absatz (``absatz``),
-and a second unit of the same § or Absatz adds nothing at that depth (``select``).
+its Absatz, and every one of its § that names no Absatz ("§ 433 BGB"; a whole § or a Satz of a §
+without Absätze hits all of its §). So a unit's worth is two numbers (``observed``): what any
+unit of its § would hit (``para``: the §'s gold at § depth, plus its gold without an Absatz at
+Absatz depth) and what only units of its Absatz scope hit (``absatz``: the gold naming that
+Absatz); a second unit of the same § or Absatz scope adds nothing there (``select``), and the
+score the pack is measured by is exactly the sum of the two over the scopes it covers.
 
 How. The engine gives no probabilities, only ranks. A ``Calibration`` maps (source, rank bucket)
 to the mean of those two counts over training cases: source is the level a unit was ranked at
@@ -66,15 +69,29 @@ def absatz_scope(uid: str) -> tuple[str, str | None, str | None]:
 
 
 def observed(uid: str, gold: Iterable[Citation]) -> tuple[int, int]:
-    """(gold citations inside the unit's §, inside its Absatz scope): what the metric would credit."""
+    """(what any unit of the unit's § hits, what only units of its Absatz scope hit), as the
+    metric credits them: the first counts the gold citations inside the § once at § depth and
+    once more at Absatz depth where they name no Absatz ("§ 433 BGB" is hit at Absatz depth by any
+    unit of § 433); the second counts those that name an Absatz and are hit at Absatz depth (for
+    a whole §: every Absatz of it)."""
     cit = decode_id(uid)
-    depths = [match_depth(cit, g) for g in dict.fromkeys(gold)]
-    return sum(d >= PARA_DEPTH for d in depths), sum(d >= ABSATZ_DEPTH for d in depths)
+    para = absatz = 0
+    for g in dict.fromkeys(gold):
+        d = match_depth(cit, g)
+        if d >= PARA_DEPTH:
+            para += 1 + (g.absatz is None and d >= ABSATZ_DEPTH)
+            absatz += g.absatz is not None and d >= ABSATZ_DEPTH
+    return para, absatz
 
 
 class Estimate(NamedTuple):
+    """Expected gold counts of a § scope and an Absatz scope (``observed``), and where each
+    estimate came from (``"Paragraph 2"``: the unit ranked 2nd at § level)."""
+
     para: float
     absatz: float
+    para_from: str = ""
+    absatz_from: str = ""
 
 
 class Table(BaseModel):
@@ -141,14 +158,21 @@ def fit(cases: Sequence[tuple[Sequence[Candidate], Sequence[Citation]]]) -> Cali
 def expected(candidates: Sequence[Candidate], calibration: Calibration) -> list[Estimate]:
     """Each candidate's expected counts: the best estimate any candidate of its § (and of its
     Absatz scope) gets, so the strongest evidence for a scope counts wherever it came from."""
-    own = [calibration.estimate(c.source, c.rank) for c in candidates]
-    best_para: dict[tuple, float] = {}
-    best_abs: dict[tuple, float] = {}
-    for c, e in zip(candidates, own):
+    best_para: dict[tuple, tuple[float, str]] = {}
+    best_abs: dict[tuple, tuple[float, str]] = {}
+    for c in candidates:
+        e = calibration.estimate(c.source, c.rank)
+        where = f"{c.source} {c.rank}"
         pk, ak = para_scope(c.id), absatz_scope(c.id)
-        best_para[pk] = max(best_para.get(pk, 0.0), e.para)
-        best_abs[ak] = max(best_abs.get(ak, 0.0), e.absatz)
-    return [Estimate(best_para[para_scope(c.id)], best_abs[absatz_scope(c.id)]) for c in candidates]
+        if pk not in best_para or e.para > best_para[pk][0]:
+            best_para[pk] = (e.para, where)
+        if ak not in best_abs or e.absatz > best_abs[ak][0]:
+            best_abs[ak] = (e.absatz, where)
+    out = []
+    for c in candidates:
+        (p, p_from), (a, a_from) = best_para[para_scope(c.id)], best_abs[absatz_scope(c.id)]
+        out.append(Estimate(p, a, p_from, a_from))
+    return out
 
 
 def default_path() -> Path:

@@ -18,7 +18,7 @@ from ..retrieve.learned import choose_task
 from ..retrieve.request import parse_task
 from ..vocab import RetrievalLevel
 from . import gain as gainmod
-from .candidates import Candidate, gather
+from .candidates import CITED_PREFIX, Candidate, gather
 from .select import Choice, Item, greedy
 
 #: The largest budget accepted: far above any prompt (about 150,000 tokens of German statute text).
@@ -58,25 +58,40 @@ def check_budget(budget: object) -> int:
     return value
 
 
-def items(candidates: Sequence[Candidate], calibration: gainmod.Calibration) -> list[Item]:
-    """The selection's view of the candidates, with their calibrated expected gains."""
+def items(candidates: Sequence[Candidate], estimates: Sequence[gainmod.Estimate]) -> list[Item]:
+    """The selection's view of the candidates, with their expected gains."""
     return [Item(c.id, c.words, gainmod.para_scope(c.id), gainmod.absatz_scope(c.id), e.para, e.absatz)
-            for c, e in zip(candidates, gainmod.expected(candidates, calibration))]
+            for c, e in zip(candidates, estimates)]
 
 
-def why(c: Candidate, choice: Choice) -> str:
-    found = (f"cited by the § ranked {c.rank}" if c.source.startswith("cited:")
-             else f"ranked {c.rank} at {c.source} level")
-    return (f"{found}; expected citations {choice.gain:.2f} (§ {choice.para:.2f}, Absatz {choice.absatz:.2f}) "
-            f"for {c.words} words")
+def _found(where: str) -> str:
+    source, _, rank = where.rpartition(" ")
+    if source.startswith(CITED_PREFIX):
+        return f"cited by the {source[len(CITED_PREFIX):]} hit ranked {rank}"
+    return f"{source} hit ranked {rank}"
+
+
+def why(c: Candidate, e: gainmod.Estimate, choice: Choice) -> str:
+    """Where the unit was found, the evidence behind each part of its gain, and its words."""
+    parts = [f"{_found(f'{c.source} {c.rank}')}; expected citations {choice.gain:.2f} for {c.words} words"]
+    if choice.para > 0:
+        parts.append(f"its § {choice.para:.2f} (from the {_found(e.para_from)})")
+    if choice.absatz > 0:
+        parts.append(f"its Absatz {choice.absatz:.2f} (from the {_found(e.absatz_from)})")
+    if choice.replaced:
+        parts.append(f"replaces {len(choice.replaced)} smaller unit{'s' if len(choice.replaced) > 1 else ''} of it")
+    return "; ".join(parts)
 
 
 def select_units(candidates: Sequence[Candidate], budget: int, calibration: gainmod.Calibration) -> list[PackUnit]:
     """The pack's units from ready candidates (pure: the benchmark calls it with fold calibrations)."""
-    by_id = {c.id: c for c in candidates}
-    return [PackUnit(id=ch.item.id, citation=by_id[ch.item.id].citation, text=by_id[ch.item.id].text,
-                     words=ch.item.words, why=why(by_id[ch.item.id], ch))
-            for ch in greedy(items(candidates, calibration), budget)]
+    estimates = gainmod.expected(candidates, calibration)
+    by_id = {c.id: (c, e) for c, e in zip(candidates, estimates)}
+    out = []
+    for ch in greedy(items(candidates, estimates), budget):
+        c, e = by_id[ch.item.id]
+        out.append(PackUnit(id=c.id, citation=c.citation, text=c.text, words=c.words, why=why(c, e, ch)))
+    return out
 
 
 def build_pack(retriever: Retriever, query: str, budget: int, task: str | None = None, law: str | None = None,
