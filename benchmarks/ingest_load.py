@@ -8,18 +8,27 @@ docs/benchmarks/ingest.md.
     .venv/bin/python benchmarks/ingest_load.py --workers 2     # 58 default codes + naive loop on BGB
     .venv/bin/python benchmarks/ingest_load.py --codes all --workers 2 --naive-law ''  # all 6,821 laws
     .venv/bin/python benchmarks/ingest_load.py --workers 2 --method both --naive-law ''  # bulk import vs Cypher
+
+``--before REV`` first runs the same load with the library of git revision REV (a temporary
+worktree put first on PYTHONPATH, this script unchanged) and writes its row beside this tree's, so
+a change is measured before/after on the same laws in one run. The main process's RSS is sampled
+every 0.2 s and reported per phase (parse, then the bulk import's csv/import/start/schema steps):
+where the peak comes from. ``LEGALKG_SHARED`` points ``--codes all`` at another archive (a subset).
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import os
 import platform
 import resource
 import shutil
+import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -62,6 +71,47 @@ def naive_load(driver, db: str, slug: str) -> tuple[int, float]:
     return n, time.perf_counter() - started
 
 
+def rss_mb() -> float:
+    """Resident set size of this process now (Linux /proc), in MB."""
+    with open("/proc/self/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class RssSampler:
+    """(seconds since start, RSS MB) of this process every ``every`` seconds, in a thread."""
+
+    def __init__(self, every: float = 0.2) -> None:
+        self.every, self.samples, self._stop = every, [], threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        t0 = time.perf_counter()
+        while not self._stop.is_set():
+            self.samples.append((time.perf_counter() - t0, rss_mb()))
+            self._stop.wait(self.every)
+
+    def __enter__(self) -> RssSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def by_phase(self, wall: float, phases: dict[str, float]) -> dict[str, float]:
+        """Peak RSS in each phase: 'parse' until the bulk steps start (wall minus their sum, which
+        also holds the few seconds after them), then each step in order."""
+        bounds, t = [], max(0.0, wall - sum(phases.values()))
+        bounds.append(("parse", 0.0, t))
+        for name, seconds in phases.items():
+            bounds.append((name, t, t + seconds))
+            t += seconds
+        return {name: max((r for s, r in self.samples if lo <= s < hi), default=0.0) for name, lo, hi in bounds}
+
+
 def _server() -> ServerSettings:
     home = Path(tempfile.mkdtemp(prefix="legalkg-bench-"))
     return ServerSettings(home=home, bolt_port=free_port(), http_port=free_port(), auth=False,
@@ -77,10 +127,13 @@ def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
         cfg = Neo4jConfig(uri=settings.bolt_uri)
         driver = open_driver(cfg)
         t0 = time.perf_counter()
-        report = ingest_laws(driver, cfg.database, iter_laws(None, slugs, workers=workers),
-                             plan=plan_load(cfg.uri, method, settings.home),
-                             total=len(slugs) if slugs else None, progress=True, workers=workers)
+        with RssSampler() as sampler:
+            report = ingest_laws(driver, cfg.database, iter_laws(None, slugs, workers=workers),
+                                 plan=plan_load(cfg.uri, method, settings.home),
+                                 total=len(slugs) if slugs else None, progress=True, workers=workers)
         wall = time.perf_counter() - t0
+        out["rss_phases"] = sampler.by_phase(wall, report.phases)
+        out["rss_peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         labels, rels = label_counts(driver, cfg.database), relationship_counts(driver, cfg.database)
         nodes = sum(v for k, v in labels.items() if k not in ("Unit",))
         edges = sum(rels.values())
@@ -90,7 +143,7 @@ def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
         print(f"[{method}] {len(report.laws)} laws, {nodes:,} nodes, {edges:,} relationships in {wall:.1f} s "
               f"(structure {report.structure_seconds:.1f} s, phases {report.phases}) -> {nodes / wall:,.0f} "
               f"nodes/s, {edges / wall:,.0f} rels/s; failures {len(report.failures)}; peak RSS main process "
-              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:,.0f} MB", flush=True)
+              f"{out['rss_peak']:,.0f} MB; by phase {_rss_text(out)}", flush=True)
         if naive_law:  # batched vs naive on the same single law, each into an empty database
             wipe(driver, cfg.database)
             one = parse_file(gii_dir() / f"{naive_law}.xml")
@@ -111,11 +164,36 @@ def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
     return out
 
 
+def _rss_text(run: dict) -> str:
+    phases = ", ".join(f"{k} {v:,.0f}" for k, v in run.get("rss_phases", {}).items())
+    return f"peak RSS main process {run['rss_peak']:,.0f} MB ({phases} MB)" if "rss_peak" in run else ""
+
+
+def before_runs(rev: str, argv: list[str]) -> list[dict]:
+    """This script's runs with the library of ``rev`` (a temporary worktree first on PYTHONPATH)."""
+    tree = Path(tempfile.mkdtemp(prefix="legalkg-before-"))
+    subprocess.run(["git", "-C", str(REPO_ROOT), "worktree", "add", "--detach", str(tree / "src"), rev],
+                   check=True, capture_output=True)
+    try:
+        out = tree / "runs.json"
+        env = {**os.environ, "PYTHONPATH": str(tree / "src")}
+        subprocess.run([sys.executable, __file__, *argv, "--json-out", str(out)], env=env, check=True)
+        return json.loads(out.read_text("utf-8"))
+    finally:
+        subprocess.run(["git", "-C", str(REPO_ROOT), "worktree", "remove", "--force", str(tree / "src")],
+                       check=False, capture_output=True)
+        shutil.rmtree(tree, ignore_errors=True)
+
+
 def _when_and_phases(run: dict) -> str:
     """The run's end time and, for a bulk import, the seconds of each step; "rest" is the wall time
     outside the steps (mostly parsing, which comes before them). The row then holds what a later
     reader needs to compare runs."""
     text = f"; {run['ended']} UTC"
+    if run.get("rev"):
+        text += f"; library of {run['rev']}"
+    if "rss_peak" in run:
+        text += f"; {_rss_text(run)}"
     if run["phases"]:
         steps = ", ".join(f"{k} {v:.1f}" for k, v in run["phases"].items())
         text += f"; phases {steps}, rest {run['wall'] - sum(run['phases'].values()):.1f}"
@@ -133,8 +211,18 @@ def main() -> None:
     ap.add_argument("--method", choices=("cypher", "import", "both"), default="cypher",
                     help="loader: Cypher batches, the neo4j-admin bulk import, or both in this run "
                          "(each on its own fresh server; the naive peer runs after the Cypher load)")
+    ap.add_argument("--before", default=None, metavar="REV",
+                    help="first run the same load with the library of git revision REV (see the module doc)")
+    ap.add_argument("--json-out", default=None, help=argparse.SUPPRESS)  # a --before child's results
     args = ap.parse_args()
     slugs = codes_mod.resolve_codes(args.codes)
+    child_argv = [a for a in sys.argv[1:]]
+    if args.before:
+        i = child_argv.index("--before")
+        del child_argv[i:i + 2]
+    earlier = before_runs(args.before, child_argv) if args.before else []
+    for r in earlier:
+        r["rev"] = args.before
     methods = ["import", "cypher"] if args.method == "both" else [args.method]
     java = jvm.find()
     if "import" in methods and java.aot and not caches.admin_archive(ensure_jars()).exists():
@@ -142,6 +230,15 @@ def main() -> None:
               "slower once); rerun for a steady figure", flush=True)
     cpu_start, calibration = cpu_times(), calibration_ms()
     runs = [load_once(m, slugs, args.workers, args.naive_law if m == "cypher" else "") for m in methods]
+    if args.json_out:
+        Path(args.json_out).write_text(json.dumps(runs), "utf-8")
+        return
+    if args.before:
+        head = subprocess.run(["git", "-C", str(REPO_ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, check=False).stdout.strip()
+        for r in runs:
+            r["rev"] = f"this tree (HEAD {head})"
+    runs = earlier + runs
     if len(runs) == 2:
         print(f"cypher / import wall time: {runs[1]['wall'] / runs[0]['wall']:.2f}x", flush=True)
     out = REPO_ROOT / "docs" / "benchmarks" / "ingest.md"
@@ -160,8 +257,10 @@ def main() -> None:
                        "batched / naive | load avg |\n|---|---|---|---|---|---|---|---|---|---|\n", "utf-8")
     with out.open("a", encoding="utf-8") as fh:
         for r in runs:
-            fh.write(f"| {dt.date.today()} | `python benchmarks/ingest_load.py --codes {args.codes} --workers "
-                     f"{args.workers} --method {args.method}` ({r['method']}) | {r['laws']} | {r['nodes']:,} | "
+            before = f" --before {args.before}" if args.before else ""
+            shared = f"LEGALKG_SHARED={os.environ['LEGALKG_SHARED']} " if os.environ.get("LEGALKG_SHARED") else ""
+            fh.write(f"| {dt.date.today()} | `{shared}python benchmarks/ingest_load.py --codes {args.codes} --workers "
+                     f"{args.workers} --method {args.method}{before}` ({r['method']}) | {r['laws']} | {r['nodes']:,} | "
                      f"{r['edges']:,} | {r['wall']:.1f} | {r['nodes'] / r['wall']:,.0f} | "
                      f"{r['edges'] / r['wall']:,.0f} | {r['ratio']} | {load}{_when_and_phases(r)} |\n")
     print(f"appended to {out} ({platform.node()}, python {sys.version.split()[0]})")

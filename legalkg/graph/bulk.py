@@ -12,9 +12,11 @@ The graph is the one the Cypher load writes (``legalkg.graph.import_files``), so
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import tempfile
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -22,28 +24,31 @@ from neo4j import Driver
 from tqdm import tqdm
 
 from ..cite import KnownUnits
+from ..errors import UserError
 from ..model import Law
 from ..server import offline_import
 from .cypher import query
-from .extraction import Extraction, parsed_unit_ids, worker_context, worker_law
+from .extraction import Extraction, law_keys, parsed_unit_ids, worker_context, worker_law
 from .import_files import CsvFolder, CsvLines, law_csv, root_lines
 from .report import IngestReport, LawResult
 from .schema import ensure_schema
 
 
-def law_csv_work(ref: int | tuple) -> tuple[CsvLines, int, int, object]:
+def law_csv_work(ref: int | tuple | bytes) -> tuple[CsvLines, int, int, object]:
     """Worker side of :class:`legalkg.graph.extraction.Extraction`: one law's import lines."""
     ctx = worker_context()
     return law_csv(worker_law(ref), ctx.registry, ctx.known, ctx.repealed)
 
 
-def bulk_load(driver: Driver, db: str, home: Path, loaded: list[Law], report: IngestReport, registry,
+def bulk_load(driver: Driver, db: str, home: Path, loaded: Sequence[Law], report: IngestReport, registry,
               workers: int, progress: bool) -> None:
     """Write every law as CSV (in worker processes), import it, start the server, build the schema.
 
     The server stops in a background thread while the CSV is written (a graceful stop mostly
     waits). Fills ``report`` like the Cypher load does; every law counts as loaded
-    and fresh; ``report.phases`` has the seconds of each step.
+    and fresh; ``report.phases`` has the seconds of each step. ``loaded``: best a
+    ``graph.extraction.PackedLaws`` (what ``graph.ingest`` passes), which holds all laws in a
+    fifth of the memory; each law's CSV lines are written and let go as they arrive.
     """
     clock = time.perf_counter()
 
@@ -68,15 +73,17 @@ def bulk_load(driver: Driver, db: str, home: Path, loaded: list[Law], report: In
         out.add(root_lines())
         stats = None
         first = len(report.laws)
+        keys = law_keys(loaded)
         parts = extraction.as_completed() if extraction is not None else (
-            (law, law_csv(law, registry, known, repealed)) for law in loaded)
-        for law, (lines, nodes, cites, law_stats) in tqdm(parts, total=len(loaded), unit="law",
-                                                          disable=not progress, desc="csv"):
+            (i, law_csv(loaded[i], registry, known, repealed)) for i in range(len(loaded)))
+        for i, (lines, nodes, cites, law_stats) in tqdm(parts, total=len(loaded), unit="law",
+                                                        disable=not progress, desc="csv"):
             out.add(lines)
+            del lines  # the largest object of a law: gone before the next one arrives
             report.cites_written += cites
-            report.laws.append(LawResult(law=law.key, status="loaded", nodes=nodes))
+            report.laws.append(LawResult(law=keys[i], status="loaded", nodes=nodes))
             stats = law_stats if stats is None else stats.merge(law_stats)
-        position = {law.key: i for i, law in enumerate(loaded)}
+        position = {key: i for i, key in enumerate(keys)}
         report.laws[first:] = sorted(report.laws[first:], key=lambda r: position[r.law])  # any finish order
         if stats is not None:
             report.cite_stats = stats.model_dump(exclude={"examples"})
@@ -86,16 +93,21 @@ def bulk_load(driver: Driver, db: str, home: Path, loaded: list[Law], report: In
         lap("stop_wait")
         offline_import.run_import(home, out.import_args(), db)
         lap("import")
+    except OSError as err:  # a full disk or a file-size limit under the CSV folder: one line, no traceback
+        raise UserError(f"cannot write the import files in {folder} ({err.strerror or err}): free space there "
+                        "and rerun `legalkg ingest` (the server is stopped; the rerun imports again and "
+                        "starts it)") from None
     finally:
         if extraction is not None:
             extraction.close()
-        out.close()
+        with contextlib.suppress(OSError):  # buffered lines that could not be written fail again here
+            out.close()
         shutil.rmtree(folder, ignore_errors=True)
     offline_import.start_server(home, command)
     forget_bookmarks(driver, db)
     lap("start")
     report.nodes_written = out.nodes
-    report.fresh.update(law.key for law in loaded)
+    report.fresh.update(keys)
     ensure_schema(driver, db)  # waits until every index is online and the full-text ones caught up
     lap("schema")
     offline_import.finish(home)

@@ -5,14 +5,19 @@ Why processes: citation extraction is pure Python and the slowest client-side st
 starts it before writing the structure, which mostly waits on the server; the bulk import runs it
 while the server stops. Every law of a run resolves its citations against the same registry and
 the same set of unit ids, so the workers get that once (:class:`CiteContext`), not per task.
+
+Why results are let go as they are handed on: a finished future keeps its result, and one law's CSV
+lines are larger than its text; kept to the end of a run, every law's lines were held at once (see
+:class:`PackedLaws` for the other half of the bulk import's memory).
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import sys
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 
 from ..cite import Edge, KnownUnits, LawRegistry, statute_edges
@@ -31,7 +36,57 @@ class CiteContext:
     registry: LawRegistry
     known: KnownUnits
     repealed: set[str]
-    laws: list[Law] | None = None
+    laws: Sequence[Law] | None = None
+
+
+class PackedLaws(Sequence[Law]):
+    """Parsed laws held as pickled plain tuples (``parse.sources.pack_law``); a law is rebuilt
+    when asked for by its index. The unit ids that citation resolution needs, each law's key and
+    its unit count are kept as laws are added.
+
+    Why: the bulk import holds every parsed law until its CSV lines are written, and a parsed
+    ``Law`` costs about 1.8 KB per unit in the loading process (pydantic objects and their
+    strings), its pickled tuples about a fifth of that: on all 6,821 laws the main process peaked
+    at 3.2-3.7 GB, most of it these objects (docs/benchmarks/ingest.md, 2026-12-01, issue 27).
+    The extraction workers rebuild each law from its bytes, which costs them about what the
+    loading process spent turning the parser's tuples into objects before.
+    """
+
+    def __init__(self, laws: Iterable[Law] = ()) -> None:
+        self.blobs: list[bytes] = []
+        self.keys: list[str] = []
+        self.sizes: list[int] = []
+        self.ids: set[str] = set()
+        self.repealed: set[str] = set()
+        for law in laws:
+            self.append(law)
+
+    def append(self, law: Law) -> None:
+        for u in law.units:
+            if u.level in TEXT_LEVELS:
+                self.ids.add(u.id)
+                if u.repealed:
+                    self.repealed.add(u.id)
+        self.blobs.append(pickle.dumps(pack_law(law), protocol=pickle.HIGHEST_PROTOCOL))
+        self.keys.append(law.key)
+        self.sizes.append(len(law.units))
+
+    def __len__(self) -> int:
+        return len(self.blobs)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        return unpack_law(pickle.loads(self.blobs[i]))
+
+
+def law_keys(laws: Sequence[Law]) -> list[str]:
+    """Each law's key without rebuilding packed laws."""
+    return list(laws.keys) if isinstance(laws, PackedLaws) else [law.key for law in laws]
+
+
+def unit_counts(laws: Sequence[Law]) -> list[int]:
+    return list(laws.sizes) if isinstance(laws, PackedLaws) else [len(law.units) for law in laws]
 
 
 #: the context of this worker process, set once by :func:`init_worker` (None outside a worker)
@@ -51,10 +106,13 @@ def worker_context() -> CiteContext:
     return _context
 
 
-def worker_law(ref: int | tuple) -> Law:
-    """Worker side: the law a task names, by its index into the inherited laws or packed."""
+def worker_law(ref: int | tuple | bytes) -> Law:
+    """Worker side: the law a task names, by its index into the inherited laws, packed, or
+    packed and pickled (a :class:`PackedLaws` entry sent to a spawned worker)."""
     if isinstance(ref, int):
         return worker_context().laws[ref]
+    if isinstance(ref, bytes):
+        return unpack_law(pickle.loads(ref))
     return unpack_law(ref)
 
 
@@ -74,38 +132,49 @@ def fork_context():
 
 class Extraction:
     """Per-law ``work`` of every law in ``workers`` processes (citation extraction by default), all
-    submitted at once; results come back in law order (:meth:`raw`) or as they finish.
+    submitted at once; results come back in law order (:meth:`raw`) or as they finish
+    (:meth:`as_completed`), and each is let go once handed on.
 
     Forked workers inherit the parsed laws, so a task is a law's index; elsewhere (spawn) each law
     travels packed (``parse.sources.pack_law``), which costs CPU time on both sides: packing and
     pickling in the loading process, unpickling and rebuilding in the worker."""
 
-    def __init__(self, laws: list[Law], registry, known, repealed: set[str], workers: int,
-                 work: Callable[[int | tuple], object] = cite_work) -> None:
+    def __init__(self, laws: Sequence[Law], registry, known, repealed: set[str], workers: int,
+                 work: Callable[[int | tuple | bytes], object] = cite_work) -> None:
         fork = fork_context()
         context = CiteContext(registry, known, repealed, laws if fork else None)
+        self.laws = laws
         self.pool = process_pool(workers, init_worker, (context,), mp_context=fork)
         # Largest laws first: submitted in law order, a big law near the end (SGB V, ZPO) kept
         # one worker busy while the other had nothing left to do.
-        futures = {}
+        sizes = unit_counts(laws)
+        self.futures: dict[int, Future] = {}
         try:
-            for i in sorted(range(len(laws)), key=lambda i: len(laws[i].units), reverse=True):
-                futures[i] = self.pool.submit(work, i if fork else pack_law(laws[i]))
+            for i in sorted(range(len(laws)), key=lambda i: sizes[i], reverse=True):
+                self.futures[i] = self.pool.submit(work, i if fork else self._ref(i))
         except BaseException:
             self.close()
             raise
-        self.futures = [(law, futures[i]) for i, law in enumerate(laws)]
+
+    def _ref(self, i: int) -> tuple | bytes:
+        return self.laws.blobs[i] if isinstance(self.laws, PackedLaws) else pack_law(self.laws[i])
 
     def raw(self) -> Iterator[tuple[Law, object]]:
-        """Results in law order."""
-        for law, future in self.futures:
-            yield law, future.result()
+        """Results in law order, with the law."""
+        for i in range(len(self.laws)):
+            yield self.laws[i], self.futures.pop(i).result()
 
-    def as_completed(self) -> Iterator[tuple[Law, object]]:
-        """Results as the workers finish them (for consumers that need no order)."""
-        law_of = {future: law for law, future in self.futures}
-        for future in as_completed(law_of):
-            yield law_of[future], future.result()
+    def as_completed(self) -> Iterator[tuple[int, object]]:
+        """``(law index, result)`` as the workers finish them (for consumers that need no order)."""
+        index = {future: i for i, future in self.futures.items()}
+        pending = set(index)
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                i = index.pop(future)
+                del self.futures[i]
+                yield i, future.result()
+            del done
 
     def results(self) -> Iterator[tuple[Law, list, object]]:
         """Citation edges and statistics per law (for the default ``work``)."""
@@ -120,6 +189,8 @@ class Extraction:
 
 def parsed_unit_ids(laws: Iterable[Law]) -> tuple[set[str], set[str]]:
     """Text unit ids (and the repealed ones) of parsed laws, exactly as the load writes them."""
+    if isinstance(laws, PackedLaws):
+        return laws.ids, laws.repealed
     ids, repealed = set(), set()
     for law in laws:
         for u in law.units:

@@ -32,6 +32,7 @@ from .bulk import bulk_load
 from .config import Neo4jConfig
 from .connection import session_driver
 from .cypher import query
+from .extraction import PackedLaws
 from .load import BATCH, CHUNK_NODES, cypher_load
 from .report import IngestReport, LawResult
 
@@ -90,9 +91,11 @@ def bulk_home(p: Plan, driver: Driver, db: str) -> Path | None:
 
 
 def _parsed(laws: Iterable[tuple[str, Law | Exception]], report: IngestReport, total: int | None,
-            progress: bool) -> list[Law]:
-    """The parsed laws; parse failures go into ``report`` (the good laws still load)."""
-    loaded: list[Law] = []
+            progress: bool, packed: bool = False) -> list[Law] | PackedLaws:
+    """The parsed laws; parse failures go into ``report`` (the good laws still load). ``packed``
+    (the bulk import, which holds every law until its CSV is written): as ``PackedLaws``, each
+    law's objects let go as soon as it is packed."""
+    loaded: list[Law] | PackedLaws = PackedLaws() if packed else []
     for name, law in tqdm(laws, total=total, unit="law", disable=not progress, desc="parse"):
         if isinstance(law, Exception):
             report.failures.append((name, str(law)))
@@ -125,10 +128,11 @@ def ingest_laws(
         notice(f"bulk import into the empty database of the local server ({home}); it restarts")
     started = time.perf_counter()
     report = IngestReport()
-    loaded = _parsed(laws, report, total, progress)
+    loaded = _parsed(laws, report, total, progress, packed=home is not None)
     registry = registry or LawRegistry.default()
     if home is not None and not loaded and not offline_import.import_pending(home):
         home = None  # step 3: nothing parsed, leave the empty database as it is
+        loaded = []
     if home is not None:
         bulk_load(driver, db, home, loaded, report, registry, workers, progress)
         if after_structure:

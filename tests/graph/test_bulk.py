@@ -20,7 +20,9 @@ from legalkg.graph.admin import wipe
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
 from legalkg.graph.cypher import statements
+from legalkg.graph.extraction import PackedLaws, law_keys, parsed_unit_ids, unit_counts
 from legalkg.graph.inspect import graph_checksum
+from legalkg.parse import iter_laws
 from legalkg.server import caches, jvm, offline_import
 from legalkg.server.offline_import import import_pending
 from legalkg.server.process import read_pid, running_command
@@ -199,3 +201,18 @@ def test_the_first_import_records_the_admin_cache_and_the_next_maps_it(local_env
     else:
         assert not archive.exists()
         assert not any(arg.startswith("-XX:AOT") for cmd in commands for arg in cmd)
+
+
+def test_packed_laws_give_back_each_law_and_its_ids(shared_gii):
+    """The bulk import holds its parsed laws packed (pure, no server): each comes back whole by
+    index, and the unit ids and keys match what the unpacked laws give."""
+    laws = [law for _, law in iter_laws(None, ["kschg", "burlg", "tzbfg"])]
+    packed = PackedLaws(laws)
+    assert len(packed) == 3 and law_keys(packed) == law_keys(laws) == ["KSchG", "BUrlG", "TzBfG"]
+    assert unit_counts(packed) == [len(law.units) for law in laws]
+    assert parsed_unit_ids(packed) == parsed_unit_ids(laws)
+    for i, law in enumerate(laws):
+        back = packed[i]
+        assert [(u.id, u.level, u.parent_id, u.text, u.title, u.repealed, u.footnotes) for u in back.units] == \
+               [(u.id, u.level, u.parent_id, u.text, u.title, u.repealed, u.footnotes) for u in law.units]
+    assert sum(map(len, packed.blobs)) < sum(len(u.text or "") for law in laws for u in law.units) * 3
