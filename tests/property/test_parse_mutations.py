@@ -8,6 +8,7 @@ declarations. Hypothesis shrinks a failing mutation to a small one, so a failure
 
 from __future__ import annotations
 
+import copy
 import resource
 import time
 
@@ -70,7 +71,7 @@ def tree_mutation(draw) -> bytes:
             parent.remove(el)
         elif kind == "repeat" and parent is not None:
             for _ in range(draw(st.integers(1, 3))):
-                parent.insert(parent.index(el), etree.fromstring(etree.tostring(el)))
+                parent.insert(parent.index(el), copy.deepcopy(el))
         elif kind == "move" and parent is not None:
             target = elements[draw(st.integers(0, len(elements) - 1))]
             if el not in target.iterancestors() and target is not el:
