@@ -11,14 +11,49 @@ import sys
 from pathlib import Path
 
 CONFIGS = {"all": "all runs (default weights)", "predictor_off": "predictor off", "fulltext_off": "full-text off",
-           "vector_off": "vector off", "cited_off": "cited off", "tuned": "tuned (nested CV)"}
+           "vector_off": "vector off", "cited_off": "cited off", "tuned": "tuned (nested CV)",
+           "nb_off": "predictor: classifier (NB) off", "knn_off": "predictor: kNN off",
+           "bridge_off": "predictor: bridge off", "pop_off": "predictor: popularity off"}
+#: per-court tables: (level, depth, column, label)
+COURT_METRICS = (("Paragraph", "§", "recall_micro", "raw § recall@5 at § level"),
+                 ("Absatz", "§", "toer", "ToER@5 at § depth, Absatz level"),
+                 ("Absatz", "Absatz", "toer", "ToER@5 at Absatz depth, Absatz level"))
 DATASETS = {"gerlayqa": "GerLayQA dev (+ train.jsonl in every fold), k 10", "ler_bgh": "LER BGH, k 5",
             "ler_courts": "ler_courts, k 5"}
 
 
-def rows_of(folder: Path) -> list[dict[str, str]]:
+def rows_of(folder: Path, court: str | None = "all") -> list[dict[str, str]]:
+    """The rows over all cases (``court`` "all"), of one court, or with ``None`` every row."""
     with (folder / "results.csv").open(encoding="utf-8") as fh:
-        return [r for r in csv.DictReader(fh) if r.get("court", "all") == "all"]
+        return [r for r in csv.DictReader(fh) if court is None or r.get("court", "all") == court]
+
+
+def court_table(runs: Path, ds: str) -> list[str]:
+    """Per configuration and court (``all`` first): the COURT_METRICS, one markdown table each."""
+    got: dict[tuple[str, str, str], float] = {}
+    courts: dict[str, None] = {"all": None}
+    for cfg in CONFIGS:
+        folder = runs / f"{ds}-{cfg}"
+        if not (folder / "results.csv").exists():
+            continue
+        for r in rows_of(folder, None):
+            courts.setdefault(r.get("court", "all"), None)
+            for level, depth, col, label in COURT_METRICS:
+                if r["level"] == level and r["depth"] == depth:
+                    got[(cfg, r.get("court", "all"), label)] = float(r[col])
+    if len(courts) < 3:  # one court: its rows repeat the total
+        return []
+    lines = []
+    for _level, _depth, _col, label in COURT_METRICS:
+        lines += [f"#### {label}, per court", "", "| configuration | " + " | ".join(courts) + " |",
+                  "|---|" + "---|" * len(courts)]
+        for cfg, name in CONFIGS.items():
+            if any((cfg, c, label) in got for c in courts):
+                digits = 3 if "recall" in label else 2
+                lines.append(f"| {name} | " + " | ".join(f"{got[(cfg, c, label)]:.{digits}f}" if (cfg, c, label) in got
+                                                          else "—" for c in courts) + " |")
+        lines.append("")
+    return lines
 
 
 RUNS = ("predictor", "cited", "fulltext", "vector")
@@ -83,6 +118,7 @@ def main(runs: Path, out: Path) -> None:
                          (f"{got[n]['value']:.1f}" if n in got else "—") for n in names]
                 lines.append(f"| {label} | " + " | ".join(cells) + f" | {next(iter(got.values()))['weights']} |")
         lines.append("")
+        lines += court_table(runs, ds)
     (out / "results.md").write_text("\n".join(lines), encoding="utf-8")
 
 
