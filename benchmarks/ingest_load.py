@@ -239,7 +239,7 @@ def main() -> None:
         for r in runs:
             r["rev"] = f"this tree (HEAD {head})"
     runs = earlier + runs
-    if len(runs) == 2:
+    if len(runs) == 2 and args.method == "both":
         print(f"cypher / import wall time: {runs[1]['wall'] / runs[0]['wall']:.2f}x", flush=True)
     out = REPO_ROOT / "docs" / "benchmarks" / "ingest.md"
     java_text = f"Java {java.major}, {'AOT cache' if java.aot else 'class-data archive'}"
