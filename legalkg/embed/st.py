@@ -24,8 +24,9 @@ ST_MISSING = "sentence-transformers is not installed: pip install 'legalkg[st]'"
 DEVICES = ("auto", "cuda", "cpu")
 #: Texts per model call by device when the caller names none. A GPU runs a batch in about the
 #: time of one text until its memory or compute is full, so it gets large batches (128: the
-#: attention of a 24-layer 1024-d model at 512 tokens stays near 2 GB); on a CPU a batch costs
-#: in proportion to its padded tokens, and 32 keeps the padding of length-sorted batches small.
+#: attention scores of a 16-head model at 512 tokens, fp32, one layer at a time, stay near
+#: 2 GB); on a CPU a batch costs in proportion to its padded tokens, and 32 keeps the padding of
+#: length-sorted batches small.
 DEVICE_BATCH = {"cuda": 128, "mps": 64, "cpu": 32}
 
 
