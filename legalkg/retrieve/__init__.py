@@ -11,6 +11,8 @@ Public API::
     res.seeds     # list[Hit]: the top-k hits (score, rank, via=Mode.VECTOR | FULLTEXT | FUSION | LEARNED)
     res.expanded  # list[Hit]: expansion nodes (via=Expansion.PARENT | CITATION, seed=<seed id>)
     res.unit_ids()  # ids for the metric: seed ids (chunks: the units they cover) + expansion ids
+    r.search(text, level="auto")               # per § hit the shortest unit inside it that carries it
+    r.auto_hits(text, paragraph_hits, task)    # the same refinement of given § hits (the batch eval)
 
 The vocabulary (levels, modes, expansions and their aliases) is ``legalkg.vocab``. Names: "hybrid"
 is the paper's *expansion* (parent + citation); "fusion" is the *mode* that fuses the vector and

@@ -14,6 +14,10 @@ Design choices (docs/retrieval.md):
 - The learned mode (``learned_hits``) is the one engine: the statute predictor (``legalkg.predict``,
   loaded once per Retriever, its bridge texts read from the graph), full-text, vector and the
   query's own citations, fused by ``legalkg.fusion.weighted_rrf``; its rules are ``learned.py``.
+- ``--level auto`` ranks at § level and refines each hit to the shortest unit inside it that
+  carries it (``auto_hits``; the rule is ``auto.py``), so the evaluation scores the same units.
+- A graph that is not ready (no finished law, no index) is one ``UserError`` line, not a driver
+  traceback or an empty answer with rc 0.
 """
 
 from __future__ import annotations
