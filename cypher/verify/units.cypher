@@ -4,7 +4,7 @@
 CALL {
   UNWIND $ids AS id
   MATCH (n:Unit {id: id})
-  RETURN collect({id: n.id, citation: n.citation, text: n.text, level: n.level,
+  RETURN collect({id: n.id, citation: n.citation, text: n.text, level: n.level, title: n.title,
                   repealed: coalesce(n.repealed, false)}) AS units
 }
 CALL {

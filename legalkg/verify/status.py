@@ -41,6 +41,7 @@ class UnitRow(BaseModel):
     citation: str | None = None
     text: str = ""
     level: str | None = None
+    title: str | None = None
     repealed: bool = False
 
 

@@ -1,5 +1,5 @@
-"""The text around a citation (pure): the sentence that cites it, masked of its citations, and the
-§ signs the grammar could not read.
+"""The text around a citation (pure): the sentences that cite it, masked of their citations, and
+the § signs the grammar could not read.
 
 Why a splitter of its own: the statute parser's splitter knows statute layout, not briefs and
 decisions, whose citations are full of dots ("Abs.", "i. V. m.", "a. F."). Citation chains are
@@ -20,8 +20,8 @@ ABBREVIATIONS = frozenset({
     "bd", "hrsg", "fn", "tz", "s", "z", "b", "v", "m", "i", "a", "f", "d", "h", "u", "o", "n", "st",
     "dr", "prof", "abschn", "anh", "bl", "gem", "lit", "mwn", "nachw", "rspr", "zit", "ziff",
 })
-#: A sentence longer than this is cut to this many characters on each side of the citation.
-MAX_SIDE_CHARS = 400
+#: A passage longer than this is cut to this many characters on each side of the citation.
+MAX_SIDE_CHARS = 600
 PLACEHOLDER = "[NORM]"
 
 _END = re.compile(r"[.!?](?=\s+[\"'„(]?[A-ZÄÖÜ0-9])|\n")
@@ -56,12 +56,17 @@ def sentence_bounds(text: str, protected: Sequence[tuple[int, int]]) -> list[tup
     return bounds
 
 
-def citing_sentence(text: str, bounds: Sequence[tuple[int, int]], start: int, end: int) -> tuple[int, int]:
-    """The sentence holding [start, end), at most MAX_SIDE_CHARS on each side of it."""
+def citing_sentence(text: str, bounds: Sequence[tuple[int, int]], start: int, end: int,
+                    neighbours: int = 1) -> tuple[int, int]:
+    """The sentence holding [start, end) with ``neighbours`` sentences before and after it, at most
+    MAX_SIDE_CHARS on each side of the citation. Why neighbours: a decision often names the
+    subject in one sentence and the § in the next ("Die Revision ist unbegründet. Nach [NORM]
+    ..."); one neighbour on each side raised the support score's AUC (docs/verify.md)."""
     lo, hi = 0, len(text)
-    for s, e in bounds:
+    for i, (s, e) in enumerate(bounds):
         if s <= start < e:
-            lo, hi = s, max(e, end)
+            lo = bounds[max(0, i - neighbours)][0]
+            hi = max(bounds[min(len(bounds) - 1, i + neighbours)][1], end)
             break
     return max(lo, start - MAX_SIDE_CHARS), min(hi, end + MAX_SIDE_CHARS)
 

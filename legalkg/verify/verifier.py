@@ -22,7 +22,7 @@ from ..graph.vectors import index_name
 from .inputs import check_text
 from .records import CitationRecord, build_records, unparsed_record
 from .status import BROKEN, Status, UnitRow, lookup_ids
-from .support import SUPPORT_THRESHOLD, combine, cosine, lexical, stems
+from .support import SUPPORT_THRESHOLD, combine, cosine, lexical, stems, unit_words
 from .text import citing_sentence, masked, sentence_bounds, unread_sections
 
 
@@ -75,7 +75,7 @@ class Verifier:
             return {}, set()
         rec = self._read("verify/units", {"ids": ids, "laws": laws})[0]
         units = {u["id"]: UnitRow(id=u["id"], citation=u["citation"], text=u["text"] or "", level=u["level"],
-                                  repealed=bool(u["repealed"])) for u in rec["units"]}
+                                  title=u["title"], repealed=bool(u["repealed"])) for u in rec["units"]}
         return units, set(rec["laws"])
 
     def verify(self, text: str, default_law: str | None = None, *, support: bool = True) -> VerifyReport:
@@ -89,10 +89,11 @@ class Verifier:
         records += [unparsed_record(text, s, e) for s, e in unread_sections(text, chain_spans)]
         records.sort(key=lambda r: (r.chain_start, r.start))
         if support:
-            self.add_support(text, records, chain_spans)
+            self.add_support(text, records, chain_spans, units)
         return VerifyReport(records=records)
 
-    def add_support(self, text: str, records: list[CitationRecord], chain_spans: list[tuple[int, int]]) -> None:
+    def add_support(self, text: str, records: list[CitationRecord], chain_spans: list[tuple[int, int]],
+                    units: dict[str, UnitRow]) -> None:
         """Fill the support fields of the records that resolved to a unit."""
         bounds = sentence_bounds(text, chain_spans)
         scored = [r for r in records if r.id and r.text]
@@ -101,7 +102,7 @@ class Verifier:
             lo, hi = citing_sentence(text, bounds, r.chain_start, r.chain_end)
             r.sentence_start, r.sentence_end = lo, hi
             sentences[id(r)] = masked(text, lo, hi, chain_spans)
-        unit_stems = {uid: stems(units_text) for uid, units_text in {r.id: r.text for r in scored}.items()}
+        unit_stems = {r.id: stems(unit_words(paragraph_title(r.id, units), r.text)) for r in scored}
         vecs = self.vector_scores(scored, sentences) if self.vectors else {}
         for r in scored:
             lex = lexical(stems(sentences[id(r)]), unit_stems[r.id])
@@ -146,6 +147,16 @@ class Verifier:
                 if s in vectors:
                     out[id(r)] = cosine(vectors[s], stored[r.id][1])
         return out
+
+
+def paragraph_title(uid: str, units: dict[str, UnitRow]) -> str | None:
+    """The title of the § (or Art.) that holds ``uid``: its shortest prefix that is a Paragraph."""
+    parts = uid.split("/")
+    for k in range(2, len(parts) + 1):
+        row = units.get("/".join(parts[:k]))
+        if row is not None and row.level == "Paragraph":
+            return row.title
+    return None
 
 
 def verify_text(driver: Driver, database: str, text: str, default_law: str | None = None) -> VerifyReport:
