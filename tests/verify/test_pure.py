@@ -103,8 +103,10 @@ def test_sentences_do_not_end_inside_a_citation_or_after_an_abbreviation():
     first = text[bounds[0][0]:bounds[0][1]]
     assert first.endswith("verlangen.") and first.startswith("Der Käufer")
     assert text[slice(*bounds[-1])].strip() == "Neu"
-    lo, hi = citing_sentence(text, bounds, spans[0][0], spans[0][1])
+    lo, hi = citing_sentence(text, bounds, spans[0][0], spans[0][1], neighbours=0)
     assert masked(text, lo, hi, spans) == "Der Käufer kann nach [NORM] Nacherfüllung verlangen."
+    lo, hi = citing_sentence(text, bounds, spans[0][0], spans[0][1])
+    assert masked(text, lo, hi, spans) == "Der Käufer kann nach [NORM] Nacherfüllung verlangen. Vgl. Abs. 2 dazu."
     assert sentence_bounds("eins\nzwei", []) == [(0, 5), (5, 9)]
 
 
