@@ -73,7 +73,7 @@ def _found(where: str) -> str:
 
 def why(c: Candidate, e: gainmod.Estimate, choice: Choice) -> str:
     """Where the unit was found, the evidence behind each part of its gain, and its words."""
-    parts = [f"{_found(f'{c.source} {c.rank}')}; expected citations {choice.gain:.2f} for {c.words} words"]
+    parts = [f"{_found(f'{c.source} {c.rank}')}; expected hits {choice.gain:.2f} (§ + Absatz depth) for {c.words} words"]
     if choice.para > 0:
         parts.append(f"its § {choice.para:.2f} (from the {_found(e.para_from)})")
     if choice.absatz > 0:

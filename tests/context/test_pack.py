@@ -56,7 +56,7 @@ def test_select_units_stays_in_the_budget_and_never_delivers_a_unit_twice():
     # with the rank prior, the § ranked first is reached through its shortest unit first
     assert [u.id for u in select_units(CANDS, 25, Calibration())] == ["BGB/§551/Abs1/S1"]
     units = select_units(CANDS, 300, Calibration())
-    assert all(u.why and "expected citations" in u.why for u in units)
+    assert all(u.why and "expected hits" in u.why for u in units)
 
 
 def test_markdown_heads_each_unit_with_citation_and_id():
