@@ -50,6 +50,7 @@ def test_a_sentence_about_something_else_supports_the_unit_less(verifier):
     assert other.status is Status.OK
     assert other.support < same.support
     assert other.lexical < same.lexical
+    assert same.supported and not other.supported
 
 
 def test_every_broken_status_on_a_real_text(verifier):
