@@ -19,6 +19,6 @@ def render_markdown(pack: ContextPack, why: bool = False) -> str:
             lines += [f"_{u.why}_", ""]
         lines += [u.text, ""]
     if not pack.units:
-        lines += ["(no unit found)", ""]
+        lines += ["(no unit found within the budget)", ""]
     lines.append(f"_{len(pack.units)} units, {pack.words} of {pack.budget} words_")
     return "\n".join(lines)

@@ -67,4 +67,4 @@ def test_markdown_heads_each_unit_with_citation_and_id():
         assert f"## {u.citation} (`{u.id}`)" in md and u.text in md and u.why in md
     assert md.splitlines()[0].endswith("…") and len(md.splitlines()[0]) < 140
     assert md.rstrip().endswith(f"{pack.words} of 100 words_")
-    assert "(no unit found)" in render_markdown(ContextPack(query="q", budget=5))
+    assert "(no unit found within the budget)" in render_markdown(ContextPack(query="q", budget=5))
