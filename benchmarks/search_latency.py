@@ -9,6 +9,12 @@ minute of this shared machine hits every mode alike. The graph is whatever ``NEO
 learned mode without its vector run, which the output states.
 
     NEO4J_PASSWORD=... .venv/bin/python benchmarks/search_latency.py --out eval/search-latency/codes58
+
+``--against DIR`` compares the learned mode of two code versions side by side in one run: DIR is a
+source tree of another commit (``git archive REF | tar -x -C DIR``). Each version runs in its own
+worker process (this script with ``--worker``, ``PYTHONPATH`` set to its tree) holding one warmed
+Retriever; the two answer every question in turn, which one goes first alternating, so both see the
+same load. The table gives each version's p50 and the median of the per-question differences.
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ import argparse
 import csv
 import json
 import os
+import subprocess
+import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -43,13 +51,114 @@ def percentile_ci(values: np.ndarray, q: float, seed: int = 0, n: int = 1000) ->
     return float(np.percentile(values, q)), float(np.percentile(boot, 2.5)), float(np.percentile(boot, 97.5))
 
 
+def worker() -> None:
+    """``--worker``: one warmed Retriever of the legalkg on PYTHONPATH; a JSON line with a question
+    in, the milliseconds of its default search out, until stdin closes."""
+    cfg = load_config()
+    driver = open_driver(cfg)
+    retriever = Retriever(driver, cfg.database)
+    for line in sys.stdin:
+        text = json.loads(line)["text"]
+        t0 = time.perf_counter()
+        retriever.search(text, level=LEVEL, k=K, mode=Mode.LEARNED)
+        print(json.dumps({"ms": (time.perf_counter() - t0) * 1000}), flush=True)
+    driver.close()
+
+
+def compare(args: argparse.Namespace) -> None:
+    """``--against DIR``: the learned mode of this tree and of DIR, question by question."""
+    here = Path(__file__).resolve().parents[1]
+    mine, theirs = (args.names.split(",", 1) + ["", ""])[:2] if args.names else ("", "")
+    trees = {mine or "this checkout": here, theirs or str(args.against): args.against.resolve()}
+    procs = {name: subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"],
+                                    env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tree, text=True,
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+             for name, tree in trees.items()}
+
+    def ask(name: str, text: str) -> float:
+        proc = procs[name]
+        proc.stdin.write(json.dumps({"text": text}) + "\n")
+        proc.stdin.flush()
+        reply = proc.stdout.readline()
+        if not reply:
+            raise SystemExit(f"error: the worker for {name} stopped (see its error above)")
+        return json.loads(reply)["ms"]
+
+    texts = [c.query for c in load_dataset("gerlayqa")[: args.questions + args.warmup]]
+    names = list(trees)
+    started = time.perf_counter()
+    for text in texts[: args.warmup]:
+        for name in names:
+            ask(name, text)
+    load_s = time.perf_counter() - started
+    calib, cpu0, load0 = calibration_ms(), cpu_times(), os.getloadavg()[0]
+    timings: dict[str, list[float]] = {name: [] for name in names}
+    for i, text in enumerate(texts[args.warmup:]):
+        for name in (names if i % 2 == 0 else names[::-1]):
+            timings[name].append(ask(name, text))
+    load1 = os.getloadavg()[0]
+    for proc in procs.values():
+        proc.stdin.close()
+        proc.wait(timeout=60)
+    a, b = (np.asarray(timings[n]) for n in names)
+    diff = np.median(a - b)
+    rng = np.random.default_rng(0)
+    idx = rng.integers(0, len(a), size=(1000, len(a)))
+    lo, hi = np.percentile(np.median(a[idx] - b[idx], axis=1), [2.5, 97.5])
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [f"# `legalkg search` latency, learned mode, level §, k {K}: two code versions side by side", "",
+             f"- date: {when}; command: `.venv/bin/python benchmarks/search_latency.py --questions "
+             f"{args.questions} --against {args.against} --out {args.out}"
+             + (f" --names '{args.names}'" if args.names else "") + "`",
+             f"- graph: {args.label or load_config().uri}",
+             f"- machine: {cpu_model()}; 1-min load {load0:.1f} at start, {load1:.1f} at the end; "
+             f"CPU steal {steal_text(cpu0)}; calibration loop {calib:.1f} ms",
+             f"- questions: GerLayQA dev {args.warmup + 1}..{args.warmup + args.questions} (the first "
+             f"{args.warmup} warm both workers up, {load_s:.1f} s with the model loads); the two versions "
+             "answer each question in turn, the first alternating", "",
+             "| code | p50 ms [95 % CI] | p90 ms [95 % CI] | mean ms |", "|---|---:|---:|---:|"]
+    rows = []
+    for name in names:
+        arr = np.asarray(timings[name])
+        p50, lo50, hi50 = percentile_ci(arr, 50)
+        p90, lo90, hi90 = percentile_ci(arr, 90)
+        rows.append({"code": name, "n": len(arr), "p50_ms": round(p50, 2), "p50_ci_low": round(lo50, 2),
+                     "p50_ci_high": round(hi50, 2), "p90_ms": round(p90, 2), "mean_ms": round(float(arr.mean()), 2)})
+        lines.append(f"| {name} | {p50:.1f} [{lo50:.1f}, {hi50:.1f}] | {p90:.1f} [{lo90:.1f}, {hi90:.1f}] | "
+                     f"{arr.mean():.1f} |")
+    lines += ["", f"Median of the per-question differences ({names[0]} minus {names[1]}): "
+                  f"{diff:+.1f} ms [{lo:+.1f}, {hi:+.1f}]."]
+    args.out.mkdir(parents=True, exist_ok=True)
+    with (args.out / "results.csv").open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    (args.out / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (args.out / "run.json").write_text(json.dumps({
+        "date": when, "against": str(args.against), "questions": args.questions, "warmup": args.warmup,
+        "calibration_ms": calib, "loadavg": [load0, load1], "rows": rows, "median_diff_ms": float(diff),
+        "median_diff_ci": [float(lo), float(hi)], "timings_ms": timings}, indent=1), encoding="utf-8")
+    print("\n".join(lines))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--questions", type=int, default=200, help="first N GerLayQA dev questions")
     ap.add_argument("--warmup", type=int, default=10, help="questions searched before timing")
-    ap.add_argument("--out", type=Path, required=True, help="folder for results.csv, results.md, run.json")
+    ap.add_argument("--out", type=Path, help="folder for results.csv, results.md, run.json")
     ap.add_argument("--label", default="", help="what the graph holds, for the table (e.g. '58 default codes')")
+    ap.add_argument("--against", type=Path, default=None,
+                    help="a source tree of another commit: time the learned mode of both side by side")
+    ap.add_argument("--names", default=None, help="with --against: the two rows' names, this tree's first "
+                                                  "(e.g. 'c0cb824,706a086')")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.worker:
+        return worker()
+    if args.out is None:
+        ap.error("--out is required")
+    if args.against is not None:
+        return compare(args)
 
     cfg = load_config()
     driver = open_driver(cfg)
