@@ -1,7 +1,6 @@
 """Stemmed word tokens: the one analyser the classifier, the neighbours and the bridge share.
 
-Why an own copy instead of ``legalkg.rank.text``: the predictor must not depend on the ranker it
-replaces. Questions and statutes go through the same function, so a lay word and a statute word
+Questions and statutes go through the same function, so a lay word and a statute word
 meet only when they stem alike; the bridge (``bridge.py``) covers the rest.
 """
 
