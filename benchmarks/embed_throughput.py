@@ -276,9 +276,9 @@ def render_workers(res: dict, command: str) -> str:
         "into an empty cache, the graph's vectors cleared before it; wall time = the whole `embed_graph` "
         "call (pending ids, texts, worker start-up and model load, embedding, cache and graph writes, index wait)",
         f"- machine: {res['cpu_model']}, CPU steal {res['steal']}, calibration {res['calibration']:.1f} ms "
-        f"at the start and {res['calibration_end']:.1f} ms at the end; **shared with other agents' jobs while "
-        "it ran** (the 1-min load average at each run's start is in the table), so the ratio is a lower bound "
-        "of what two free cores give",
+        f"at the start and {res['calibration_end']:.1f} ms at the end; the 1-min load average at each run's "
+        "start is in the table (other jobs on the machine lower the ratio: a load well above 0 makes it a "
+        "lower bound of what two free cores give)",
         "",
         "| workers | texts/s per run (wall) | median texts/s | best texts/s | median / 1 worker | CPU s per run (all processes) | 1-min load at start |",
         "|---:|---|---:|---:|---:|---|---|",
