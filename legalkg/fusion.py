@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping
 from typing import TypeVar
 
+from .errors import UserError
+
 #: The RRF constant k of the formula above.
 RRF_K = 60
 #: Candidates fetched per index look-up never fall below this (see :func:`overfetch`).
@@ -82,3 +84,36 @@ def weighted_rrf(rankings: Mapping[str, Iterable[K]], weights: Mapping[str, floa
     fused = sorted(((key, sum(p.values()), p) for key, p in shares.items()), key=lambda t: (-t[1], t[0]))
     return fused if k is None else fused[:k]
 
+
+
+def parse_weight_spec(spec: str | None, base: Mapping[str, float], names: Iterable[str], what: str,
+                      example: str, flag: str) -> dict[str, float]:
+    """``base`` with the entries named in ``spec`` ("knn=0,pop=0.3") set to the values given; one line
+    for an unknown name, a bad number or every weight at 0.
+
+    Why one parser: the run weights of the learned mode (``--weights``) and the predictor's component
+    weights (``--predictor-weights``) are both weights of a weighted RRF, written the same way, and
+    their errors should read alike. ``what`` names the entries in messages ("run", "predictor
+    component")."""
+    known = list(names)
+    token = what.split()[-1].upper()  # RUN, COMPONENT: the placeholder of the message
+    weights = dict(base)
+    for item in (spec or "").split(","):
+        if not item.strip():
+            continue
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep or name not in known:
+            raise UserError(f"bad {what} weight {item.strip()!r}: write {token}=WEIGHT, comma-separated, {token} one of "
+                            f"{', '.join(known)} (e.g. {example})")
+        try:
+            weight = float(value)
+        except ValueError:
+            weight = -1.0
+        if not weight >= 0 or weight == float("inf"):
+            raise UserError(f"bad {what} weight {item.strip()!r}: the weight must be a number >= 0 "
+                            f"(0 switches it off)")
+        weights[name] = weight
+    if not any(w > 0 for w in weights.values()):
+        raise UserError(f"every {what}'s weight is 0: keep at least one above 0 (see {flag})")
+    return weights

@@ -27,19 +27,16 @@ the same citations; each scope's expected count is the largest any candidate in 
 from __future__ import annotations
 
 import bisect
-import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
 from pydantic import BaseModel, Field
 
-from ..errors import UserError
 from ..eval.metric import match_depth
 from ..model import Citation, decode_id
+from ..taskfile import read_entries, shipped_path, write_entry
 from .candidates import Candidate
 
 #: Upper rank of each bucket (1, 2, 3, 4-5, 6-10, 11-20, 21-50, 51-100, 101-200, beyond).
@@ -175,21 +172,17 @@ def expected(candidates: Sequence[Candidate], calibration: Calibration) -> list[
     return out
 
 
+WHAT = "context-gain"
+FIX = "python benchmarks/context_packs.py --save-calibration"
+
+
 def default_path() -> Path:
-    return Path(str(resources.files("legalkg.data").joinpath(FILE)))
+    return shipped_path(FILE)
 
 
 def read(path: str | Path | None = None) -> dict:
     """The shipped file's entries (task -> {calibration, command, date}); {} where there is none."""
-    p = Path(path) if path is not None else default_path()
-    if not p.exists():
-        return {}
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
-        raise UserError(f"{p}: not a context-gain JSON file ({err}); rewrite it with "
-                        "`python benchmarks/context_packs.py --save-calibration`") from None
-    return data if isinstance(data, dict) else {}
+    return read_entries(path, FILE, WHAT, FIX)
 
 
 def shipped(task: str, path: str | Path | None = None) -> Calibration:
@@ -201,9 +194,5 @@ def shipped(task: str, path: str | Path | None = None) -> Calibration:
 def save(path: str | Path, task: str, calibration: Calibration, command: str,
          extra: Mapping[str, object] | None = None) -> Path:
     """Write (or replace) ``task``'s entry, keeping the other tasks'."""
-    p = Path(path)
-    data = read(p)
-    data[task] = {"calibration": calibration.model_dump(), "command": command,
-                  "date": datetime.now(UTC).strftime("%Y-%m-%d"), **dict(extra or {})}
-    p.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return p
+    return write_entry(path, task, {"calibration": calibration.model_dump(), "command": command,
+                                    **dict(extra or {})}, FILE, WHAT, FIX, indent=1)

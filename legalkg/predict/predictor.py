@@ -23,7 +23,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..errors import UserError
-from ..fusion import RRF_K, weighted_rrf
+from ..fusion import RRF_K, parse_weight_spec, weighted_rrf
 from ..model import Level, level_of_id
 from . import bridge as bridgemod
 from .classifier import NaiveBayes, fit_counts
@@ -63,26 +63,8 @@ def parse_component_weights(spec: str | None, base: Mapping[str, float] | None =
 
     Why: the ablation switches one component off at prediction time (``legalkg eval
     --predictor-weights``), which equals retraining without it (the components train apart)."""
-    weights = dict(Config().weights if base is None else base)
-    for item in (spec or "").split(","):
-        if not item.strip():
-            continue
-        name, sep, value = item.partition("=")
-        name = name.strip()
-        if not sep or name not in COMPONENTS:
-            raise UserError(f"bad predictor weight {item.strip()!r}: write COMPONENT=WEIGHT, comma-separated, "
-                            f"COMPONENT one of {', '.join(COMPONENTS)} (e.g. knn=0,bridge=0)")
-        try:
-            weight = float(value)
-        except ValueError:
-            weight = -1.0
-        if not weight >= 0 or weight == float("inf"):
-            raise UserError(f"bad predictor weight {item.strip()!r}: the weight must be a number >= 0 "
-                            "(0 switches the component off)")
-        weights[name] = weight
-    if not any(w > 0 for w in weights.values()):
-        raise UserError("every predictor component's weight is 0: keep at least one above 0 (see --predictor-weights)")
-    return weights
+    return parse_weight_spec(spec, Config().weights if base is None else base, COMPONENTS, "predictor component",
+                             "knn=0,bridge=0", "--predictor-weights")
 
 
 @dataclass

@@ -37,8 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import product
 
 from ..cite import LawRegistry, extract
-from ..errors import UserError
-from ..fusion import weighted_rrf
+from ..fusion import parse_weight_spec, weighted_rrf
 from ..model import TEXT_LEVELS, Level, level_of_id
 from ..vocab import RetrievalLevel
 
@@ -62,25 +61,8 @@ _DEPTH = {lv: i for i, lv in enumerate(TEXT_LEVELS)}
 def parse_weights(spec: str | None, base: Mapping[str, float] | None = None) -> dict[str, float]:
     """``base`` (default ``WEIGHTS``) with the runs named in ``spec`` ("fulltext=0,vector=0.25")
     set to the values given; one line for an unknown run, a bad number or every run at 0."""
-    weights = dict(WEIGHTS if base is None else base)
-    for item in (spec or "").split(","):
-        if not item.strip():
-            continue
-        name, sep, value = item.partition("=")
-        name = name.strip()
-        if not sep or name not in RUNS:
-            raise UserError(f"bad weight {item.strip()!r}: write RUN=WEIGHT, comma-separated, RUN one of "
-                            f"{', '.join(RUNS)} (e.g. fulltext=0,vector=0.25)")
-        try:
-            weight = float(value)
-        except ValueError:
-            weight = -1.0
-        if not weight >= 0 or weight == float("inf"):
-            raise UserError(f"bad weight {item.strip()!r}: the weight must be a number >= 0 (0 switches the run off)")
-        weights[name] = weight
-    if not any(w > 0 for w in weights.values()):
-        raise UserError("every run's weight is 0: keep at least one run above 0 (see --weights)")
-    return weights
+    return parse_weight_spec(spec, WEIGHTS if base is None else base, RUNS, "run", "fulltext=0,vector=0.25",
+                             "--weights")
 
 
 def weights_label(weights: Mapping[str, float]) -> str:

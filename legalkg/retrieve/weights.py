@@ -8,33 +8,26 @@ change. A task without an entry (or no file) falls back to ``learned.WEIGHTS``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 
-from ..errors import UserError
+from ..taskfile import read_entries, shipped_path, write_entry
 from . import learned as lm
 
 FILE = "fusion-weights.json"
 
 
+WHAT = "fusion-weights"
+FIX = "legalkg eval --tune-weights --save-weights"
+
+
 def default_path() -> Path:
-    return Path(str(resources.files("legalkg.data").joinpath(FILE)))
+    return shipped_path(FILE)
 
 
 def read(path: str | Path | None = None) -> dict:
     """The file's entries (task -> {weights, command, date, ...}); {} where there is no file."""
-    p = Path(path) if path is not None else default_path()
-    if not p.exists():
-        return {}
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
-        raise UserError(f"{p}: not a fusion-weights JSON file ({err}); rewrite it with "
-                        "`legalkg eval --tune-weights --save-weights`") from None
-    return data if isinstance(data, dict) else {}
+    return read_entries(path, FILE, WHAT, FIX)
 
 
 def shipped(task: str, path: str | Path | None = None) -> dict[str, float]:
@@ -45,12 +38,8 @@ def shipped(task: str, path: str | Path | None = None) -> dict[str, float]:
 
 def save(path: str | Path, task: str, weights: Mapping[str, float], command: str, score: float) -> Path:
     """Write (or replace) ``task``'s entry, keeping the other tasks' entries."""
-    p = Path(path)
-    data = read(p)
-    data[task] = {"weights": {k: float(weights[k]) for k in lm.RUNS if k in weights}, "command": command,
-                  "inner_cv_recall": round(score, 4), "date": datetime.now(UTC).strftime("%Y-%m-%d")}
-    p.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return p
+    return write_entry(path, task, {"weights": {k: float(weights[k]) for k in lm.RUNS if k in weights},
+                                    "command": command, "inner_cv_recall": round(score, 4)}, FILE, WHAT, FIX)
 
 
 def for_evaluation(explicit: Mapping[str, float] | None, own_predictor: bool) -> dict[str, float] | None:

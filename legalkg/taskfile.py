@@ -1,0 +1,45 @@
+"""Shipped per-task JSON files in ``legalkg/data`` (fusion weights, context-pack gain calibration).
+
+Why one reader and writer: each file maps a task (``lay``, ``case``) to an entry written by a
+documented command, and a user may point a flag at their own copy. Both files must read the same
+way: a missing file is "nothing shipped" ({}), a broken one is one line naming the command that
+rewrites it, and writing one task's entry keeps the other tasks'.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+
+from .errors import UserError
+
+
+def shipped_path(name: str) -> Path:
+    """``legalkg/data/<name>`` in a checkout or an installed wheel."""
+    return Path(str(resources.files("legalkg.data").joinpath(name)))
+
+
+def read_entries(path: str | Path | None, name: str, what: str, fix: str) -> dict:
+    """The file's entries (task -> entry); {} where there is no file. ``path`` None reads the shipped
+    ``name``; ``what`` and ``fix`` name the file's kind and the command that rewrites it."""
+    p = Path(path) if path is not None else shipped_path(name)
+    if not p.exists():
+        return {}
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise UserError(f"{p}: not a {what} JSON file ({err}); rewrite it with `{fix}`") from None
+    return data if isinstance(data, dict) else {}
+
+
+def write_entry(path: str | Path, task: str, entry: Mapping[str, object], name: str, what: str, fix: str,
+                indent: int = 2) -> Path:
+    """Write (or replace) ``task``'s entry, dated today, keeping the other tasks' entries."""
+    p = Path(path)
+    data = read_entries(p, name, what, fix)
+    data[task] = {**dict(entry), "date": datetime.now(UTC).strftime("%Y-%m-%d")}
+    p.write_text(json.dumps(data, indent=indent, ensure_ascii=False) + "\n", encoding="utf-8")
+    return p
