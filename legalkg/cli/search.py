@@ -33,7 +33,7 @@ def render(res: SearchResult, explain: bool = False) -> str:
         via = f"{h.via}"
         lines.append(f"{'':>3}  {('↳ ' + (h.citation or h.id))[:32]:<32} {'':>7}  {via:<9} {_excerpt(h.text, width)}")
     lines.append(f"level {res.level}, mode {res.mode}, expand {res.expand}, k {res.k}"
-                 + (f", model {res.model}" if res.model else ""))
+                 + (f", model {res.model}" if res.model else "") + (f", law {res.law}" if res.law else ""))
     return "\n".join(lines)
 
 
@@ -54,7 +54,8 @@ def render(res: SearchResult, explain: bool = False) -> str:
               help="The learned mode's predictor: lay (a question in everyday words) or case (decision text). "
                    "Default: case for text of 480 words or more, lay otherwise.")
 @click.option("-k", "k", default=5, show_default=True, type=int, help="Number of seed hits (expansion adds more rows).")
-@click.option("--law", default=None, help="Only units of this law (its id, e.g. BGB or 'SGB V').")
+@click.option("--law", default=None, help="Only units of this law (its id, e.g. BGB or 'SGB V'), or auto: the law "
+                                         "the law router ranks first for the query (docs/retrieval.md).")
 @click.option("--model", default=None, help="Must match the model recorded for the level's index (default: that model).")
 @click.option("--explain", is_flag=True, help="Show each component's share of a hit's score (learned and fusion modes).")
 @click.option("--json", "as_json", is_flag=True, help="JSON output for programs.")

@@ -2,7 +2,7 @@
 
 Why a model of its own: the CLI, the Python API and the benchmarks all start searches. Cleaning
 the query text, resolving aliases (``§``, ``naive``, ``Fusion``), the ``-k`` range, the CLI's
-``--mode auto``, the learned mode's task and the rule that chunks are never expanded are decided here, so
+``--mode auto``, ``--law auto`` (the law router's), the learned mode's task and the rule that chunks are never expanded are decided here, so
 ``Retriever.search`` works on values that are already right, and every bad input becomes the same
 one-line ``UserError`` naming the fix.
 """
@@ -26,6 +26,7 @@ from ..vocab import (
     parse_level,
     parse_mode,
 )
+from .laws import AUTO_LAW
 
 MAX_QUERY_CHARS = 20_000
 #: The statute predictor's tasks: ``lay`` questions, ``case`` decision text (``legalkg.predict``).
@@ -88,6 +89,7 @@ class SearchRequest(BaseModel):
     k: int = 5
     mode: Mode = Mode.VECTOR
     expand: Expansion = Expansion.NONE
+    #: A law id, ``auto`` (the law router chooses, ``legalkg.retrieve.laws``) or None (every law).
     law: str | None = None
     model: str | None = None
     #: The learned mode's predictor: ``lay``, ``case`` or None (by length, ``learned.choose_task``).
@@ -116,6 +118,8 @@ class SearchRequest(BaseModel):
             out["mode"] = auto_mode(level, out.get("law"))
         else:
             out["mode"] = parse_mode(mode)
+        if isinstance(out.get("law"), str) and out["law"].strip().lower() == AUTO_LAW:
+            out["law"] = AUTO_LAW
         out["task"] = parse_task(out.get("task"))
         expand = parse_expansion(out.get("expand", Expansion.NONE))
         # a chunk is no tree node: its citations are the units it covers, it has nothing to expand

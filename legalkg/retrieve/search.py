@@ -16,6 +16,8 @@ Design choices (docs/retrieval.md):
   query's own citations, fused by ``legalkg.fusion.weighted_rrf``; its rules are ``learned.py``.
 - ``--level auto`` ranks at § level and refines each hit to the shortest unit inside it that
   carries it (``auto_hits``; the rule is ``auto.py``), so the evaluation scores the same units.
+- ``--law auto`` (``law="auto"``) asks the law router (``law_runs`` reads its signals, the rule is
+  ``laws.py``) for the query's law and searches inside it; ``SearchResult.law`` names it.
 - A graph that is not ready (no finished law, no index) is one ``UserError`` line, not a driver
   traceback or an empty answer with rc 0.
 """
@@ -42,7 +44,7 @@ from ..graph.vectors import recorded_model
 from ..model import level_of_id
 from ..predict import Predictor, default_model_path, load_model
 from ..vocab import Expansion, Mode, RetrievalLevel, parse_level
-from . import auto, learned as lm, weights as fusion_weights
+from . import auto, laws as law_router, learned as lm, weights as fusion_weights
 from .request import SearchRequest, clean_query, parse_task
 
 MAX_LUCENE_TERMS = 200
@@ -132,6 +134,7 @@ class SearchResult(BaseModel):
     expand: Expansion
     k: int
     model: str | None = None
+    law: str | None = Field(None, description="the law searched in (under --law auto: the routed one)")
     seeds: list[Hit]
     expanded: list[Hit] = Field(default_factory=list)
 
@@ -411,6 +414,29 @@ class Retriever:
         rankings = {name: [u for u in ids if u in known or self._in_graph[u]] for name, ids in rankings.items()}
         return rankings, known, inner
 
+    def law_runs(self, text: str, task: str | None = None,
+                 predictor: Predictor | None = None) -> dict[str, list[str]]:
+        """The law router's signals for a query: signal -> law ids, best first (rule: ``laws.py``).
+        ``predictor``: a model to ask instead of the task's (the benchmark's out-of-fold ones); the
+        predictor signal is left out where the task's run weights switch the predictor off."""
+        self.check_ready()
+        runs = {"cited": law_router.cited_laws(text, self.law_registry())}
+        q = lucene_query(text)
+        recs = self._read(query("retrieve/law_route"), {"index": f"fulltext_{auto.BASE_LEVEL}", "q": q,
+                                                        "fetch": law_router.FULLTEXT_HITS}) if q else []
+        runs["fulltext"] = law_router.laws_of(r["law"] for r in recs)
+        task = lm.choose_task(text, task)
+        if predictor is None and self.weights_for(task).get("predictor"):
+            predictor = self.predictor(task)
+        if predictor is not None:
+            rows = predictor.predict([text], law_router.PREDICTOR_HITS, auto.BASE_LEVEL)[0]
+            runs["predictor"] = law_router.laws_of(lm.law_of(uid) for uid, _ in rows)
+        return runs
+
+    def route_laws(self, text: str, k: int = law_router.AUTO_LAWS, task: str | None = None) -> list[str]:
+        """The ``k`` laws the query most likely concerns (``laws.route`` over ``law_runs``)."""
+        return law_router.routed_laws(self.law_runs(text, task), k)
+
     def _predicted(self, text: str, label: RetrievalLevel, law: str | None,
                    task: str | None) -> tuple[list[str], dict[str, dict[str, float]]]:
         """The predictor's ids for ``label`` (at its own level, or the deepest level above it) and
@@ -521,6 +547,9 @@ class Retriever:
             query=request, level=level, k=k, mode=mode, expand=expand, law=law, model=self.model, task=task)
         label, mode, expand, k, law = req.level, req.mode, req.expand, req.k, req.law
         self.check_ready()
+        if law == law_router.AUTO_LAW:
+            routed = self.route_laws(req.query, law_router.AUTO_LAWS, req.task)
+            law = routed[0] if routed else None  # no signal at all: search every law
         self._check_law(law)
         ranked_at = label if label.indexed else auto.BASE_LEVEL
         one_trip = label.indexed and expand is not Expansion.NONE and (mode is Mode.VECTOR and law is None
@@ -542,7 +571,7 @@ class Retriever:
         if mode is Mode.LEARNED:
             task = lm.choose_task(req.query, req.task)
             model = f"predictor {task}" + (f" + {model}" if model else "")
-        return SearchResult(query=req.query, level=label, mode=mode, expand=expand, k=k, model=model,
+        return SearchResult(query=req.query, level=label, mode=mode, expand=expand, k=k, model=model, law=law,
                             seeds=seeds, expanded=expanded)
 
 

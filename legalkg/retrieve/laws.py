@@ -1,0 +1,75 @@
+"""The law router's pure rule: which laws a query concerns, ranked, from three signals.
+
+Why a step of its own: with all 6,821 laws in the graph, a search over every law meets many
+distractors, and a user who does not know which law governs a question cannot pass ``--law``.
+The router ranks laws; ``legalkg search --law auto`` narrows the search to its first law, and
+``benchmarks/law_routing.py`` measures it alone (docs/scale.md, "Law routing").
+
+Signals, each a ranking of law ids (``Retriever.law_runs`` reads them from the query and the graph):
+
+* ``cited``: the laws the query names, in its citations ("§ 573 BGB") or bare ("das BGB"), in
+  text order (``legalkg.cite``).
+* ``predictor``: the statute predictor's § predictions (``legalkg.predict``; its labels carry their
+  law), collapsed to laws by :func:`laws_of`.
+* ``fulltext``: the top § full-text hits over all laws (``cypher/retrieve/law_route``), collapsed
+  the same way.
+
+Fusion is the one weighted RRF (``legalkg.fusion.weighted_rrf``). The weights are chosen, not
+tuned on the scored cases, and mirror the learned mode's (``learned.WEIGHTS``): a law the query
+names and the predictor's laws count 1, the full-text run 0.5 (it sees every law, but its hits
+follow shared words, not the legal question).
+
+:func:`laws_of` scores a law by the summed reciprocal ranks of its units in one ranking, so a law
+with many good hits outranks one with a single lucky hit, and the first hits weigh most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from ..cite import LawRegistry, extract
+from ..fusion import reciprocal_rank, weighted_rrf
+
+#: The value of ``--law`` / ``SearchRequest.law`` that asks the router for the law.
+AUTO_LAW = "auto"
+#: Weighted-RRF weight of each signal (module docstring: chosen, not tuned).
+WEIGHTS: dict[str, float] = {"cited": 1.0, "predictor": 1.0, "fulltext": 0.5}
+SIGNALS: tuple[str, ...] = tuple(WEIGHTS)
+#: § full-text hits read for the full-text signal (deep enough that a law's several §§ add up).
+FULLTEXT_HITS = 100
+#: § predictions read for the predictor signal.
+PREDICTOR_HITS = 100
+#: Laws ``--law auto`` narrows a search to: the search's law filter takes one law.
+AUTO_LAWS = 1
+
+
+def laws_of(laws: Iterable[str]) -> list[str]:
+    """A ranking of the laws of a ranked hit list (one law id per hit, best hit first): each law
+    scored by the summed reciprocal ranks of its hits, best first, ties broken by the law id."""
+    scores: dict[str, float] = {}
+    for rank, law in enumerate(laws, 1):
+        if law:
+            scores[law] = scores.get(law, 0.0) + reciprocal_rank(rank)
+    return [law for law, _ in sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def cited_laws(text: str, registry: LawRegistry) -> list[str]:
+    """The laws the query names, in its citations ("§ 573 BGB") or bare ("nach dem BGB"), in text
+    order, each once."""
+    out: dict[str, None] = {}
+    for m in extract(text, registry=registry, law_mentions=True):
+        if m.law_key:
+            out.setdefault(m.law_key, None)
+    return list(out)
+
+
+def route(runs: Mapping[str, Sequence[str]], weights: Mapping[str, float] | None = None,
+          k: int | None = None) -> list[tuple[str, float, dict[str, float]]]:
+    """The routed laws: (law, score, {signal: its share}), best first, top ``k`` (all with None),
+    by weighted RRF of the signals' law rankings (``weights`` default: ``WEIGHTS``)."""
+    return weighted_rrf(runs, WEIGHTS if weights is None else weights, k)
+
+
+def routed_laws(runs: Mapping[str, Sequence[str]], k: int, weights: Mapping[str, float] | None = None) -> list[str]:
+    """The ids of the top ``k`` routed laws."""
+    return [law for law, _, _ in route(runs, weights, k)]

@@ -1,0 +1,43 @@
+"""The law router and ``search --law auto`` against the live test graph (BGB + ZPO, full-text only)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from legalkg.cli import main
+from legalkg.retrieve import Retriever
+
+
+@pytest.fixture(scope="module")
+def retriever(load_graph, driver, neo4j_cfg):
+    load_graph("BGB,ZPO", model=None)
+    return Retriever(driver, neo4j_cfg.database)
+
+
+def test_fulltext_signal_ranks_the_law_whose_sections_match(retriever):
+    runs = retriever.law_runs("Berufung gegen das Urteil des Amtsgerichts, Berufungsfrist und Berufungsbegründung")
+    assert runs["fulltext"][0] == "ZPO"
+    runs = retriever.law_runs("Mietsicherheit Kaution Vermieter Mieter Wohnraum")
+    assert runs["fulltext"][0] == "BGB"
+
+
+def test_a_law_the_query_names_is_routed_first(retriever):
+    text = "Berufung gegen das Urteil, Berufungsfrist, Berufungsbegründung, geregelt im BGB?"
+    assert retriever.law_runs(text)["cited"] == ["BGB"]
+    assert retriever.route_laws(text, 2)[0] == "BGB"
+
+
+def test_search_law_auto_searches_inside_the_routed_law(retriever):
+    # the lay predictor knows BGB labels only (GerLayQA's gold): the named ZPO and its text outweigh it
+    res = retriever.search("Berufungsfrist und Berufungsbegründung nach der ZPO", level="Paragraph", k=5,
+                           mode="fulltext", law="auto")
+    assert res.law == "ZPO"
+    assert res.seeds and all(h.id.startswith("ZPO/") for h in res.seeds)
+
+
+def test_cli_search_law_auto_names_the_routed_law(retriever, neo4j_env):
+    out = CliRunner().invoke(main, ["search", "Mietsicherheit Kaution Vermieter", "--law", "auto",
+                                    "--mode", "fulltext", "--level", "§", "-k", "2"])
+    assert out.exit_code == 0, out.output
+    assert out.output.strip().splitlines()[-1].endswith("law BGB")
