@@ -197,9 +197,11 @@ def main() -> None:
         arr = np.asarray(ms)
         p50, lo50, hi50 = percentile_ci(arr, 50)
         p90, lo90, hi90 = percentile_ci(arr, 90)
+        p95, lo95, hi95 = percentile_ci(arr, 95)  # issue 27's goal over all laws is a p95
         rows.append({"mode": str(mode), "n": len(arr), "p50_ms": round(p50, 2), "p50_ci_low": round(lo50, 2),
                      "p50_ci_high": round(hi50, 2), "p90_ms": round(p90, 2), "p90_ci_low": round(lo90, 2),
-                     "p90_ci_high": round(hi90, 2), "mean_ms": round(float(arr.mean()), 2)})
+                     "p90_ci_high": round(hi90, 2), "p95_ms": round(p95, 2), "p95_ci_low": round(lo95, 2),
+                     "p95_ci_high": round(hi95, 2), "mean_ms": round(float(arr.mean()), 2)})
     with (args.out / "results.csv").open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
         writer.writeheader()
@@ -216,12 +218,13 @@ def main() -> None:
              f"CPU steal {steal_text(cpu0)}; calibration loop {calib:.1f} ms",
              f"- questions: GerLayQA dev {args.warmup + 1}..{args.warmup + args.questions} "
              f"(the first {args.warmup} warm up); model load and bridge texts: {load_s:.1f} s once", "",
-             "| mode | p50 ms [95 % CI] | p90 ms [95 % CI] | mean ms | ratio of p50 to fulltext |",
-             "|---|---:|---:|---:|---:|"]
+             "| mode | p50 ms [95 % CI] | p90 ms [95 % CI] | p95 ms [95 % CI] | mean ms | ratio of p50 to fulltext |",
+             "|---|---:|---:|---:|---:|---:|"]
     ft = next(r["p50_ms"] for r in rows if r["mode"] == Mode.FULLTEXT)
     for r in rows:
         lines.append(f"| {r['mode']} | {r['p50_ms']:.1f} [{r['p50_ci_low']:.1f}, {r['p50_ci_high']:.1f}] | "
-                     f"{r['p90_ms']:.1f} [{r['p90_ci_low']:.1f}, {r['p90_ci_high']:.1f}] | {r['mean_ms']:.1f} | "
+                     f"{r['p90_ms']:.1f} [{r['p90_ci_low']:.1f}, {r['p90_ci_high']:.1f}] | "
+                     f"{r['p95_ms']:.1f} [{r['p95_ci_low']:.1f}, {r['p95_ci_high']:.1f}] | {r['mean_ms']:.1f} | "
                      f"{r['p50_ms'] / ft:.2f} |")
     lines += ["", f"learned (the default) p50: {learned_p50:.1f} ms."]
     (args.out / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
