@@ -26,6 +26,7 @@ from ..errors import UserError
 from ..model import TEXT_LEVELS
 from ..vocab import RetrievalLevel
 from .cypher import labelled, query
+from .indexwait import await_vector_indexes
 
 #: Labels with a vector index: the text levels and the naive chunks.
 VECTOR_LABELS: tuple[str, ...] = tuple(lvl.value for lvl in TEXT_LEVELS) + (RetrievalLevel.CHUNK.value,)
@@ -54,6 +55,8 @@ class EmbedReport(BaseModel):
     batches: int = 0
     workers: int = 1
     seconds: float = 0.0
+    #: Of ``seconds``: the wait for the vector indexes to populate after a bulk write.
+    index_wait_s: float = 0.0
 
     def summary(self) -> str:
         total = sum(self.written.values())
@@ -61,7 +64,8 @@ class EmbedReport(BaseModel):
         return (f"embeddings ({self.model}, {self.dim}-d): {total:,} vectors written; "
                 f"{self.n_texts:,} texts, {self.n_distinct:,} distinct, {self.n_embedded:,} embedded, "
                 f"{self.n_cached:,} from cache in {self.seconds:.1f} s ({rate:,.0f} texts/s, "
-                f"{self.workers} worker{'s' if self.workers != 1 else ''})")
+                f"{self.workers} worker{'s' if self.workers != 1 else ''}; "
+                f"{self.index_wait_s:.1f} s of it waiting for the vector indexes)")
 
 
 def check_model(driver: Driver, db: str, label: str, embedder: Embedder, reembed: bool) -> None:
@@ -210,6 +214,6 @@ def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, re
             store.close()
     for label in bulk:
         driver.execute_query(labelled("vectors/create_index", label=label), {"dim": embedder.dim}, database_=db)
-    driver.execute_query(query("await_indexes"), {"seconds": 600}, database_=db)
+    report.index_wait_s = await_vector_indexes(driver, db)
     report.seconds = time.perf_counter() - started
     return report

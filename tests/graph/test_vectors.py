@@ -66,6 +66,7 @@ def test_bulk_write_builds_the_index_after_the_vectors(kschg, neo4j_cfg, monkeyp
     states = {r["name"]: r["state"] for r in recs}
     for lab in bulk:
         assert states[f"vector_{lab}"] == "ONLINE"
+    assert 0.0 <= report.index_wait_s <= report.seconds
     rec = kschg.execute_query(
         "MATCH (n:Satz {id: 'KSchG/§1/Abs1/S1'}) "
         "CALL db.index.vector.queryNodes('vector_Satz', 3, n.embedding) YIELD node, score "
