@@ -14,6 +14,10 @@ Design choices (docs/retrieval.md):
 - The learned mode (``learned_hits``) is the one engine: the statute predictor (``legalkg.predict``,
   loaded once per Retriever, its bridge texts read from the graph), full-text, vector and the
   query's own citations, fused by ``legalkg.fusion.weighted_rrf``; its rules are ``learned.py``.
+- The learned mode's full-text and vector look-ups run in two reader threads while the calling
+  thread embeds the query and runs the predictor: over all laws the look-ups are server time
+  (the socket wait releases the GIL), so they overlap the Python work instead of adding to it
+  (eval/search-latency/README.md).
 - ``--level auto`` ranks at § level and refines each hit to the shortest unit inside it that
   carries it (``auto_hits``; the rule is ``auto.py``), so the evaluation scores the same units.
 - ``--law auto`` (``law="auto"``) asks the law router (``law_runs`` reads its signals, the rule is
@@ -27,6 +31,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Literal
 
@@ -207,6 +212,15 @@ class Retriever:
         #: the explicit run weights, or None for each task's shipped ones (``weights_for``)
         self.weights: dict[str, float] | None = None if weights is None else dict(weights)
         self._shipped: dict[str, dict[str, float]] = {}
+        self._readers: ThreadPoolExecutor | None = None
+
+    def readers(self) -> ThreadPoolExecutor:
+        """The threads that run the learned mode's index look-ups (started on first use). Two: the
+        full-text and the vector look-up of one search at once; the driver is thread-safe and each
+        look-up opens its own session."""
+        if self._readers is None:
+            self._readers = ThreadPoolExecutor(max_workers=len(lm.INDEX_RUNS), thread_name_prefix="legalkg-read")
+        return self._readers
 
     def _read(self, text: str, params: dict) -> list:
         """One auto-commit read: RUN + PULL in a single round trip. ``execute_query`` wraps each
@@ -394,17 +408,21 @@ class Retriever:
         weights = lm.run_weights(self.weights_for(task), label)
         needed = {r: label is not RetrievalLevel.PARAGRAPH or weights.get(r, 0.0) > 0 for r in lm.INDEX_RUNS}
         pool = overfetch(k)
-        index_runs: dict[str, list[Hit]] = {}
+        # The index look-ups wait on the server; they run in this Retriever's reader threads while
+        # this thread embeds the query and runs the predictor (module docstring).
+        pending: dict[str, Future] = {}
         if needed["fulltext"]:
-            index_runs["fulltext"] = self.fulltext_hits(label, text, pool, law)
+            pending["fulltext"] = self.readers().submit(self.fulltext_hits, label, text, pool, law)
         if needed["vector"] and (vector is not None or self.index_model(label) is not None):
             vec = vector if vector is not None else self.embed_query(text, label, model)
-            index_runs["vector"] = self.vector_hits(label, vec, pool, law)
-        rankings = {name: [h.id for h in hits] for name, hits in index_runs.items()}
+            pending["vector"] = self.readers().submit(self.vector_hits, label, vec, pool, law)
         inner: dict[str, dict[str, float]] = {}
         if label.expandable:
             predicted, inner = self._predicted(text, label, law, task) if weights.get("predictor") else ([], {})
             cited = lm.cited_ids(text, law, self.law_registry())
+        index_runs = {name: future.result() for name, future in pending.items()}
+        rankings = {name: [h.id for h in hits] for name, hits in index_runs.items()}
+        if label.expandable:
             index_rank = {uid: r for r, (uid, _) in enumerate(rrf(rankings.values()))}
             children = self.descendants(lm.shallower(predicted + cited, label), label)
             rankings["predictor"] = lm.to_level(predicted, label, children, index_rank)

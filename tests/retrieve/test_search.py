@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+from concurrent.futures import Future
 
 import pytest
 from click.testing import CliRunner
@@ -202,6 +204,47 @@ def test_learned_mode_finds_the_deposit_sections_of_the_readme_example(retriever
     res = retriever.search("Mein Vermieter gibt die Kaution nach dem Auszug nicht zurück", level="§", k=5,
                            mode="learned")
     assert {"BGB/§551", "BGB/§548", "BGB/§566a"} & {h.id for h in res.seeds}, [h.id for h in res.seeds]
+
+
+class InlineLookups(Retriever):
+    """Records the thread each index look-up of the learned mode ran on; with ``inline`` the
+    look-ups run in the calling thread, one after another (the engine before its reader threads)."""
+
+    def __init__(self, *args, inline: bool = False, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.inline = inline
+        self.threads: list[str] = []
+
+    def readers(self):
+        return InlineExecutor() if self.inline else super().readers()
+
+    def fulltext_hits(self, *args):
+        self.threads.append(threading.current_thread().name)
+        return super().fulltext_hits(*args)
+
+    def vector_hits(self, *args):
+        self.threads.append(threading.current_thread().name)
+        return super().vector_hits(*args)
+
+
+def test_learned_mode_runs_its_index_look_ups_on_the_reader_threads(retriever):
+    text = "Mein Vermieter gibt die Kaution nach dem Auszug nicht zurück"
+    threaded = InlineLookups(retriever.driver, retriever.db)
+    got = threaded.search(text, level="Absatz", k=8, mode="learned")
+    assert len(threaded.threads) == 2 and all(t.startswith("legalkg-read") for t in threaded.threads)
+    inline = InlineLookups(retriever.driver, retriever.db, inline=True)
+    want = inline.search(text, level="Absatz", k=8, mode="learned")
+    assert inline.threads == [threading.current_thread().name] * 2
+    assert [(h.id, h.score, h.components) for h in got.seeds] == [(h.id, h.score, h.components) for h in want.seeds]
+
+
+class InlineExecutor:
+    """An executor that runs each call at once in the calling thread."""
+
+    def submit(self, fn, *args):
+        done: Future = Future()
+        done.set_result(fn(*args))
+        return done
 
 
 @pytest.mark.parametrize("level", ["Absatz", "Satz", "Nummer"])
