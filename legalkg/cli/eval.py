@@ -14,6 +14,7 @@ from ..errors import UserError
 from ..eval import datasets, grid, outdir, report, results, runner
 from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
+from ..graph.vectors import law_ids
 from ..predict import load_examples, load_model, parse_component_weights
 from ..retrieve import Retriever, weights as shipped_weights
 from ..retrieve.learned import parse_weights, weights_label
@@ -191,9 +192,14 @@ def _steps(cells, n_queries: int) -> int:
               help="With --tune-weights: also choose the weights by the inner CV over all cases (dataset and "
                    "--train-extra) and write them as the task's entry of this JSON (legalkg/data/"
                    "fusion-weights.json holds the shipped ones, read by `legalkg search`).")
+@click.option("--gold-laws", "gold_laws", default=None, metavar="LAWS",
+              help="Score only the gold citations of these laws (and, with --cv, train on them only): "
+                   "'default' (the 58 codes) or a comma list. Compares a graph with more laws to a smaller "
+                   "one on the same gold.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, permutations, gold_count,
-             cv, predictor, train_extra, weights, predictor_weights, tune_weights, save_weights, quiet) -> None:
+             cv, predictor, train_extra, weights, predictor_weights, tune_weights, save_weights, gold_laws,
+             quiet) -> None:
     """Recall, ToER and ToER^m by citation depth (Code ... Buchstabe) of DATASET's gold citations.
 
     `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
@@ -225,10 +231,11 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
                   bootstrap=bootstrap, gold_count=gold_count, cv=cv, predictor=str(predictor) if predictor else None,
                   train_extra=[str(p) for p in train_extra], weights=weights_label(fusion_weights) if fusion_weights else None,
                   tune_weights=tune_weights, save_weights=str(save_weights) if save_weights else None,
-                  predictor_weights=predictor_weights)
+                  predictor_weights=predictor_weights, gold_laws=gold_laws)
     model_file = load_model(predictor) if predictor is not None else None
     extra = load_examples(list(train_extra)) if train_extra else None
     with session_driver(cfg) as driver:
+        scored_laws = law_ids(driver, cfg.database, gold_laws, "--gold-laws") if gold_laws else None
         bar = _Bar(_steps(cells, len(cases)), enabled=not quiet)
         try:
             retriever = Retriever(driver, cfg.database,
@@ -238,7 +245,7 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
                                   n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar,
                                   gold_count=gold_count, retriever=retriever, cv_folds=cv, train_extra=extra,
                                   tune_weights=tune_weights, weights_over_all_cases=save_weights is not None,
-                                  predictor_weights=component_weights)
+                                  predictor_weights=component_weights, gold_laws=scored_laws)
         finally:
             bar.close()
         graph = {"labels": label_counts(driver, cfg.database),
@@ -248,6 +255,9 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
     click.echo(f"dataset {dataset}: {run.n_cases} of {run.n_cases_loaded} cases with gold in the graph; "
                f"{cov.n_covered} of {cov.n_gold} gold citations in its {len(run.law_keys)} laws "
                f"({100 * cov.share:.1f} % coverage); model {model}; {run.timings['total_s']:.1f} s")
+    if run.gold_laws is not None:
+        n = len(run.gold_laws)
+        click.echo(f"gold narrowed to the {n} law{'s' if n != 1 else ''} of --gold-laws {gold_laws}")
     if run.fold_weights:
         click.echo("fusion weights of the folds: " + "; ".join(weights_label(w) for w in run.fold_weights))
     if save_weights is not None and run.tuned_all:

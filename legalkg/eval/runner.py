@@ -304,6 +304,7 @@ class EvalRun(BaseModel):
     fold_weights: list[dict[str, float]] = Field(default_factory=list,
                                                  description="the distinct fusion weights of the CV folds")
     tuned_all: dict = Field(default_factory=dict, description="task, level, k, weights chosen over all cases")
+    gold_laws: list[str] | None = Field(None, description="the laws the gold was narrowed to (--gold-laws)")
 
 
 def query_cache(embedder):
@@ -391,8 +392,13 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
              retriever: Retriever | None = None, cv_folds: int | None = None,
              train_extra: TrainingSet | None = None, tune_weights: bool = False,
              weights_over_all_cases: bool = False,
-             predictor_weights: Mapping[str, float] | None = None) -> EvalRun:
+             predictor_weights: Mapping[str, float] | None = None,
+             gold_laws: Sequence[str] | None = None) -> EvalRun:
     """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported).
+
+    ``gold_laws`` (law ids) narrows the gold further, for scoring and for the folds' training: two
+    graphs, one with more laws, are then compared on the same gold citations, so the difference is
+    what the added laws cost as distractors, not a different, harder set of gold.
 
     Learned cells use ``retriever`` (default: a fresh one with the shipped predictors) and refuse
     to run where its predictor was trained on any of the cases (``refuse_seen``); with
@@ -413,10 +419,12 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     if not keys:
         raise UserError("the graph holds no laws: run `legalkg ingest` first")
     cov = coverage(cases, keys)
-    kept = restrict_to_laws(cases, keys)
+    scored = keys if gold_laws is None else sorted(set(keys) & set(gold_laws))
+    kept = restrict_to_laws(cases, scored)
     if not kept:
-        raise UserError(f"no gold citation of the {len(cases)} cases is in a law of the graph "
-                        f"({', '.join(keys[:5])}{'…' if len(keys) > 5 else ''}): ingest the cited laws")
+        where = "a law of the graph" if gold_laws is None else "the laws of --gold-laws"
+        raise UserError(f"no gold citation of the {len(cases)} cases is in {where} "
+                        f"({', '.join(scored[:5])}{'…' if len(scored) > 5 else ''}): ingest the cited laws")
     max_depth = max_depth_of(c.meta for c in kept)
     texts: dict[str, str] = {}
     for c in kept:
@@ -536,6 +544,7 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     return EvalRun(dataset=dataset, k=k, cells=list(cells), results=table, paired=paired,
                    case_scores=case_score_frame(scores), coverage=cov, n_cases_loaded=len(cases),
                    n_cases=len(kept), max_depth=max_depth, words=words, models=models, law_keys=keys,
+                   gold_laws=None if gold_laws is None else scored,
                    timings=timings, started=started, gold_count=gold_count,
                    by_court=pd.concat(court_frames, ignore_index=True), fold_weights=fold_weights,
                    tuned_all=tuned_all)

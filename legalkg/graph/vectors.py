@@ -112,10 +112,10 @@ def parse_levels(spec: str | None) -> tuple[str, ...]:
     return tuple(chosen)
 
 
-def law_ids(driver: Driver, db: str, codes_spec: str | None) -> list[str] | None:
-    """``--codes`` as the graph's law ids: ``all`` -> None (every law); ``default`` -> those of the
-    58 codes that are loaded; a list -> each name (id, jurabk, amtabk or gii slug), which must be
-    loaded (one line names the ones that are not)."""
+def law_ids(driver: Driver, db: str, codes_spec: str | None, option: str = "--codes") -> list[str] | None:
+    """``--codes`` (or another ``option`` naming laws) as the graph's law ids: ``all`` -> None
+    (every law); ``default`` -> those of the 58 codes that are loaded; a list -> each name (id,
+    jurabk, amtabk or gii slug), which must be loaded (one line names the ones that are not)."""
     if codes_spec is None or codes_spec.strip().lower() == "all":
         return None
     if codes_spec.strip().lower() == "default":
@@ -133,7 +133,7 @@ def law_ids(driver: Driver, db: str, codes_spec: str | None) -> list[str] | None
     if codes_spec.strip().lower() != "default":
         missing = [name for name, alts in wanted.items() if not any(found.get(a) for a in alts)]
         if missing:
-            raise UserError(f"not in the graph: {', '.join(missing)} (--codes names loaded laws; "
+            raise UserError(f"not in the graph: {', '.join(missing)} ({option} names loaded laws; "
                             "`legalkg stats` counts them, `legalkg ingest --codes ...` loads more)")
     return sorted({i for ids in found.values() for i in ids})
 

@@ -159,3 +159,24 @@ def test_cli_eval_prints_the_depth_table_and_writes_the_folder(graph, dataset, n
     assert meta["graph"]["labels"]["Gesetz"] == 2
     assert meta["coverage"]["share"] == pytest.approx(2 / 3)
     assert len(meta["cells"]) == 2 * (2 + 1)
+
+
+def test_gold_laws_scores_the_same_gold_on_a_graph_with_more_laws(graph, dataset, neo4j_env, tmp_path):
+    # --gold-laws KSchG keeps only the KSchG gold: burlg-1 has none left and is dropped; kschg-1 (its
+    # top Satz is § 1 Abs. 1 KSchG) hits Code and §, not Absatz 2 (the module docstring)
+    driver, db = graph
+    cases = datasets.load_dataset(str(dataset))
+    run = runner.run_eval(driver, db, cases, [Cell("Satz", "none", "fulltext")], dataset="two", k=1,
+                          n_resamples=50, n_permutations=200, gold_laws=["KSchG"])
+    assert run.n_cases == 1 and run.gold_laws == ["KSchG"]
+    assert run.coverage.n_covered == 2  # coverage still counts the graph's laws
+    assert set(run.case_scores.case_id) == {"kschg-1"}
+    assert run.results.set_index("depth").recall_micro.tolist() == [1.0, 1.0, 0.0, 0.0, 0.0, 0.0]
+    res = CliRunner().invoke(main, ["eval", "--dataset", str(dataset), "--level", "Satz", "--mode", "fulltext",
+                                    "-k", "1", "--bootstrap", "50", "--quiet", "--gold-laws", "KSchG"])
+    assert res.exit_code == 0, res.output
+    assert "1 of 2 cases" in res.output and "gold narrowed to the 1 law of --gold-laws KSchG" in res.output
+    bad = CliRunner().invoke(main, ["eval", "--dataset", str(dataset), "--level", "Satz", "--mode", "fulltext",
+                                    "--quiet", "--gold-laws", "BGB"])
+    assert bad.exit_code == 1 and bad.output.count("\n") == 1
+    assert "not in the graph: BGB (--gold-laws names loaded laws" in bad.output
