@@ -45,9 +45,11 @@ def neo4j_server(tmp_path_factory):
     yield from started_server(tmp_path_factory.mktemp("neo4j-home"))
 
 
-def started_server(home: Path):
+def started_server(home: Path, record: bool = False):
     """Start a server with auth on, a generated password and free ports in ``home``; yield
-    (settings, cfg); stop it afterwards (a generator for session- and module-scoped fixtures)."""
+    (settings, cfg); stop it afterwards (a generator for session- and module-scoped fixtures).
+    Without ``record`` its home stays unknown to ``legalkg ingest --uri`` (as a Docker server's
+    would be), so CLI ingests into it load through Cypher unless a test names the home."""
     settings = ServerSettings(
         home=home,
         bolt_port=free_port(),
@@ -57,7 +59,7 @@ def started_server(home: Path):
         heap="1g",
         pagecache="512m",
     )
-    start(settings, timeout=240)
+    start(settings, timeout=240, record=record)
     cfg = Neo4jConfig(uri=settings.bolt_uri, user="neo4j", password=settings.password)
     try:
         yield settings, cfg

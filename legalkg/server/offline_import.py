@@ -31,6 +31,7 @@ from ..errors import UserError
 from ..procs import die_with_parent
 from . import caches, jvm, process
 from .conf import configured_lib, default_home, environment, read_conf, settings_of
+from .homes import recorded_home
 
 MARKER = "legalkg-import.json"
 #: the admin tool itself, the JVM that Neo4j's admin launcher spawns
@@ -38,16 +39,23 @@ ADMIN_TOOL = "org.neo4j.cli.AdminTool"
 
 
 def managed_home(uri: str, home: Path | None = None) -> Path | None:
-    """The home of the ``legalkg neo4j`` server that listens at ``uri``, or None (Docker, remote)."""
-    home = home or default_home()
+    """The home of the ``legalkg neo4j`` server that listens at ``uri``, or None (Docker, remote):
+    ``home`` (default ``LEGALKG_NEO4J_HOME`` or the cache's), else the home that ``legalkg neo4j
+    start`` recorded for the port (``homes``); either only when its conf names that port."""
     parsed = urlparse(uri)
     if parsed.scheme not in ("bolt", "neo4j") or parsed.hostname not in ("127.0.0.1", "localhost"):
         return None
-    try:
-        listen = read_conf(home).get("server.bolt.listen_address")
-    except OSError:
-        return None
-    return home if listen is not None and listen.rsplit(":", 1)[-1] == str(parsed.port or 7687) else None
+    port = str(parsed.port or 7687)
+    for candidate in (home or default_home(), recorded_home(int(port))):
+        if candidate is None:
+            continue
+        try:
+            listen = read_conf(candidate).get("server.bolt.listen_address")
+        except OSError:
+            continue
+        if listen is not None and listen.rsplit(":", 1)[-1] == port:
+            return candidate
+    return None
 
 
 def is_running(home: Path) -> bool:

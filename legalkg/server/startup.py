@@ -16,6 +16,7 @@ from ..errors import UserError
 from . import jvm, process
 from .caches import class_archive
 from .conf import ServerSettings, environment, settings_of, write_conf
+from .homes import record_home
 from .jars import ensure_jars
 from .training import record_class_archive
 
@@ -72,12 +73,15 @@ def _running_as_asked(s: ServerSettings, pid: int) -> str:
     return ""
 
 
-def start(s: ServerSettings, timeout: float = 120.0) -> str:
-    """Start in the background unless already running; returns a status line."""
+def start(s: ServerSettings, timeout: float = 120.0, record: bool = True) -> str:
+    """Start in the background unless already running; returns a status line. ``record``: note the
+    home for its Bolt port (``homes``), so that ``legalkg ingest --uri`` finds it for the bulk import."""
     pid = process.read_pid(s)
     if pid:
         note = _running_as_asked(s, pid)
         process.wait_for_bolt(s, timeout)
+        if record:
+            record_home(s.bolt_port, s.home)
         return f"Neo4j already running (pid {pid}){note}"
     for port in (s.bolt_port, s.http_port):
         if process.port_open(port):
@@ -96,4 +100,6 @@ def start(s: ServerSettings, timeout: float = 120.0) -> str:
     if s.auth:
         _set_initial_password(s, lib)
     process.launch(s, lib, timeout)
+    if record:
+        record_home(s.bolt_port, s.home)
     return f"Neo4j started (pid {process.read_pid(s)}){recorded}"

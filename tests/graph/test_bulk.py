@@ -21,9 +21,11 @@ from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
 from legalkg.graph.cypher import statements
 from legalkg.graph.extraction import PackedLaws, law_keys, parsed_unit_ids, unit_counts
+from legalkg.graph.ingest import plan_load
 from legalkg.graph.inspect import graph_checksum
 from legalkg.parse import iter_laws
 from legalkg.server import caches, jvm, offline_import
+from legalkg.server.homes import record_path, recorded_home
 from legalkg.server.offline_import import import_pending
 from legalkg.server.process import read_pid, running_command
 
@@ -35,7 +37,12 @@ SMALL = "BUrlG,KSchG,TzBfG,AGG"
 
 @pytest.fixture(scope="module")
 def local_server(tmp_path_factory):
-    yield from started_server(tmp_path_factory.mktemp("bulk-home"))
+    """A server started as `legalkg neo4j start` starts one: its home recorded for its port."""
+    servers = started_server(tmp_path_factory.mktemp("bulk-home"), record=True)
+    settings, cfg = next(servers)
+    yield settings, cfg
+    record_path(settings.bolt_port).unlink(missing_ok=True)
+    next(servers, None)
 
 
 @pytest.fixture
@@ -127,6 +134,17 @@ def test_method_import_refuses_a_database_that_is_not_empty(local_env):
     assert res.exit_code != 0
     assert "is not empty" in res.output and "--method cypher" in res.output
     assert "Traceback" not in res.output
+
+
+def test_ingest_finds_the_home_of_a_server_started_elsewhere_by_its_port(local_server, monkeypatch):
+    # `legalkg neo4j start --home X --bolt-port P` and then `legalkg ingest --uri bolt://127.0.0.1:P`
+    # with LEGALKG_NEO4J_HOME unset: the bulk import's home comes from the record of the start
+    settings, cfg = local_server
+    monkeypatch.delenv("LEGALKG_NEO4J_HOME", raising=False)
+    assert recorded_home(settings.bolt_port) == settings.home.resolve()
+    plan = plan_load(cfg.uri, "auto")
+    assert plan.home == settings.home.resolve() and plan.method == "auto"
+    assert plan_load(cfg.uri, "import").home == settings.home.resolve()
 
 
 def test_method_import_needs_the_local_server(neo4j_env):

@@ -20,8 +20,8 @@ from legalkg.server.training import record_class_archive
 CLI = [sys.executable, "-m", "legalkg.cli"]
 
 
-def _run(*args: str, env=None) -> subprocess.CompletedProcess:
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, env=env, timeout=400)
+def _run(*args: str, env=None, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=400)
 
 
 def _java_pids_for(home: Path) -> list[int]:
@@ -85,8 +85,9 @@ def test_start_status_stop_without_auth(tmp_path):
 
 def test_auth_without_password_is_refused(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "NEO4J_PASSWORD"}
-    result = _run("neo4j", "start", "--home", str(tmp_path), "--bolt-port", str(free_port()),
-                  "--http-port", str(free_port()), env=env)
+    # from a folder without a .env: the checkout's (quickstart writes one) would supply a password
+    result = _run("neo4j", "start", "--home", str(tmp_path / "home"), "--bolt-port", str(free_port()),
+                  "--http-port", str(free_port()), env=env, cwd=tmp_path)
     assert result.returncode == 1
     assert "NEO4J_PASSWORD" in result.stderr and "Traceback" not in result.stderr
 

@@ -1,0 +1,44 @@
+"""Which home serves which local Bolt port: ``legalkg neo4j start`` records it, the bulk import reads it.
+
+Why: ``legalkg ingest --uri bolt://127.0.0.1:7691`` can bulk-import (``neo4j-admin``) only into a
+server whose home it knows, and it knew only ``LEGALKG_NEO4J_HOME`` or the default home. A server
+started with ``--home`` elsewhere was loaded by the Cypher batches instead, without a word: on all
+6,821 laws 481.6 s and about 2 GB in the main process where the bulk import takes 170 s and under
+800 MB (docs/benchmarks/ingest.md, 2026-12-01). A record is only a hint: the reader checks that the
+home's ``neo4j.conf`` names the port (``offline_import.managed_home``), so a stale one is harmless.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ..paths import cache_dir
+
+
+def record_path(port: int) -> Path:
+    return cache_dir() / "servers" / f"bolt-{int(port)}"
+
+
+def record_home(port: int, home: Path) -> None:
+    """Note that ``home``'s server listens on Bolt ``port`` (atomic: a reader sees the old or the new)."""
+    path = record_path(port)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(str(Path(home).resolve()))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def recorded_home(port: int) -> Path | None:
+    """The home last recorded for ``port``, or None."""
+    try:
+        text = record_path(port).read_text("utf-8").strip()
+    except OSError:
+        return None
+    return Path(text) if text else None
