@@ -9,7 +9,7 @@ import click
 
 from ..errors import UserError
 from ..graph.config import load_config
-from ..server import caches, jvm, process, startup
+from ..server import caches, homes, jvm, process, startup
 from ..server.conf import ServerSettings, configured_lib, default_home
 from ..server.offline_import import import_pending
 
@@ -76,7 +76,9 @@ def start_cmd(home, bolt_port, http_port, auth, heap, pagecache, timeout) -> Non
 @_home
 def stop_cmd(home) -> None:
     """Stop the server and wait until its JVM has exited."""
-    click.echo(process.stop(server_settings(home, 7687, 7474)))
+    settings = server_settings(home, 7687, 7474)
+    click.echo(process.stop(settings))
+    homes.forget_home(settings.home)
 
 
 @neo4j_group.command("status")

@@ -35,6 +35,20 @@ def record_home(port: int, home: Path) -> None:
         raise
 
 
+def forget_home(home: Path) -> None:
+    """Drop every record that names ``home`` (``legalkg neo4j stop``). Not on the bulk import's own
+    stop: an import killed while the server is down must still find its home."""
+    folder = cache_dir() / "servers"
+    wanted = Path(home).resolve()
+    for path in folder.glob("bolt-*") if folder.is_dir() else ():
+        try:
+            named = Path(path.read_text("utf-8").strip())
+        except OSError:
+            continue
+        if named == wanted:
+            path.unlink(missing_ok=True)
+
+
 def recorded_home(port: int) -> Path | None:
     """The home last recorded for ``port``, or None."""
     try:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from legalkg.server.homes import record_home, record_path, recorded_home
+from legalkg.server.homes import forget_home, record_home, record_path, recorded_home
 from legalkg.server.offline_import import managed_home
 
 
@@ -53,3 +53,15 @@ def test_the_given_home_comes_before_the_record(cache):
     record_home(7691, given)  # a later start of another home on the same port replaces the record
     assert recorded_home(7691) == given.resolve()
     assert sorted(p.name for p in record_path(7691).parent.iterdir()) == ["bolt-7691"]  # no temp files left
+
+
+def test_stop_forgets_the_home_and_nothing_else(cache):
+    one, two = _home(cache, "one", 7691), _home(cache, "two", 7692)
+    record_home(7691, one)
+    record_home(7692, two)
+    record_home(7693, one)
+    forget_home(one)
+    assert recorded_home(7691) is None and recorded_home(7693) is None
+    assert managed_home("bolt://127.0.0.1:7692") == two.resolve()
+    forget_home(cache / "never-recorded")  # no records of it: nothing happens
+    assert recorded_home(7692) == two.resolve()

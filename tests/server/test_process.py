@@ -97,7 +97,7 @@ def test_restart_with_the_recorded_command_line(tmp_path):
     same command, answering, stoppable by `legalkg neo4j stop`, nothing left running."""
     s = ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(),
                        auth=False, heap="512m", pagecache="64m")
-    start(s, timeout=240)
+    start(s, timeout=240, record=False)
     try:
         command = process.running_command(s)
         assert command is not None and "org.neo4j.server.CommunityEntryPoint" in command
@@ -134,7 +134,7 @@ def test_the_server_maps_the_recorded_class_archive(tmp_path):
     assert check.returncode == 0, check.stderr
     s = ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(),
                        auth=False, heap="512m", pagecache="64m")
-    start(s, timeout=240)
+    start(s, timeout=240, record=False)
     try:
         command = process.running_command(s)
         assert Path(command[0]).resolve() == Path(java.path).resolve()
@@ -186,7 +186,7 @@ def test_the_initial_password_never_goes_on_a_command_line(tmp_path, monkeypatch
     monkeypatch.setattr(startup.subprocess, "run", recording_run)
     s = ServerSettings(home=tmp_path / "n4j", bolt_port=free_port(), http_port=free_port(), auth=True,
                        password=password, heap="512m", pagecache="64m")
-    start(s, timeout=240)
+    start(s, timeout=240, record=False)
     try:
         admin = [(cmd, mode) for cmd, mode in seen if "set-initial-password" in cmd]
         assert len(admin) == 1
