@@ -46,10 +46,10 @@ def waiting_verdict(states: Sequence[IndexState], stalled_s: float, stall_s: flo
 
 
 def read_states(driver: Driver, db: str) -> list[IndexState]:
-    """The vector indexes' states, read once."""
-    recs = driver.execute_query(query("vectors/index_states"), database_=db).records
+    """The vector indexes' states, read once (the query of `legalkg doctor`, its VECTOR rows)."""
+    recs = driver.execute_query(query("doctor_indexes"), database_=db).records
     return [IndexState(name=r["name"], state=r["state"], percent=float(r["populationPercent"] or 0.0))
-            for r in recs]
+            for r in recs if r["type"] == "VECTOR"]
 
 
 def await_vector_indexes(driver: Driver, db: str, stall_s: float = 600.0, poll_s: float = 2.0,

@@ -17,8 +17,12 @@ from pathlib import Path
 from ..paths import cache_dir
 
 
+def records_dir() -> Path:
+    return cache_dir() / "servers"
+
+
 def record_path(port: int) -> Path:
-    return cache_dir() / "servers" / f"bolt-{int(port)}"
+    return records_dir() / f"bolt-{int(port)}"
 
 
 def record_home(port: int, home: Path) -> None:
@@ -38,9 +42,8 @@ def record_home(port: int, home: Path) -> None:
 def forget_home(home: Path) -> None:
     """Drop every record that names ``home`` (``legalkg neo4j stop``). Not on the bulk import's own
     stop: an import killed while the server is down must still find its home."""
-    folder = cache_dir() / "servers"
     wanted = Path(home).resolve()
-    for path in folder.glob("bolt-*") if folder.is_dir() else ():
+    for path in records_dir().glob("bolt-*"):
         try:
             named = Path(path.read_text("utf-8").strip())
         except OSError:
