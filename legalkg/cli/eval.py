@@ -235,7 +235,7 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
     model_file = load_model(predictor) if predictor is not None else None
     extra = load_examples(list(train_extra)) if train_extra else None
     with session_driver(cfg) as driver:
-        scored_laws = law_ids(driver, cfg.database, gold_laws, "--gold-laws") if gold_laws else None
+        scored_laws = law_ids(driver, cfg.database, gold_laws, "--gold-laws") if gold_laws is not None else None
         bar = _Bar(_steps(cells, len(cases)), enabled=not quiet)
         try:
             retriever = Retriever(driver, cfg.database,

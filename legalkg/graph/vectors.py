@@ -121,12 +121,13 @@ def law_ids(driver: Driver, db: str, codes_spec: str | None, option: str = "--co
     if codes_spec.strip().lower() == "default":
         wanted = {slug: [slug] for slug in codes_mod.resolve_codes("default") or []}
     else:
-        codes_mod.resolve_codes(codes_spec)  # the same one line for an empty list as ingest
         wanted = {}
         for name in (p.strip() for p in codes_spec.split(",")):
             info = codes_mod.find_code(name) if name else None
             if name:
                 wanted[name] = [name.lower()] + ([info.slug.lower()] if info else [])
+        if not wanted:
+            raise UserError(f"{option} is empty: use 'default', 'all' or a list such as 'BGB,ZPO'")
     names = sorted({n for alts in wanted.values() for n in alts})
     recs = driver.execute_query(query("vectors/law_ids"), {"names": names}, database_=db).records
     found = {r["name"]: r["ids"] for r in recs}

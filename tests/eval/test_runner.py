@@ -180,3 +180,7 @@ def test_gold_laws_scores_the_same_gold_on_a_graph_with_more_laws(graph, dataset
                                     "--quiet", "--gold-laws", "BGB"])
     assert bad.exit_code == 1 and bad.output.count("\n") == 1
     assert "not in the graph: BGB (--gold-laws names loaded laws" in bad.output
+    for empty in ("", ","):
+        res = CliRunner().invoke(main, ["eval", "--dataset", str(dataset), "--quiet", "--gold-laws", empty])
+        assert res.exit_code == 1 and res.output.count("\n") == 1
+        assert "--gold-laws is empty: use 'default', 'all'" in res.output
