@@ -3,6 +3,8 @@ wheel needs both. Every ``legalkg*`` package is found (a new one needs no edit h
 ``cypher/`` (with its subfolders) and ``neo4j/``, which ``[tool.setuptools.package-dir]`` maps to
 ``legalkg.cypher`` and ``legalkg.neo4j``, are added so that the queries and the Neo4j pom ship inside
 the package. Listing the query subfolders keeps setuptools from warning that they look importable.
+``research/`` (the chunking study, the paper's quoted figures, benchmark helpers) is no ``legalkg*`` package, so
+the wheel holds the product only; ``.ci/smoke_wheel.sh`` fails when it holds anything else.
 """
 
 from setuptools import find_namespace_packages, find_packages, setup

@@ -57,7 +57,11 @@ want |= {p.relative_to(src).as_posix() for p in (src / "legalkg").rglob("*.py")}
 missing = sorted(want - names)
 if missing:
     sys.exit(f"smoke: FAILED: the wheel lacks {len(missing)} files, e.g. {missing[:5]}")
-print(f"{Path(wheel).name}: {len(names)} files, every query, the pom and every module")
+# the product only: research/, benchmarks/, tests/ and eval/ stay in the checkout (setup.py ships legalkg*)
+extra = sorted({n.split("/")[0] for n in names} - {"legalkg"} - {n.split("/")[0] for n in names if ".dist-info/" in n})
+if extra:
+    sys.exit(f"smoke: FAILED: the wheel holds more than the legalkg package: {extra}")
+print(f"{Path(wheel).name}: {len(names)} files, every query, the pom and every module, nothing else")
 EOF
 
 echo "== fresh venv, core dependencies only"

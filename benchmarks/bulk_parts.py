@@ -28,6 +28,7 @@ import datetime as dt
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -41,7 +42,6 @@ from legalkg.graph.bulk import law_csv_work
 from legalkg.graph.cypher import statements
 from legalkg.graph.extraction import Extraction, parsed_unit_ids
 from legalkg.graph.schema import ensure_schema
-from legalkg.machine import calibration_ms, children_cpu, cpu_model, cpu_times, steal_text
 from legalkg.parse import iter_laws
 from legalkg.paths import REPO_ROOT
 from legalkg.server import caches, jvm, offline_import, process, startup
@@ -49,6 +49,9 @@ from legalkg.server.conf import ServerSettings, environment, settings_of, write_
 from legalkg.server.jars import ensure_jars
 from legalkg.server.process import free_port
 from legalkg.server.training import record_class_archive
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.machine import calibration_ms, children_cpu, cpu_model, cpu_times, steal_text  # noqa: E402
 
 QUIET = "internal.dbms.bolt.netty_server_shutdown_quiet_period"
 

@@ -1,4 +1,4 @@
-"""Chunking study benchmark: run (or read) a `legalkg chunking-study` output folder and write
+"""Chunking study benchmark: run (or read) a `python -m research.chunking` output folder and write
 docs/benchmarks/chunking.md with each strategy beside the naive peer (section retrieval) and the
 ratio to it (Recall@10, latency, build time, size).
 
@@ -68,10 +68,10 @@ def main() -> None:
     else:
         if not args.questions or not args.out:
             sys.exit("give --from DIR, or --questions PATH and --out DIR")
-        cmd = [str(REPO / ".venv" / "bin" / "legalkg"), "chunking-study", "--questions", str(args.questions),
+        cmd = [sys.executable, "-m", "research.chunking", "--questions", str(args.questions),
                "--out", str(args.out)] + (["--limit", str(args.limit)] if args.limit else [])
-        subprocess.run(cmd, check=True)
-        folder, command = args.out, " ".join(cmd[1:])
+        subprocess.run(cmd, check=True, cwd=REPO)
+        folder, command = args.out, "python " + " ".join(cmd[1:])
     args.doc.parent.mkdir(parents=True, exist_ok=True)
     old = args.doc.read_text("utf-8") if args.doc.is_file() else ""
     kept = old[old.index(MARKER):] if MARKER in old else MARKER + "\n"

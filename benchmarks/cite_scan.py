@@ -22,13 +22,16 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from legalkg import codes as codes_mod
 from legalkg.cite import KnownUnits, LawRegistry, statute, statute_edges, unitscan
 from legalkg.graph.extraction import parsed_unit_ids
-from legalkg.machine import calibration_ms, children_cpu, cpu_times, steal_text
 from legalkg.parse import ParseError, iter_laws
 from legalkg.paths import REPO_ROOT
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.machine import calibration_ms, children_cpu, cpu_times, steal_text  # noqa: E402
 
 _STATE: tuple = ()
 

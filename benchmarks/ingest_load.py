@@ -39,7 +39,6 @@ from legalkg.graph.connection import open_driver
 from legalkg.graph.ingest import ingest_laws, plan_load
 from legalkg.graph.inspect import label_counts, relationship_counts
 from legalkg.graph.rows import law_rows
-from legalkg.machine import calibration_ms, cpu_model, cpu_times, default_workers, steal_text
 from legalkg.model import TEXT_LEVELS
 from legalkg.parse import iter_laws, parse_file
 from legalkg.paths import REPO_ROOT, gii_dir
@@ -48,6 +47,9 @@ from legalkg.server.conf import ServerSettings
 from legalkg.server.jars import ensure_jars
 from legalkg.server.process import free_port, stop
 from legalkg.server.startup import start
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.machine import calibration_ms, cpu_model, cpu_times, default_workers, steal_text  # noqa: E402
 
 NAIVE_NODE = "MERGE (n:{label} {{id: $id}}) SET n += $props"
 NAIVE_EDGE = "MATCH (p {{id: $parent}}) MATCH (c:{label} {{id: $id}}) MERGE (p)-[:CONTAINS_{rel}]->(c)"

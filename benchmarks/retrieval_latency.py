@@ -37,6 +37,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 
@@ -44,9 +45,11 @@ from legalkg.eval.datasets import load_dataset
 from legalkg.fusion import overfetch
 from legalkg.graph.config import load_config
 from legalkg.graph.connection import open_driver, server_info
-from legalkg.machine import calibration_ms, cpu_times, steal_text
 from legalkg.retrieve import Retriever
 from legalkg.vocab import Expansion, RetrievalLevel, parse_level
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.machine import calibration_ms, cpu_times, steal_text  # noqa: E402
 
 K = 5
 FETCH = overfetch(K)  # what Retriever.vector_hits asks the index for at k=5
@@ -283,7 +286,7 @@ def render(args, meta: dict, cells: list[Cell], naive: dict | None, load: dict |
         f"- machine: {os.cpu_count()} CPU cores ({platform.machine()}, Python {platform.python_version()}), "
         f"1-min load average (other jobs on the machine show here) at start, after each part, at the end: {meta['loads']}; "
         f"CPU steal (time the host gave other guests) during the run: {meta.get('steal', 'unknown')}; "
-        f"calibration loop (legalkg.machine, lower = faster machine) at start / end: {meta.get('calibration', '-')} ms",
+        f"calibration loop (research.machine, lower = faster machine) at start / end: {meta.get('calibration', '-')} ms",
         f"- server: {meta['server']}; driver {meta['driver']}; neo4j-graphrag {meta['graphrag']}",
         f"- graph: {meta['graph']}",
         *(["- **not every unit has a vector** (above: embedded / all; repealed units without text get none, and "

@@ -20,8 +20,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from legalkg.eval import paper  # noqa: E402
 from legalkg.model import DEPTHS  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research import paper  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 WAYS = ("fixed", "dedup", "named")

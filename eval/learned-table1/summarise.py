@@ -4,7 +4,7 @@ Usage: .venv/bin/python eval/learned-table1/summarise.py RUNS_DIR [OUT_DIR]
 
 Reads RUNS_DIR/<dataset>-<configuration>/results.csv (``legalkg eval --out``), writes OUT_DIR/results.csv
 (every row, with a ``configuration`` column) and OUT_DIR/results.md. The ceiling rows need the
-datasets themselves (the oracle of ``legalkg.eval.oracle``, gold restricted to the 58 default codes,
+datasets themselves (the oracle of ``research.oracle``, gold restricted to the 58 default codes,
 which the development graph holds; checked against the runs' gold counts).
 """
 
@@ -17,8 +17,10 @@ from pathlib import Path
 import pandas as pd
 
 from legalkg.eval import datasets
-from legalkg.eval.oracle import oracle_recall
 from legalkg.eval.report import court_summary, summary_markdown, table1_markdown
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.oracle import oracle_recall  # noqa: E402
 
 DATASETS = {"ler_bgh": "LER BGH (CV 5), k 5", "ler_courts": "ler_courts (CV 5), k 5"}
 CONFIGS = {"learned": "learned", "popularity": "popularity (baseline)"}

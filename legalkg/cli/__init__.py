@@ -4,7 +4,7 @@ Every command lives in its own module under ``legalkg/cli/`` and only parses opt
 library functions and prints. ``UserError`` becomes one line on stderr and a non-zero exit.
 
 Commands load lazily (click's documented pattern for large CLIs): ``legalkg cite`` should not pay
-for importing the chunking study's scikit-learn or the evaluation's pandas, so the group maps each
+for importing the evaluation's pandas or the training's scikit-learn, so the group maps each
 command name to its module and imports that module only when the command is asked for.
 """
 
@@ -32,7 +32,6 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "context": ("context", "context"),
     "eval": ("eval", "eval_cmd"),
     "train": ("train", "train"),
-    "chunking-study": ("chunking", "chunking_study"),
     "serve": ("serve", "serve"),
     "verify": ("verify", "verify"),
 }

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 import numpy as np
 from neo4j import Driver, Session
 
-from ..graph.cypher import query, statements
+from legalkg.graph.cypher import query, statements
+
 from .strategies import STRATEGIES, Built, Spec
 
 WRITE_BATCH = 1000

@@ -3,13 +3,13 @@
 import numpy as np
 import pytest
 
-from legalkg.chunking.aggregate import propagate, recall_at, rrf_fuse, top_sections
-from legalkg.chunking.lumber import lumber_boundary, lumber_groups
-from legalkg.chunking.store import lucene_query
-from legalkg.chunking.strategies import STRATEGIES, resolve
-from legalkg.chunking.study import interleaved_order
-from legalkg.chunking.tree import covered_sections, extractive_summary, raptor_tree
-from legalkg.chunking.windows import fixed_windows, window_starts
+from research.chunking.aggregate import propagate, recall_at, rrf_fuse, top_sections
+from research.chunking.lumber import lumber_boundary, lumber_groups
+from research.chunking.store import lucene_query
+from research.chunking.strategies import STRATEGIES, resolve
+from research.chunking.study import interleaved_order
+from research.chunking.tree import covered_sections, extractive_summary, raptor_tree
+from research.chunking.windows import fixed_windows, window_starts
 from legalkg.errors import UserError
 
 
@@ -104,7 +104,7 @@ def test_lucene_query_has_no_operators():
 
 
 def test_llm_is_off_unless_configured(monkeypatch):
-    from legalkg.chunking.llm import LLMConfig, require_config
+    from research.chunking.llm import LLMConfig, require_config
 
     assert LLMConfig.from_env({}) is None
     cfg = LLMConfig.from_env({"LEGALKG_LLM_BASE_URL": "http://x/v1/", "LEGALKG_LLM_MODEL": "m"})

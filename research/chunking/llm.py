@@ -17,7 +17,7 @@ import urllib.request
 
 from pydantic import BaseModel
 
-from ..errors import UserError
+from legalkg.errors import UserError
 
 
 class LLMConfig(BaseModel):

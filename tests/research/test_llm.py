@@ -9,9 +9,9 @@ import socket
 
 import pytest
 
-from legalkg.chunking.llm import LLMConfig, chat, llm_boundary, llm_context, llm_propositions, llm_summary
-from legalkg.chunking.study import StudyConfig, run_study
-from legalkg.chunking.units import build_corpus
+from research.chunking.llm import LLMConfig, chat, llm_boundary, llm_context, llm_propositions, llm_summary
+from research.chunking.study import StudyConfig, run_study
+from research.chunking.units import build_corpus
 from legalkg.errors import UserError
 
 from .llm_server import CONTEXT, SUMMARY, ChatServer, split_und

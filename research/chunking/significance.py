@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy.stats import wilcoxon
 
-from ..eval import stats
+from legalkg.eval import stats
 
 METHODS: tuple[str, ...] = ("permutation", "wilcoxon")
 

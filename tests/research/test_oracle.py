@@ -1,6 +1,6 @@
 import pytest
 
-from legalkg.eval.oracle import oracle_recall, para_hits_at_k
+from research.oracle import oracle_recall, para_hits_at_k
 from legalkg.model import Citation
 
 

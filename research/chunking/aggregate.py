@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..fusion import RRF_K, reciprocal_rank, rrf_scores
+from legalkg.fusion import RRF_K, reciprocal_rank, rrf_scores
 
 AGGREGATIONS: tuple[str, ...] = ("max", "sum", "rrf")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from legalkg import paths
-from legalkg.chunking.units import build_corpus
+from research.chunking.units import build_corpus
 from legalkg.parse import parse_file
 
 

@@ -22,7 +22,8 @@ from typing import NamedTuple
 import numpy as np
 from pydantic import BaseModel
 
-from ..errors import UserError
+from legalkg.errors import UserError
+
 from .lumber import lumber_groups
 from .propositions import Item
 from .tree import covered_sections, extractive_summary, kmeans_labels, pool, raptor_tree

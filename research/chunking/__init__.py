@@ -8,7 +8,7 @@ docs/chunking-study.md; the committed run is in eval/chunking/.
 
 Public API (every name here is in ``__all__``; tests/chunking/test_api.py imports each one)::
 
-    from legalkg.chunking import (AGGREGATIONS, BaseUnit, Builder, Comparison, Corpus, STRATEGIES,
+    from research.chunking import (AGGREGATIONS, BaseUnit, Builder, Comparison, Corpus, STRATEGIES,
                                   StudyConfig, StudyResult, breadcrumb, build_corpus,
                                   compare_to_reference, fixed_windows, lumber_boundary,
                                   lumber_groups, propagate, propositionize, recall_at, resolve,

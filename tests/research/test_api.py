@@ -3,11 +3,11 @@
 import importlib
 import re
 
-import legalkg.chunking as pkg
+import research.chunking as pkg
 
 
 def _docstring_names() -> set[str]:
-    block = re.search(r"from legalkg\.chunking import \((.*?)\)", pkg.__doc__, re.S)
+    block = re.search(r"from research\.chunking import \((.*?)\)", pkg.__doc__, re.S)
     assert block, "the package docstring shows its public import"
     return {n.strip() for n in block.group(1).split(",") if n.strip()}
 
@@ -19,5 +19,5 @@ def test_docstring_and_all_list_the_same_names():
 def test_every_listed_name_imports():
     for name in sorted(_docstring_names() | set(pkg.__all__)):
         namespace: dict = {}
-        exec(f"from legalkg.chunking import {name}", namespace)  # the import a reader would write
-        assert namespace[name] is getattr(importlib.import_module("legalkg.chunking"), name)
+        exec(f"from research.chunking import {name}", namespace)  # the import a reader would write
+        assert namespace[name] is getattr(importlib.import_module("research.chunking"), name)

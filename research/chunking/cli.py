@@ -1,4 +1,4 @@
-"""`legalkg chunking-study`: build every chunking strategy on the BGB, query, measure, report."""
+"""`python -m research.chunking`: build every chunking strategy on the BGB, query, measure, report."""
 
 from __future__ import annotations
 
@@ -6,14 +6,15 @@ from pathlib import Path
 
 import click
 
-from .. import paths
-from ..chunking.report import write_report
-from ..chunking.significance import METHODS
-from ..chunking.strategies import resolve
-from ..chunking.study import StudyConfig, run_study
-from ..errors import UserError
-from ..graph.config import load_config
-from ..graph.connection import session_driver
+from legalkg import paths
+from legalkg.errors import UserError
+from legalkg.graph.config import load_config
+from legalkg.graph.connection import session_driver
+
+from .report import write_report
+from .significance import METHODS
+from .strategies import resolve
+from .study import StudyConfig, run_study
 
 _STRATEGY_HELP = ("strategies or families (comma-separated or repeated): flat, fixed, contextual, cluster, "
                   "lumber, raptor, lexical, fusion, all, or names like section, fixed_64_16, raptor_sentence")

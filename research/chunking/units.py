@@ -17,7 +17,8 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
-from ..model import Law, Level, Unit
+from legalkg.model import Law, Level, Unit
+
 from .context import context_prefix, section_heading
 from .propositions import Item, propositionize
 

@@ -1,7 +1,7 @@
 """Propositions and breadcrumbs, hand-checked against /work/shared/data/gii/bgb.xml."""
 
-from legalkg.chunking.context import breadcrumb, context_prefix
-from legalkg.chunking.propositions import Item, propositionize
+from research.chunking.context import breadcrumb, context_prefix
+from research.chunking.propositions import Item, propositionize
 
 # BGB § 437 (from the XML): one <P> with a lead-in and a <DL> of three Nummern.
 LEAD = ("Ist die Sache mangelhaft, kann der Käufer, wenn die Voraussetzungen der folgenden "

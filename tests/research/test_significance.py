@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from scipy.stats import wilcoxon
 
-from legalkg.chunking.significance import compare_to_reference
+from research.chunking.significance import compare_to_reference
 
 # per-question latencies (ms) of three strategies on the same 12 questions
 SECTION = [10.0, 12.0, 11.0, 13.0, 10.5, 12.5, 11.5, 10.0, 12.0, 11.0, 13.0, 12.0]

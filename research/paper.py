@@ -1,7 +1,7 @@
 """The numbers the structure-driven legal KG paper reports in its text (sect. 4), for side-by-side tables.
 
 Why only these: the paper's Table 1 itself is not in the text we have
-(/work/shared/papers/structure-driven-legal-kg.txt); these are the values its prose quotes. They are
+(``structure-driven-legal-kg.txt`` in the shared papers folder); these are the values its prose quotes. They are
 measured on 12,037 BGH cases from Open Legal Data (Tatbestand as query, k = 5, ToER micro-averaged),
 a case set we do not have, so they are a reference, never a target our runs are compared to as equal.
 Level names follow legalkg ("Chunk" = the paper's Naive-100w).

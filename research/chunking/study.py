@@ -24,13 +24,14 @@ import numpy as np
 from neo4j import Driver, Session
 from pydantic import BaseModel, Field
 
-from .. import paths
-from ..embed import embed_texts, get_embedder
-from ..errors import UserError
-from ..eval import stats
-from ..eval.datasets import load_dataset
-from ..model import Law
-from ..parse import parse_file
+from legalkg import paths
+from legalkg.embed import embed_texts, get_embedder
+from legalkg.errors import UserError
+from legalkg.eval import stats
+from legalkg.eval.datasets import load_dataset
+from legalkg.model import Law
+from legalkg.parse import parse_file
+
 from . import llm, store
 from .aggregate import propagate, recall_at, rrf_fuse, top_sections
 from .propositions import propositionize

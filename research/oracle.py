@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ..model import Citation
+from legalkg.model import Citation
 
 
 def para_hits_at_k(gold: Iterable[Citation], k: int) -> int:

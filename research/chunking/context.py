@@ -3,12 +3,12 @@
 Why: contextual retrieval (Anthropic 2024) prepends an LLM-written situating sentence. The
 statute already carries that context for free: the chain Buch / Abschnitt / Titel / Untertitel
 and the § title. The default prefix is therefore ``breadcrumb + § heading``; an LLM prefix is
-optional (``legalkg.chunking.llm``).
+optional (``research.chunking.llm``).
 """
 
 from __future__ import annotations
 
-from ..model import Law, Level, Unit, para_human
+from legalkg.model import Law, Level, Unit, para_human
 
 
 def breadcrumb(units_by_id: dict[str, Unit], section_id: str) -> list[str]:

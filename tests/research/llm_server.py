@@ -1,7 +1,7 @@
 """A tiny OpenAI-compatible chat endpoint on localhost, for the ``--llm`` path without a remote model.
 
 It answers ``POST <base>/chat/completions`` in the OpenAI response format and picks a fixed rule
-by the system prompt of the request (``legalkg.chunking.llm.PROMPTS``): propositions = the text
+by the system prompt of the request (``research.chunking.llm.PROMPTS``): propositions = the text
 split at " und ", one per line with a "- " bullet; context, summary and boundary = fixed answers.
 Every request is kept in ``requests`` so a test can check what the client sent.
 """
@@ -12,7 +12,7 @@ import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from legalkg.chunking.llm import PROMPTS
+from research.chunking.llm import PROMPTS
 
 CONTEXT = "Kontext: Wohnraummietrecht, Mietsicherheit."
 SUMMARY = "Zusammenfassung der Vorschriften über die Mietsicherheit."
