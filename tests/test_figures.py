@@ -37,31 +37,37 @@ ALLOWED: list[tuple[str, str]] = [
 
 
 def paragraphs(markdown: str) -> list[tuple[int, str]]:
-    """(first line number, text) of each blank-line-separated block outside fenced code; a table and
-    the paragraph right above it are one block (the caption names the table's file)."""
+    """(first line number, text) of each blank-line-separated block outside fenced code. A block that
+    follows one ending in ``:`` (a list after its lead-in) or a table after its caption joins it: the
+    lead-in or caption names the file for what follows."""
     blocks: list[tuple[int, str]] = []
     current: list[str] = []
     start, fenced = 0, False
-    lines = markdown.splitlines()
-    for number, line in enumerate(lines, 1):
+
+    def close() -> None:
+        if not current:
+            return
+        text = "\n".join(current)
+        if blocks and (blocks[-1][1].rstrip().endswith(":")
+                       or (text.lstrip().startswith("|") and not blocks[-1][1].lstrip().startswith("|"))):
+            blocks[-1] = (blocks[-1][0], blocks[-1][1] + "\n" + text)
+        else:
+            blocks.append((start, text))
+        current.clear()
+
+    for number, line in enumerate(markdown.splitlines(), 1):
         if line.lstrip().startswith("```"):
             fenced = not fenced
+            close()
+        elif fenced:
             continue
-        if fenced:
-            continue
-        if line.strip():
+        elif line.strip():
             if not current:
                 start = number
             current.append(line)
-            continue
-        following = next((nxt for nxt in lines[number:] if nxt.strip()), "")
-        if current and following.lstrip().startswith("|") and not current[-1].lstrip().startswith("|"):
-            continue  # the caption above a table belongs to it
-        if current:
-            blocks.append((start, "\n".join(current)))
-        current = []
-    if current:
-        blocks.append((start, "\n".join(current)))
+        else:
+            close()
+    close()
     return blocks
 
 

@@ -2,7 +2,8 @@
 # The issue's GerLayQA goal (issue 24): 5-fold CV over dev + train (gerlayqa_all, 3,708 questions),
 # the learned mode (the engine of `legalkg search`) at k 10 and k 100, with nested-CV tuned weights,
 # and the popularity list and the plain classifier (Complement NB alone) of the same folds as baselines.
-# Usage: eval/learned-table1/goals-gerlayqa.sh OUTDIR; then summarise_gerlayqa.py OUTDIR.
+# Usage: eval/learned-table1/goals-gerlayqa.sh OUTDIR; then eval/learned-table1/summarise.py OUTDIR, which
+# writes results-gerlayqa.md and results-gerlayqa.csv from the five runs' results.csv files.
 set -euo pipefail
 out=${1:?usage: goals-gerlayqa.sh OUTDIR [CONFIG ...]}; shift
 read -r -a lk <<< "${LEGALKG:-.venv/bin/legalkg}"  # e.g. LEGALKG="env PYTHONPATH=CHECKOUT .venv/bin/python -m legalkg.cli"

@@ -76,11 +76,17 @@ def ceiling_rows(df: pd.DataFrame, ds: str) -> list[str]:
     return lines
 
 
-def lay_rows(runs: Path) -> list[str]:
+#: results-gerlayqa.csv's columns from each run's results.csv (the § depth row over all courts)
+LAY_COLUMNS = ["recall_at_k", "macro_ci_low", "macro_ci_high", "hit_at_k", "ndcg_at_k", "recall_micro", "ci_low",
+               "ci_high", "toer", "W_d", "n_ir_queries"]
+
+
+def lay_rows(runs: Path, out: Path) -> list[str]:
     """GerLayQA dev + train, 5-fold CV: per-query R@k and hit@k (IR table), micro § recall, ToER, W_d.
 
     R@k's CI is the depth table's macro recall CI at § depth: with gold at § only the two are the same
     per-query mean (checked: equal to 1e-9)."""
+    table = []
     lines = ["| configuration | k | R@k (per query) [95 % CI] | hit@k | nDCG@k | raw § recall (micro) [95 % CI] | ToER@k § | "
              "W_d | questions | fold weights p/c/ft/vec |", "|---|---|---|---|---|---|---|---|---|---|"]
     for name, label in LAY.items():
@@ -94,15 +100,18 @@ def lay_rows(runs: Path) -> list[str]:
                           for w in meta["options"].get("fold_weights") or [])
         if abs(r["recall_at_k"] - r["recall_macro"]) > 1e-9:
             raise SystemExit(f"{folder}: R@k {r['recall_at_k']} is not the macro recall {r['recall_macro']}")
+        table.append({"configuration": label, "k": int(r["k"]), **{c: r[c] for c in LAY_COLUMNS}, "fold_weights": folds})
         lines.append(f"| {label} | {int(r['k'])} | {r['recall_at_k']:.3f} [{r['macro_ci_low']:.3f}, "
                      f"{r['macro_ci_high']:.3f}] | {r['hit_at_k']:.3f} | {r['ndcg_at_k']:.3f} | "
                      f"{r['recall_micro']:.3f} [{r['ci_low']:.3f}, {r['ci_high']:.3f}] | {r['toer']:.2f} | "
                      f"{r['W_d']:.1f} | {int(r['n_ir_queries'])} | {folds} |")
+    if table:
+        pd.DataFrame(table).to_csv(out / "results-gerlayqa.csv", index=False, float_format="%.6g")
     return lines if len(lines) > 2 else []
 
 
 def main(runs: Path, out: Path) -> None:
-    lay = lay_rows(runs)
+    lay = lay_rows(runs, out)
     if lay:
         (out / "results-gerlayqa.md").write_text("## GerLayQA dev + train (gerlayqa_all), 5-fold CV, § level\n\n"
                                                  + "\n".join(lay) + "\n", encoding="utf-8")
