@@ -24,15 +24,19 @@ NUMBER = r"\d[\d,.]*"
 FIGURE = re.compile(
     rf"(?<![\w.@-]){NUMBER}(?:\s?(?:%|ms\b|s\b|min\b|h\b)|×|x\b)"  # share, time, ratio (1.9×, 3x)
     rf"|(?:R@\d+|[Rr]ecall@\d+|hit@\d+|MRR|nDCG|ToER\S*|AUC|F1)[^\d\n]{{0,12}}"
-    rf"(?<![\w.]){NUMBER}"  # a score beside its metric
+    rf"(?<![\w.-]){NUMBER}"  # a score beside its metric
 )
 #: a confidence level is a setting of the statistics, not a measurement
 CONFIDENCE = re.compile(r"\b(?:90|95|99) ?% (?:\w+ ){0,2}(?:CI|confidence|interval|bootstrap|percentile|Wilson)")
-#: a result named on the page: a path under eval/ or docs/benchmarks/, written out or linked
-RESULT = re.compile(r"(?:\.\./)?(?:eval/[\w./-]+|docs/benchmarks/[\w./-]+|(?<![\w/.])benchmarks/[\w.-]+\.md)")
+#: a result named on the page: a path under eval/ or docs/benchmarks/, written out or linked, or the paper's
+#: figures as quoted in research/paper.py
+RESULT = re.compile(r"(?:\.\./)?(?:eval/[\w./-]+|docs/benchmarks/[\w./-]+|(?<![\w/.])benchmarks/[\w.-]+\.md"
+                    r"|research/paper\.py)")
 
 #: (page, words of the line): a setting or a definition, not a measurement
 ALLOWED: list[tuple[str, str]] = [
+    ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
+    ("evaluation.md", "Default 1,000 resamples, seed 0, 95 %"),  # the bootstrap's defaults
 ]
 
 
