@@ -23,7 +23,7 @@ from .options import neo4j_options
 
 #: The design card's `legalkg eval --level Satz --expand hybrid` runs on the BGH set.
 DEFAULT_DATASET = "ler_bgh"
-#: The best measured mode on LER BGH at Satz (docs/evaluation.md, section 7, runs of 2026-11-29).
+#: The best measured mode on LER BGH at Satz that needs no vectors (docs/evaluation.md, section 7).
 DEFAULT_MODE = Mode.FULLTEXT
 
 _DEPTH_HEAD = f"{'depth':<10} {'recall micro [95% CI]':<24} {'recall macro [95% CI]':<24} {'ToER':>8} {'ToER^m':>8}"
@@ -152,9 +152,8 @@ def _steps(cells, n_queries: int) -> int:
               help=f"Retrieval mode(s): {names(Mode)}, a comma list, or all (= {', '.join(grid.GRID_MODES)}; "
                    "learned = the engine of `legalkg search`, ranked its old name: it refuses cases its "
                    "predictor was trained on unless --cv or --predictor). Default fulltext: the best mode on "
-                   "LER BGH at Satz (unexpanded ToER@5 at § depth: fulltext 2.20, fusion 1.45, vector 0.35; "
-                   "`legalkg eval --dataset ler_bgh --level all --expand all --mode all -k 5`, 2026-11-29, "
-                   "docs/evaluation.md section 7); it needs no vectors.")
+                   "LER BGH at Satz (unexpanded ToER@5 at § depth; docs/evaluation.md section 7, "
+                   "eval/kg-table1-ler-bgh/); it needs no vectors.")
 @click.option("-k", "k", default=5, show_default=True, type=int, help="Top-k seeds per query.")
 @click.option("--limit", default=None, type=click.IntRange(min=1), help="Only the first N cases.")
 @click.option("--out", default=None, type=click.Path(file_okay=False, path_type=Path),

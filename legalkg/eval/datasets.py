@@ -1,6 +1,6 @@
 """Evaluation datasets -> ``EvalCase`` lists (the file-reading side of the evaluation room).
 
-Named datasets live under ``paths.eval_dir()`` (see /work/shared/data/eval/README.md):
+Named datasets live under ``paths.eval_dir()`` (see ``$LEGALKG_SHARED/data/eval/README.md``):
 
 ``ler_bgh``
     115 BGH decisions (LER corpus). Gold = the annotated ``norms`` (GS) spans read by the citation

@@ -45,11 +45,11 @@ class PackedLaws(Sequence[Law]):
     its unit count are kept as laws are added.
 
     Why: the bulk import holds every parsed law until its CSV lines are written, and a parsed
-    ``Law`` costs about 1.8 KB per unit in the loading process (pydantic objects and their
-    strings), its pickled tuples about a fifth of that: on all 6,821 laws the main process peaked
-    at 3.2-3.7 GB, most of it these objects (docs/benchmarks/ingest.md, 2026-12-01, issue 27).
-    The extraction workers rebuild each law from its bytes, which costs them about what the
-    loading process spent turning the parser's tuples into objects before.
+    ``Law`` (pydantic objects and their strings) costs several times its pickled tuples in the
+    loading process; held as objects, all laws' units were most of the main process's peak memory
+    (the figures are in docs/benchmarks/ingest.md). The extraction workers rebuild each law from its
+    bytes, which costs them about what the loading process would spend turning the parser's tuples
+    into objects.
     """
 
     def __init__(self, laws: Iterable[Law] = ()) -> None:

@@ -1,10 +1,9 @@
 """Which home serves which local Bolt port: ``legalkg neo4j start`` records it, the bulk import reads it.
 
 Why: ``legalkg ingest --uri bolt://127.0.0.1:7691`` can bulk-import (``neo4j-admin``) only into a
-server whose home it knows, and it knew only ``LEGALKG_NEO4J_HOME`` or the default home. A server
-started with ``--home`` elsewhere was loaded by the Cypher batches instead, without a word: on all
-6,821 laws 481.6 s and about 2 GB in the main process where the bulk import takes 170 s and under
-800 MB (docs/benchmarks/ingest.md, 2026-12-01). A record is only a hint: the reader checks that the
+server whose home it knows. Without the record a server started with ``--home`` elsewhere would be
+loaded by the slower Cypher batches instead, without a word (the cost on all laws is in
+docs/benchmarks/ingest.md). A record is only a hint: the reader checks that the
 home's ``neo4j.conf`` names the port (``offline_import.managed_home``), so a stale one is harmless.
 """
 
