@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from legalkg import paths
-from research.chunking.units import build_corpus
 from legalkg.parse import parse_file
+from research.chunking.units import build_corpus
 
 
 @pytest.fixture(scope="session")

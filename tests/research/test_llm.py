@@ -9,10 +9,10 @@ import socket
 
 import pytest
 
+from legalkg.errors import UserError
 from research.chunking.llm import LLMConfig, chat, llm_boundary, llm_context, llm_propositions, llm_summary
 from research.chunking.study import StudyConfig, run_study
 from research.chunking.units import build_corpus
-from legalkg.errors import UserError
 
 from .llm_server import CONTEXT, SUMMARY, ChatServer, split_und
 

@@ -1,7 +1,7 @@
 import pytest
 
-from research.oracle import oracle_recall, para_hits_at_k
 from legalkg.model import Citation
+from research.oracle import oracle_recall, para_hits_at_k
 
 
 def test_the_oracle_takes_the_paras_with_most_gold_and_counts_each_citation_once():

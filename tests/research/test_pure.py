@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from legalkg.errors import UserError
 from research.chunking.aggregate import propagate, recall_at, rrf_fuse, top_sections
 from research.chunking.lumber import lumber_boundary, lumber_groups
 from research.chunking.store import lucene_query
@@ -10,7 +11,6 @@ from research.chunking.strategies import STRATEGIES, resolve
 from research.chunking.study import interleaved_order
 from research.chunking.tree import covered_sections, extractive_summary, raptor_tree
 from research.chunking.windows import fixed_windows, window_starts
-from legalkg.errors import UserError
 
 
 def test_window_counts_and_overlap():

@@ -12,7 +12,6 @@ import sys
 import pytest
 
 from legalkg.paths import REPO_ROOT as REPO
-
 from research.chunking import store
 from research.chunking.report import write_report
 from research.chunking.strategies import STRATEGIES
