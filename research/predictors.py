@@ -1,0 +1,86 @@
+"""The shipped predictor models' recipe and fingerprint: which ``legalkg train`` command builds each
+file in ``legalkg/data/``, on which shared files, and a digest of what a model file holds.
+
+Why a fingerprint and not the file's hash: the ``.npz`` is a zip whose bytes carry timestamps, and its
+header records the training files as given (a relative path on one machine, an absolute one on
+another). The fingerprint hashes every array (its name, dtype, shape and values; floats rounded to 6
+decimals, so a last-bit difference of a summation order does not count) and the header with each
+source reduced to its file name. Two models with the same fingerprint rank the same way.
+
+``tests/predict/test_shipped_models.py`` retrains both tasks on a fixed subset (the first records of
+each file) and compares with ``tests/predict/fingerprints.json``; ``benchmarks/predictor_rebuild.py``
+retrains them in full and compares with the shipped files.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+#: the documented commands (docs/retrieval.md, "Shipped models"): task -> (files under the shared data's
+#: eval folder, shipped file name); every command adds ``--seed 0`` and the 58 default codes
+RECIPES: dict[str, tuple[tuple[str, ...], str]] = {
+    "lay": (("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl"), "predictor-lay.npz"),
+    "case": (("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz"), "predictor-case.npz"),
+}
+
+
+def train_args(task: str, data: list[Path], out: Path, laws: str = "default") -> list[str]:
+    """The ``legalkg train`` arguments of a recipe (``--laws default`` is the shipped one)."""
+    return ["train", "--task", task, *[a for p in data for a in ("--data", str(p))], "--out", str(out),
+            "--seed", "0", "--laws", laws]
+
+
+def _header(raw: bytes) -> dict:
+    header = json.loads(raw.decode("utf-8"))
+    meta = header.get("meta", {})
+    meta["sources"] = [Path(s).name for s in meta.get("sources", [])]
+    return header
+
+
+def array_digest(arr: np.ndarray) -> str:
+    """sha256 of an array's dtype, shape and values (floats rounded to 6 decimals)."""
+    values = np.round(arr.astype(np.float64), 6) if arr.dtype.kind == "f" else arr
+    h = hashlib.sha256(f"{arr.dtype.str}{arr.shape}".encode())
+    h.update(np.ascontiguousarray(values).tobytes())
+    return h.hexdigest()[:16]
+
+
+def fingerprint(path: Path) -> dict[str, str]:
+    """Array name -> digest for every array of a model file; ``header`` digests the normalised header."""
+    out: dict[str, str] = {}
+    with zipfile.ZipFile(path) as zf:
+        for name in sorted(zf.namelist()):
+            arr = np.load(io.BytesIO(zf.read(name)), allow_pickle=False)
+            key = name.removesuffix(".npy")
+            if key == "header":
+                text = json.dumps(_header(arr.tobytes()), sort_keys=True, ensure_ascii=False)
+                out[key] = hashlib.sha256(text.encode()).hexdigest()[:16]
+            else:
+                out[key] = array_digest(arr)
+    return out
+
+
+def differences(a: dict[str, str], b: dict[str, str]) -> list[str]:
+    """Names whose digests differ or that only one side has, sorted."""
+    return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+
+
+def head_lines(source: Path, target: Path, n: int) -> Path:
+    """Copy the first ``n`` records of a JSONL file (``.gz`` read) to ``target`` (plain JSONL)."""
+    opener = gzip.open if source.suffix == ".gz" else open
+    lines = []
+    with opener(source, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                lines.append(line if line.endswith("\n") else line + "\n")
+            if len(lines) == n:
+                break
+    target.write_text("".join(lines), encoding="utf-8")
+    return target
