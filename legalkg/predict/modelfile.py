@@ -24,7 +24,7 @@ from .predictor import Config, LevelModel, Predictor
 
 FORMAT = "legalkg-predictor"
 FORMAT_VERSION = 1
-#: The shipped models, built by the commands in docs/benchmarks/retrieval-quality.md ("Statute predictor").
+#: The shipped models, built by the commands in docs/retrieval.md ("Shipped models").
 DEFAULT_MODELS: dict[str, str] = {"lay": "predictor-lay.npz", "case": "predictor-case.npz"}
 
 
