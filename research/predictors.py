@@ -5,7 +5,7 @@ Why a fingerprint and not the file's hash: the ``.npz`` is a zip whose bytes car
 header records the training files as given (a relative path on one machine, an absolute one on
 another). The fingerprint hashes every array (its name, dtype, shape and values; floats rounded to 6
 decimals, so a last-bit difference of a summation order does not count) and the header with each
-source reduced to its file name. Two models with the same fingerprint rank the same way.
+source reduced to its file name and every number read as a float. Two models with the same fingerprint rank the same way.
 
 ``tests/predict/test_shipped_models.py`` retrains both tasks on a fixed subset (the first records of
 each file) and compares with ``tests/predict/fingerprints.json``; ``benchmarks/predictor_rebuild.py``
@@ -38,7 +38,9 @@ def train_args(task: str, data: list[Path], out: Path, laws: str = "default") ->
 
 
 def _header(raw: bytes) -> dict:
-    header = json.loads(raw.decode("utf-8"))
+    """The header with each training file's name only, and every number as a float (a setting written
+    as ``60`` by one version and ``60.0`` by another is the same setting)."""
+    header = json.loads(raw.decode("utf-8"), parse_int=float)
     meta = header.get("meta", {})
     meta["sources"] = [Path(s).name for s in meta.get("sources", [])]
     return header
