@@ -154,6 +154,7 @@ def test_method_import_needs_the_local_server(neo4j_env):
     assert "--method import needs the local server" in res.output
 
 
+@pytest.mark.slow  # a killed import and its rerun (docs/benchmarks/tests.md)
 def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
     settings, cfg = local_env
     command = running_command(settings)
@@ -189,6 +190,7 @@ def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
         drv.close()
 
 
+@pytest.mark.slow  # records a JVM cache: minutes (docs/benchmarks/tests.md)
 def test_the_first_import_records_the_admin_cache_and_the_next_maps_it(local_env, tmp_path, monkeypatch):
     """On a JDK with an AOT cache (CI: JDK 25) the first import is the admin tool's training run:
     the cache is kept only once a JVM has started on it, and the next import maps it. On other

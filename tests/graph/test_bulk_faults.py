@@ -31,6 +31,9 @@ from legalkg.server.process import read_pid
 from ..conftest import started_server
 from ..processes import children, orphans_after
 
+#: a server of its own and a fault per import cycle: minutes (docs/benchmarks/tests.md)
+pytestmark = pytest.mark.slow
+
 LAWS = "BUrlG,KSchG"
 INGEST = [sys.executable, "-m", "legalkg.cli", "ingest", "--no-embed", "--quiet"]
 

@@ -103,6 +103,7 @@ def test_chunks_list_the_units_they_cover_without_edges(clean, neo4j_cfg):
     assert rec["first"][0].startswith("KSchG/§1/Abs1")
 
 
+@pytest.mark.slow  # a killed ingest and its rerun (docs/benchmarks/tests.md)
 def test_sigkill_mid_ingest_then_rerun_equals_clean_ingest(clean, neo4j_cfg, tmp_path):
     db = neo4j_cfg.database
     assert _ingest("--codes", SMALL).exit_code == 0

