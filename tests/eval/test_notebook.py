@@ -68,6 +68,7 @@ def eval_root(tmp_path) -> Path:
 
 
 @pytest.mark.timeout(300)
+@pytest.mark.slow  # starts a Jupyter kernel and draws every figure: about a minute (docs/benchmarks/tests.md)
 def test_notebook_runs_on_an_eval_folder(eval_root, monkeypatch):
     monkeypatch.setenv("LEGALKG_EVAL_ROOT", str(eval_root))
     nb = nbformat.read(NOTEBOOK, as_version=4)

@@ -64,6 +64,7 @@ def _slice(bgb) -> set[str]:
 
 
 @pytest.mark.neo4j
+@pytest.mark.slow  # the study end to end with an LLM endpoint (docs/benchmarks/tests.md)
 def test_study_with_llm_uses_the_endpoint_for_every_step(driver, neo4j_cfg, bgb, tmp_path, monkeypatch):
     """--llm reaches the endpoint for propositions, contextual prefixes, RAPTOR summaries and Lumber
     boundaries, and what it answers is what the study indexes."""

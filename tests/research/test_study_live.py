@@ -4,20 +4,17 @@ three hand-written questions, a few strategies."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 
-from legalkg.paths import REPO_ROOT as REPO
 from research.chunking import store
 from research.chunking.report import write_report
 from research.chunking.strategies import STRATEGIES
 from research.chunking.study import StudyConfig, run_study
 
-pytestmark = pytest.mark.neo4j
+#: the study end to end on the live server: minutes (docs/benchmarks/tests.md)
+pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 
 QUESTIONS = [
     {"id": "q-deposit", "question": "Wie hoch darf die Mietkaution höchstens sein und muss der Vermieter "
@@ -96,22 +93,6 @@ def test_report_files(result, tmp_path):
     files = {p.name for p in write_report(result, tmp_path)}
     assert {"results.csv", "results.md", "recall.png", "recall_at_25.png", "latency.png", "build_time.png", "storage.png"} <= files
     assert "fixed_64_16" in (tmp_path / "results.csv").read_text("utf-8")
-
-
-def study_cli(*args: str) -> subprocess.CompletedProcess:
-    """``python -m research.chunking ARGS`` from the checkout, as docs/chunking-study.md runs it."""
-    return subprocess.run([sys.executable, "-m", "research.chunking", *args], capture_output=True, text=True,
-                          cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=120)
-
-
-def test_cli_bad_inputs(tmp_path):
-    res = study_cli("--questions", str(tmp_path / "nope.jsonl"), "--out", str(tmp_path / "o"))
-    assert res.returncode == 1 and "questions file not found" in res.stderr
-    q = tmp_path / "q.jsonl"
-    q.write_text('{"id": "a", "question": "x", "gold": ["BGB § 1"]}\n', "utf-8")
-    res = study_cli("--questions", str(q), "--out", str(tmp_path / "o"), "--strategies", "bogus")
-    assert res.returncode == 1 and "unknown strategy 'bogus'" in res.stderr
-    assert "Traceback" not in res.stderr and len(res.stderr.strip().splitlines()) == 1
 
 
 def test_checkpoint_resume_reuses_finished_strategies(driver, neo4j_cfg, bgb, tmp_path):
