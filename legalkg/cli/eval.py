@@ -123,13 +123,8 @@ class _Bar:
 
 
 def _steps(cells, n_queries: int) -> int:
-    """Progress units: one per query per index look-up and per embedding."""
-    total = 0
-    levels = dict.fromkeys(c.level for c in cells)
-    for lv in levels:
-        modes = {c.mode for c in cells if c.level == lv}
-        total += n_queries * ((Mode.VECTOR in modes) + 2 * (Mode.FUSION in modes)
-                              + (Mode.FULLTEXT in modes and Mode.FUSION not in modes) + (Mode.LEARNED in modes))
+    """Progress units: one per query per (level, mode) look-up and per embedding."""
+    total = n_queries * len({(c.level, c.mode) for c in cells})
     if any(Mode(c.mode).uses_vectors for c in cells):
         total += n_queries
     return total

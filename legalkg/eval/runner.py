@@ -25,7 +25,6 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
 import numpy as np
@@ -34,34 +33,25 @@ from neo4j import Driver
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import paths
-from ..embed import EmbeddingCache, get_embedder, text_key
+from ..embed import EmbeddingCache, text_key
 from ..errors import UserError
-from ..fusion import overfetch
 from ..graph.cypher import labelled, query
 from ..predict import TrainingSet
-from ..retrieve import Retriever, clean_query, lucene_query
-from ..retrieve.folds import Tuning, fold_retrievers, weights_over_all
+from ..retrieve import Hit, Retriever, clean_query, expand as expansion
 from ..retrieve.learned import weights_label
-from ..retrieve.search import EXPANSION_QUERIES
-from ..vocab import Expansion, Mode, RetrievalLevel, check_k, parse_level
+from ..vocab import Expansion, Mode, RetrievalLevel, Task, check_k, parse_level
 from . import ir, metric, results, stats
 from .datasets import Coverage, EvalCase, coverage, restrict_to_laws
+from .folds import Tuning, fold_retrievers, weights_over_all
 from .grid import (
     BASELINE,
     Cell,
-    SeedHit,
     compare_to_baseline,
-    fuse,
     make_cell,
     max_depth_of,
     ranked_unit_ids,
     score_seeds,
 )
-
-#: Queries per round trip for the batched index look-ups.
-QUERY_BATCH = 100
-#: Seed ids per round trip for the expansion look-ups.
-ID_BATCH = 2000
 
 Progress = Callable[[str, int], None]
 
@@ -118,163 +108,40 @@ def recorded_models(driver: Driver, db: str) -> dict[str, dict]:
             for r in driver.execute_query(query("embedding_models"), database_=db).records}
 
 
-# --- batched retrieval ---------------------------------------------------------------------------
+# --- retrieval through the engine ----------------------------------------------------------------
 
 def _batches(items: Sequence, size: int):
     for start in range(0, len(items), size):
         yield items[start:start + size]
 
 
-def _collect(records, out: dict[str, list[SeedHit]]) -> None:
-    for r in records:
-        covers = tuple(r["covers"]) if r["covers"] else None
-        out[r["qid"]].append(SeedHit(r["id"], r["words"] or 0, covers, float(r["score"])))
+def level_seeds(engine: Retriever, folds: Mapping[str, Retriever], level: RetrievalLevel, modes: Sequence[Mode],
+                k: int, texts: dict[str, str], vectors: Mapping[str, np.ndarray] | None, task: Task,
+                progress: Progress = _noop) -> dict[Mode, dict[str, list[Hit]]]:
+    """mode -> query id -> the top-k seeds ``engine.seeds`` returns: the hits of ``legalkg search``.
 
-
-def _sorted(out: dict[str, list[SeedHit]]) -> dict[str, list[SeedHit]]:
-    # The subquery already orders by score; a stable sort keeps that order and guards the driver.
-    return {q: sorted(hits, key=lambda h: -h.score) for q, hits in out.items()}
-
-
-class BatchRetriever:
-    """Top-k seeds for many queries at one level, and expansion contexts for many seeds.
-
-    ``workers`` round trips run at once (default 2: the server gets both cores while this process
-    decodes the previous batch).
-    """
-
-    def __init__(self, driver: Driver, db: str, batch: int = QUERY_BATCH, workers: int = 2,
-                 retriever: Retriever | None = None, task: str | None = None) -> None:
-        self.driver = driver
-        self.db = db
-        self.batch = batch
-        self.workers = max(1, workers)
-        #: the learned mode's engine (its predictors loaded once) and task (None: by query length)
-        self.retriever = retriever or Retriever(driver, db)
-        self.task = task
-        #: query id -> the engine of its cross-validation fold (``--cv``); others use ``retriever``
-        self.fold_retrievers: dict[str, Retriever] = {}
-
-    def _run(self, name: str, base: dict, items: list[dict], what: str,
-             progress: Progress) -> dict[str, list[SeedHit]]:
-        out: dict[str, list[SeedHit]] = defaultdict(list)
-
-        def one(part: list[dict]):
-            recs = self.driver.execute_query(query(name), {**base, "queries": part}, database_=self.db).records
-            return part, recs
-
-        parts = list(_batches(items, self.batch))
-        if self.workers == 1 or len(parts) <= 1:
-            done = map(one, parts)
-            for part, recs in done:
-                _collect(recs, out)
-                progress(what, len(part))
-        else:
-            with ThreadPoolExecutor(self.workers) as pool:
-                for part, recs in pool.map(one, parts):
-                    _collect(recs, out)
-                    progress(what, len(part))
-        return _sorted(out)
-
-    def vector(self, label: str, vectors: dict[str, np.ndarray], k: int,
-               progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """Same candidates as ``Retriever.vector_hits``: fetch ``overfetch(k)`` from the index, keep k.
-
-        HNSW is approximate and its search widens with the fetch size, so vector top-k and the
-        fusion pool are separate look-ups, exactly as ``Retriever`` does them.
-        """
-        items = [{"qid": q, "vector": [float(x) for x in v]} for q, v in vectors.items()]
-        out = self._run("eval/vector_batch", {"index": f"vector_{label}", "fetch": overfetch(k), "k": k},
-                        items, f"vector {label}", progress)
-        return {q: out.get(q, []) for q in vectors}
-
-    def fulltext(self, label: str, texts: dict[str, str], k: int,
-                 progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """Same as ``Retriever.fulltext_hits``: the escaped Lucene query, limit ``overfetch(k)``, keep k.
-
-        Lucene's top-n is exact, so the top k of a larger fetch is the same list: one look-up serves
-        both the fulltext mode and the fusion pool (:meth:`seeds`).
-        """
-        items = [{"qid": q, "q": lq} for q, lq in ((q, lucene_query(t)) for q, t in texts.items()) if lq]
-        out = self._run("eval/fulltext_batch", {"index": f"fulltext_{label}", "fetch": overfetch(k), "k": k},
-                        items, f"fulltext {label}", progress)
-        return {q: out.get(q, []) for q in texts}
-
-    def seeds(self, label: str, modes: Sequence[str], k: int, texts: dict[str, str],
-              vectors: dict[str, np.ndarray] | None, progress: Progress = _noop) -> dict[str, dict[str, list[SeedHit]]]:
-        """mode -> query id -> top-k seeds, for the modes asked, as ``Retriever.seeds`` computes them."""
-        if not parse_level(label).indexed:
-            return {Mode(m): self.auto(Mode(m), texts, k, vectors, progress) for m in modes}
-        pool = overfetch(k)
-        modes = [Mode(m) for m in modes]
-        out: dict[Mode, dict[str, list[SeedHit]]] = {}
-        if Mode.VECTOR in modes:
-            out[Mode.VECTOR] = self.vector(label, vectors or {}, k, progress)
-        ft = None
-        if Mode.FUSION in modes:
-            vec = self.vector(label, vectors or {}, pool, progress)
-            ft = self.fulltext(label, texts, pool, progress)
-            out[Mode.FUSION] = {q: fuse({Mode.VECTOR: vec.get(q, []), Mode.FULLTEXT: ft.get(q, [])}, k)
-                                for q in texts}
-        if Mode.FULLTEXT in modes:
-            out[Mode.FULLTEXT] = ({q: hits[:k] for q, hits in ft.items()} if ft is not None
-                                  else self.fulltext(label, texts, k, progress))
-        if Mode.LEARNED in modes:
-            out[Mode.LEARNED] = self.learned(label, texts, k, vectors, progress)
-        return out
-
-    def learned(self, label: str, texts: dict[str, str], k: int, vectors: dict[str, np.ndarray] | None,
-                progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """The learned mode through the engine itself (``Retriever.learned_hits``), one query at a
-        time: the same hits as ``legalkg search --mode learned`` for the same query vector."""
-        out: dict[str, list[SeedHit]] = {}
-        vecs = vectors or {}
+    A learned mode asks each case's fold engine (``folds``, ``--cv``) where there is one: the
+    queries of one engine go as one batch."""
+    out: dict[Mode, dict[str, list[Hit]]] = {}
+    for mode in modes:
+        groups: dict[int, tuple[Retriever, dict[str, str]]] = {}
         for q, text in texts.items():
-            retriever = self.fold_retrievers.get(q, self.retriever)
-            hits = retriever.learned_hits(text, label, k, None, self.task, vecs.get(q))
-            out[q] = [SeedHit(h.id, h.words or 0, tuple(h.covers) if h.covers else None, float(h.score or 0.0))
-                      for h in hits]
-            progress(f"learned {label}", 1)
-        return out
-
-    def auto(self, mode: Mode, texts: dict[str, str], k: int, vectors: dict[str, np.ndarray] | None,
-             progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """``--level auto`` through the engine: the mode's § hits, then ``Retriever.auto_hits`` (the
-        shortest unit inside each § that carries it), one query at a time, as ``legalkg search
-        --level auto`` returns them."""
-        out: dict[str, list[SeedHit]] = {}
-        vecs = vectors or {}
-        para = RetrievalLevel.PARAGRAPH
-        for q, text in texts.items():
-            retriever = self.fold_retrievers.get(q, self.retriever)
-            if mode is Mode.LEARNED:
-                hits = retriever.learned_hits(text, para, k, None, self.task, vecs.get(q))
-            else:
-                hits = retriever.seeds(text, para, k, mode, None, vecs.get(q), task=self.task)
-            hits = retriever.auto_hits(text, hits, self.task, learned=mode is Mode.LEARNED)
-            out[q] = [SeedHit(h.id, h.words or 0, tuple(h.covers) if h.covers else None, float(h.score or 0.0))
-                      for h in hits]
-            progress(f"{mode} auto", 1)
-        return out
-
-    def expansions(self, seed_ids: Sequence[str], how: str) -> dict[str, list[tuple[str, int]]]:
-        """seed id -> [(unit id, words)] of its one-hop context (``parent`` or ``citation``)."""
-        out: dict[str, list[tuple[str, int]]] = defaultdict(list)
-        (name,) = EXPANSION_QUERIES[Expansion(how)]
-        ids = list(dict.fromkeys(seed_ids))
-        for part in _batches(ids, ID_BATCH):
-            for r in self.driver.execute_query(query(name), {"ids": part}, database_=self.db).records:
-                out[r["seed"]].append((r["id"], r["words"] or 0))
-        return dict(out)
+            own = folds.get(q, engine) if getattr(engine.strategies[mode], "uses_predictor", False) else engine
+            groups.setdefault(id(own), (own, {}))[1][q] = text
+        seeds: dict[str, list[Hit]] = {}
+        for own, part in groups.values():
+            seeds.update(own.seeds(part, level, k, mode, None, vectors, task))
+        out[mode] = {q: seeds.get(q, []) for q in texts}
+        progress(f"{mode} {level}", len(texts))
+    return out
 
 
-def merge_context(*maps: dict[str, list[tuple[str, int]]]) -> dict[str, list[tuple[str, int]]]:
-    """Hybrid = parent then citation context of each seed (duplicates removed when scoring)."""
-    out: dict[str, list[tuple[str, int]]] = defaultdict(list)
-    for m in maps:
-        for seed, items in m.items():
-            out[seed].extend(items)
-    return dict(out)
+def level_context(engine: Retriever, seeds: Mapping[Mode, Mapping[str, Sequence[Hit]]],
+                  expansions: set[Expansion]) -> expansion.Context:
+    """hop -> seed id -> its context, read once for every distinct seed of every mode."""
+    ids = [h.id for per_mode in seeds.values() for hits in per_mode.values() for h in hits if not h.covers]
+    hops = {hop for how in expansions for hop in expansion.hops(how)}
+    return {hop: expansion.contexts(engine, ids, hop) for hop in sorted(hops)}
 
 
 # --- the run -------------------------------------------------------------------------------------
@@ -333,29 +200,27 @@ def _embed_cached(embedder, texts: list[str], what: str, progress: Progress) -> 
     return out
 
 
-def embed_queries(driver: Driver, db: str, texts: dict[str, str], levels: Sequence[str],
+def embed_queries(engine: Retriever, texts: dict[str, str], levels: Sequence[RetrievalLevel],
                   progress: Progress = _noop, cache: bool = True) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
-    """level -> query id -> vector; each query is embedded once per distinct recorded model.
+    """level -> query id -> vector; each query is embedded once per distinct recorded model, with
+    the embedder the engine checks and loads (``Retriever.embedder_for``: the recorded version).
 
     With ``cache`` the vectors are kept on disk (``query_cache``), so a rerun of a grid embeds nothing.
     """
-    levels = [parse_level(lv) for lv in levels]
-    models = recorded_models(driver, db)
-    missing = [lv for lv in levels if lv not in models]
+    models = {lv: engine.index_model(lv) for lv in levels}
+    missing = [lv for lv in levels if models[lv] is None]
     if missing:
         raise UserError(f"the graph has no {', '.join(missing)} vectors: run `legalkg ingest` "
                         "(without --no-embed), or use --mode fulltext")
-    by_model: dict[str, list[str]] = defaultdict(list)
+    by_model: dict[str, list[RetrievalLevel]] = defaultdict(list)
     for lv in levels:
         by_model[models[lv]["name"]].append(lv)
     ids = list(texts)
     out: dict[str, dict[str, np.ndarray]] = {}
     for name, lvs in by_model.items():
-        embedder = get_embedder(name)
-        versions = {models[lv].get("version") for lv in lvs} - {None}
-        if versions and versions != {embedder.version}:
-            raise UserError(f"the {', '.join(lvs)} vectors were made with {sorted(versions)[0]!r}, the installed "
-                            f"{name} is {embedder.version!r}: re-embed with `legalkg ingest --reembed`")
+        embedder = engine.embedder_for(lvs[0])
+        for lv in lvs[1:]:
+            engine.embedder_for(lv)  # the version check of each level's index
         ordered = [texts[q] for q in ids]
         if cache:
             matrix = _embed_cached(embedder, ordered, f"embed {name}", progress)
@@ -403,7 +268,7 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     Learned cells use ``retriever`` (default: a fresh one with the shipped predictors) and refuse
     to run where its predictor was trained on any of the cases (``refuse_seen``); with
     ``cv_folds`` each case is answered by an engine trained on the other folds
-    (``legalkg.retrieve.folds``, grouped by case, fold seed ``seed``), ``train_extra``'s examples
+    (``legalkg.eval.folds``, grouped by case, fold seed ``seed``), ``train_extra``'s examples
     added to every fold's training set (never scored), and ``retriever``'s run weights, or with
     ``tune_weights`` the weights each fold's inner CV chose at the first learned level (nested CV);
     ``weights_over_all_cases`` also chooses weights by that inner CV over all cases (the ones to
@@ -458,7 +323,7 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
     index_of = {lv: lv if lv.indexed else RetrievalLevel.PARAGRAPH for lv in levels}  # auto: the § index
     vector_levels = list(dict.fromkeys(index_of[lv] for lv in levels if any(c.level == lv and (
         c.mode.uses_vectors or (c.mode is Mode.LEARNED and index_of[lv] in with_vectors)) for c in cells)))
-    vectors, models = embed_queries(driver, db, texts, vector_levels, progress) if vector_levels else ({}, {})
+    vectors, models = embed_queries(retriever, texts, vector_levels, progress) if vector_levels else ({}, {})
     vectors.update({lv: vectors[index_of[lv]] for lv in levels if index_of[lv] in vectors and lv not in vectors})
     timings["embed_s"] = time.perf_counter() - t
 
@@ -480,8 +345,6 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
         for engine in engines:
             engine.predictor(task).set_weights(predictor_weights)
 
-    br = BatchRetriever(driver, db, retriever=retriever, task=task)
-    br.fold_retrievers = folds
     scores: dict[Cell, list[metric.CaseScore]] = {}
     ir_rows: dict[tuple[str, str], dict[str, float]] = {}
     qrels = ir.qrels_from_gold(gold)
@@ -490,26 +353,21 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
         lv_cells = [c for c in cells if c.level == lv]
         modes = list(dict.fromkeys(c.mode for c in lv_cells))
         t = time.perf_counter()
-        seeds = br.seeds(lv, modes, k, texts, vectors.get(lv), progress)
+        seeds = level_seeds(retriever, folds, lv, modes, k, texts, vectors.get(lv), task, progress)
         timings["retrieve_s"] += time.perf_counter() - t
         t = time.perf_counter()
         exps = {c.expansion for c in lv_cells} - {Expansion.NONE}
-        context: dict[Expansion, dict[str, list[tuple[str, int]]]] = {}
-        if exps and lv.expandable:
-            all_seed_ids = [h.id for per_mode in seeds.values() for hits in per_mode.values() for h in hits]
-            base = {how: br.expansions(all_seed_ids, how) for how in (Expansion.PARENT, Expansion.CITATION)
-                    if how in exps or Expansion.HYBRID in exps}
-            context = {e: base[e] for e in exps if e in base}
-            if Expansion.HYBRID in exps:
-                context[Expansion.HYBRID] = merge_context(base[Expansion.PARENT], base[Expansion.CITATION])
+        context = level_context(retriever, seeds, exps) if exps and lv.expandable else {}
         timings["expand_s"] += time.perf_counter() - t
         t = time.perf_counter()
         for mode in modes:
             run = ir.run_from_hits({q: ranked_unit_ids(seeds[mode].get(q, [])) for q in texts})
             ir_rows[(lv, mode)] = ir.evaluate(qrels, run, k) if qrels else {}
         for cell in lv_cells:
-            ctx = context.get(cell.expansion) if lv.expandable else None
-            scores[cell] = [score_seeds(q, gold[q], seeds[cell.mode].get(q, []), ctx, gold_count) for q in texts]
+            per_q = seeds[cell.mode]
+            scores[cell] = [score_seeds(q, gold[q], per_q.get(q, []),
+                                        expansion.assemble(per_q.get(q, []), context, cell.expansion),
+                                        gold_count) for q in texts]
         timings["score_s"] += time.perf_counter() - t
 
     t = time.perf_counter()
@@ -567,5 +425,5 @@ def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame
     return pd.DataFrame(rows)
 
 
-__all__ = ["BASELINE", "BatchRetriever", "EvalRun", "LevelWords", "case_task", "embed_queries", "law_keys",
+__all__ = ["BASELINE", "EvalRun", "LevelWords", "case_task", "embed_queries", "law_keys",
            "level_words", "refuse_seen", "run_eval"]

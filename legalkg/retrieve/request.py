@@ -21,16 +21,16 @@ from ..vocab import (
     Expansion,
     Mode,
     RetrievalLevel,
+    Task,
     check_k,
     parse_expansion,
     parse_level,
     parse_mode,
+    parse_task,
 )
 from .laws import AUTO_LAW
 
 MAX_QUERY_CHARS = 20_000
-#: The statute predictor's tasks: ``lay`` questions, ``case`` decision text (``legalkg.predict``).
-TASKS: tuple[str, ...] = ("lay", "case")
 
 
 def clean_query(text: str | None) -> str:
@@ -58,17 +58,6 @@ def auto_mode(level: RetrievalLevel, law: str | None = None) -> Mode:
     return Mode.LEARNED if level in LEARNED_LEVELS else Mode.VECTOR
 
 
-def parse_task(value: Any) -> str | None:
-    """``lay`` / ``case`` (any case) or None (the learned mode then chooses by the query's length)."""
-    if value is None:
-        return None
-    task = str(value).strip().lower()
-    if task not in TASKS:
-        raise UserError(f"unknown task {value!r}: choose one of {', '.join(TASKS)} (or leave it out: "
-                        "decision-length text is read as case, anything shorter as lay)")
-    return task
-
-
 def _as_int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise UserError(f"-k must be a whole number, not {value!r}")
@@ -93,7 +82,7 @@ class SearchRequest(BaseModel):
     law: str | None = None
     model: str | None = None
     #: The learned mode's predictor: ``lay``, ``case`` or None (by length, ``learned.choose_task``).
-    task: str | None = None
+    task: Task | None = None
 
     def __init__(self, **data: Any) -> None:
         try:

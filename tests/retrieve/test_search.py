@@ -86,7 +86,8 @@ def test_one_statement_expansion_equals_seeds_then_expand(retriever, mode, how, 
     text = "Der Käufer kann bei einem Mangel Nacherfüllung verlangen, zurücktreten oder mindern"
     vec = retriever.embed_query(text, level) if mode == "vector" else None
     one = retriever.search(text, level=level, k=5, mode=mode, expand=how, vector=vec)
-    seeds = retriever.seeds(text, level, 5, mode, None, vec)
+    seeds = retriever.seeds({"q": text}, RetrievalLevel(level), 5, Mode(mode), None,
+                            None if vec is None else {"q": vec})["q"]
     two = retriever.expand(seeds, how)
     assert [h.id for h in one.seeds] == [h.id for h in seeds]
     assert [h.score for h in one.seeds] == pytest.approx([h.score for h in seeds])
@@ -206,6 +207,17 @@ def test_learned_mode_finds_the_deposit_sections_of_the_readme_example(retriever
     assert {"BGB/§551", "BGB/§548", "BGB/§566a"} & {h.id for h in res.seeds}, [h.id for h in res.seeds]
 
 
+class Recording:
+    """A strategy that records the thread each of its look-ups ran on."""
+
+    def __init__(self, inner, threads: list[str]) -> None:
+        self.inner, self.threads = inner, threads
+
+    def seeds(self, *args):
+        self.threads.append(threading.current_thread().name)
+        return self.inner.seeds(*args)
+
+
 class InlineLookups(Retriever):
     """Records the thread each index look-up of the learned mode ran on; with ``inline`` the
     look-ups run in the calling thread, one after another (the engine before its reader threads)."""
@@ -214,17 +226,12 @@ class InlineLookups(Retriever):
         super().__init__(*args, **kwargs)
         self.inline = inline
         self.threads: list[str] = []
+        learned = self.strategies[Mode.LEARNED]
+        learned.fulltext = Recording(learned.fulltext, self.threads)
+        learned.vector = Recording(learned.vector, self.threads)
 
     def readers(self):
         return InlineExecutor() if self.inline else super().readers()
-
-    def fulltext_hits(self, *args):
-        self.threads.append(threading.current_thread().name)
-        return super().fulltext_hits(*args)
-
-    def vector_hits(self, *args):
-        self.threads.append(threading.current_thread().name)
-        return super().vector_hits(*args)
 
 
 def test_learned_mode_runs_its_index_look_ups_on_the_reader_threads(retriever):

@@ -1,6 +1,6 @@
 """Cross-validated engines: one ``Retriever`` per fold, its predictor trained on the other folds.
 
-Why here and not in the evaluation: a learned mode scored on its own training cases is a leak, so
+Why the evaluation builds engines of its own: a learned mode scored on its own training cases is a leak, so
 ``legalkg eval --mode learned --cv N`` asks for N engines, each of which never saw the cases it
 answers. Folds are grouped by case (``legalkg.predict.grouped_folds``): neighbouring chunks of a
 chunked court (ids ``...chunk0125``) share a decision and so a group of ``CHUNK_GROUP``. Each
@@ -31,8 +31,8 @@ from ..graph.cypher import query
 from ..model import Citation
 from ..predict import Predictor, StatuteIndex, TrainingSet, grouped_folds, train
 from ..predict.examples import CHUNK_GROUP, Example, label_ids
-from . import learned as lm
-from .search import Retriever
+from ..retrieve import Retriever, learned as lm
+from ..vocab import Mode, RetrievalLevel, Task
 
 _CHUNK_ID = re.compile(r"^(?P<stem>.*chunk)(?P<n>\d+)$")
 
@@ -64,7 +64,7 @@ def check_extra(extra: TrainingSet, cases: Sequence[tuple[str, str, Sequence[Cit
                             "without the evaluated cases")
 
 
-def training_set(task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]]) -> TrainingSet:
+def training_set(task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]]) -> TrainingSet:
     """(id, query text, gold citations) -> the predictor's examples; cases without a label are left out."""
     examples = []
     for cid, text, gold in cases:
@@ -79,13 +79,13 @@ class Tuning:
     """What the inner CV optimises: recall@``k`` at ``level``, over ``inner_folds`` folds, the
     query vectors (case id -> vector) reused where the level has them."""
 
-    level: str
+    level: RetrievalLevel
     k: int
     inner_folds: int = 3
     vectors: Mapping[str, np.ndarray] | None = None
 
 
-def tuned_weights(driver: Driver, db: str, task: str, examples: Sequence[Example], added: Sequence[Example],
+def tuned_weights(driver: Driver, db: str, task: Task, examples: Sequence[Example], added: Sequence[Example],
                   statutes: StatuteIndex, base: Mapping[str, float], tune: Tuning, seed: int = 0,
                   sources: Sequence[str] = ()) -> tuple[dict[str, float], float]:
     """The grid's best weights for ``examples`` (an outer fold's training cases), chosen on
@@ -102,13 +102,14 @@ def tuned_weights(driver: Driver, db: str, task: str, examples: Sequence[Example
         inner = TrainingSet(task, [e for e in examples if e.id not in test_ids] + list(added), list(sources))
         retriever = Retriever(driver, db, predictors={task: train(inner, statutes=statutes, seed=seed)},
                               weights=base)
+        learned = retriever.strategies[Mode.LEARNED]
         for e in test:
-            runs, _, _ = retriever.learned_runs(e.text, tune.level, tune.k, None, task, vectors.get(e.id))
+            runs, _, _ = learned.runs(e.text, tune.level, tune.k, None, task, vectors.get(e.id))
             cases.append((runs, lm.gold_at(e.labels, tune.level)))
     return lm.choose_weights(cases, tune.k, lm.weight_grid(base))
 
 
-def prepare(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
+def prepare(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
             extra: TrainingSet | None) -> tuple[TrainingSet, list[Example], StatuteIndex]:
     """(the cases as training examples, the checked extra examples, the bridge's § texts from the graph)."""
     data = training_set(task, cases)
@@ -126,7 +127,7 @@ def prepare(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, 
     return data, added, StatuteIndex.build(units, laws)
 
 
-def weights_over_all(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
+def weights_over_all(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
                      tune: Tuning, extra: TrainingSet | None = None, weights: Mapping[str, float] | None = None,
                      seed: int = 0) -> tuple[dict[str, float], float]:
     """The weights to ship: the inner CV of ``tuned_weights`` over every case (not nested: no
@@ -137,7 +138,7 @@ def weights_over_all(driver: Driver, db: str, task: str, cases: Sequence[tuple[s
                          data.sources + (extra.sources if extra else []))
 
 
-def fold_retrievers(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
+def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
                     n_folds: int = 5, seed: int = 0, extra: TrainingSet | None = None,
                     weights: Mapping[str, float] | None = None, tune: Tuning | None = None) -> dict[str, Retriever]:
     """case id -> the Retriever whose predictor was trained without that case's fold (plus
