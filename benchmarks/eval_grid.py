@@ -54,7 +54,7 @@ def main() -> None:
     with session_driver(cfg) as driver:
         counts = label_counts(driver, cfg.database)
         t = time.perf_counter()
-        run = runner.run_eval(driver, cfg.database, cases, cells, dataset=args.dataset, k=args.k,
+        run = runner.score_run(driver, cfg.database, cases, cells, dataset=args.dataset, k=args.k,
                               n_resamples=args.bootstrap)
         wall = time.perf_counter() - t
         peer = None

@@ -36,11 +36,12 @@ from .. import paths
 from ..embed import EmbeddingCache, text_key
 from ..errors import UserError
 from ..graph.cypher import labelled, query
-from ..predict import TrainingSet
-from ..retrieve import Hit, Retriever, clean_query, expand as expansion
+from ..graph.vectors import law_ids
+from ..predict import TrainingSet, load_examples, load_model
+from ..retrieve import Hit, Retriever, clean_query, expand as expansion, weights as shipped_weights
 from ..retrieve.learned import weights_label
 from ..vocab import Expansion, Mode, RetrievalLevel, Task, check_k, parse_level
-from . import ir, metric, results, stats
+from . import datasets, ir, metric, results, stats
 from .datasets import Coverage, EvalCase, coverage, restrict_to_laws
 from .folds import Tuning, fold_retrievers, weights_over_all
 from .grid import (
@@ -52,6 +53,7 @@ from .grid import (
     ranked_unit_ids,
     score_seeds,
 )
+from .request import EvalRequest
 
 Progress = Callable[[str, int], None]
 
@@ -251,7 +253,31 @@ def refuse_seen(retriever: Retriever, task: str, case_ids: Sequence[str]) -> Non
                         f"or --predictor with a model trained without them (legalkg train ... --out MODEL.npz)")
 
 
-def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence[Cell], *, dataset: str,
+def run_eval(driver: Driver, db: str, request: EvalRequest, progress: Progress = _noop,
+             cases: Sequence[EvalCase] | None = None) -> EvalRun:
+    """The evaluation ``request`` asks for: its dataset scored in every cell over the graph.
+
+    The files it names are read here (the dataset unless ``cases`` holds it already, ``--predictor``,
+    ``--train-extra``) and ``--gold-laws`` is resolved against the graph; ``score_run`` does the rest."""
+    cases = datasets.load_dataset(request.dataset) if cases is None else cases
+    if request.limit is not None:
+        cases = cases[:request.limit]
+    if not cases:
+        raise UserError(f"dataset {request.dataset!r} has no cases")
+    gold_laws = law_ids(driver, db, request.gold_laws, "--gold-laws") if request.gold_laws is not None else None
+    model_file = load_model(request.predictor) if request.predictor is not None else None
+    extra = load_examples(list(request.train_extra)) if request.train_extra else None
+    retriever = Retriever(driver, db, predictors={model_file.task: model_file} if model_file else None,
+                          weights=shipped_weights.for_evaluation(request.run_weights(), model_file is not None))
+    return score_run(driver, db, cases, request.cells(), dataset=request.dataset, k=request.k,
+                     n_resamples=request.bootstrap, seed=request.seed, n_permutations=request.permutations,
+                     progress=progress, gold_count=request.gold_count, retriever=retriever, cv_folds=request.cv,
+                     train_extra=extra, tune_weights=request.tune_weights,
+                     weights_over_all_cases=request.save_weights is not None,
+                     predictor_weights=request.component_weights(), gold_laws=gold_laws)
+
+
+def score_run(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence[Cell], *, dataset: str,
              k: int = 5, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
              n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed",
              retriever: Retriever | None = None, cv_folds: int | None = None,
@@ -259,7 +285,8 @@ def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence
              weights_over_all_cases: bool = False,
              predictor_weights: Mapping[str, float] | None = None,
              gold_laws: Sequence[str] | None = None) -> EvalRun:
-    """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported).
+    """Score ``cases`` in every cell (``run_eval``'s work on its resolved request); gold outside
+    the graph's laws is dropped (coverage reported).
 
     ``gold_laws`` (law ids) narrows the gold further, for scoring and for the folds' training: two
     graphs, one with more laws, are then compared on the same gold citations, so the difference is
@@ -426,4 +453,4 @@ def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame
 
 
 __all__ = ["BASELINE", "EvalRun", "LevelWords", "case_task", "embed_queries", "law_keys",
-           "level_words", "refuse_seen", "run_eval"]
+           "level_words", "refuse_seen", "run_eval", "score_run"]

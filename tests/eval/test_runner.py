@@ -16,13 +16,15 @@ So at Satz level, k=1: micro recall = 2/2 at Code and §, 1/2 from Absatz on; To
 from __future__ import annotations
 
 import json
+import shlex
 
 import pytest
 from click.testing import CliRunner
 
 from legalkg.cli import main
-from legalkg.eval import datasets, runner
+from legalkg.eval import runner
 from legalkg.eval.grid import Cell
+from legalkg.eval.request import EvalRequest
 from legalkg.retrieve import Retriever, clean_query, expand
 from legalkg.vocab import Expansion, Mode, RetrievalLevel, Task
 
@@ -78,9 +80,10 @@ def test_graph_facts(graph):
 @pytest.mark.parametrize("mode", ["fulltext", "vector"])
 def test_hand_worked_recall_and_toer_at_satz_level(graph, dataset, mode):
     driver, db = graph
-    cases = datasets.load_dataset(str(dataset))
-    cells = [Cell("Satz", "none", mode), Cell("Satz", "parent", mode)]
-    run = runner.run_eval(driver, db, cases, cells, dataset="two", k=1, n_resamples=50, n_permutations=200)
+    request = EvalRequest(dataset=str(dataset), level="Satz", expand="none,parent", mode=mode, k=1, bootstrap=50,
+                          permutations=200)
+    assert request.cells() == [Cell("Satz", "none", mode), Cell("Satz", "parent", mode)]
+    run = runner.run_eval(driver, db, request)
     assert run.coverage.n_gold == 3 and run.coverage.n_covered == 2
     assert run.coverage.uncovered_laws == {"BGB": 1}
     assert run.n_cases == 2
@@ -158,15 +161,20 @@ def test_cli_eval_prints_the_depth_table_and_writes_the_folder(graph, dataset, n
     assert meta["graph"]["labels"]["Gesetz"] == 2
     assert meta["coverage"]["share"] == pytest.approx(2 / 3)
     assert len(meta["cells"]) == 2 * (2 + 1)
+    # the recorded command, run again, gives the same results.csv
+    again = tmp_path / "again"
+    argv = shlex.split(meta["command"].replace(str(out), str(again)))
+    rerun = CliRunner().invoke(main, [*argv[1:], "--quiet"])
+    assert rerun.exit_code == 0, rerun.output
+    assert (again / "results.csv").read_text() == (out / "results.csv").read_text()
 
 
 def test_gold_laws_scores_the_same_gold_on_a_graph_with_more_laws(graph, dataset, neo4j_env, tmp_path):
     # --gold-laws KSchG keeps only the KSchG gold: burlg-1 has none left and is dropped; kschg-1 (its
     # top Satz is § 1 Abs. 1 KSchG) hits Code and §, not Absatz 2 (the module docstring)
     driver, db = graph
-    cases = datasets.load_dataset(str(dataset))
-    run = runner.run_eval(driver, db, cases, [Cell("Satz", "none", "fulltext")], dataset="two", k=1,
-                          n_resamples=50, n_permutations=200, gold_laws=["KSchG"])
+    run = runner.run_eval(driver, db, EvalRequest(dataset=str(dataset), level="Satz", mode="fulltext", k=1,
+                                                  bootstrap=50, permutations=200, gold_laws="KSchG"))
     assert run.n_cases == 1 and run.gold_laws == ["KSchG"]
     assert run.coverage.n_covered == 2  # coverage still counts the graph's laws
     assert set(run.case_scores.case_id) == {"kschg-1"}
