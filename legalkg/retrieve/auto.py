@@ -33,16 +33,14 @@ evaluation scores the units ``legalkg search --level auto`` returns.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..graph.cypher import query
 from ..predict.text import tokens
 from ..vocab import RetrievalLevel, Task
 from . import learned as lm
+from .base import Engine
 from .hits import Hit, from_record, hit_level
-
-if TYPE_CHECKING:
-    from .engine import Retriever
 
 #: The level an auto search ranks at before each hit is refined.
 BASE_LEVEL = RetrievalLevel.PARAGRAPH
@@ -137,7 +135,7 @@ def carrier(root: str, tree: Mapping[str, Unit], words: Set[str],
     return collapse(node, tree, root)
 
 
-def refine(engine: Retriever, text: str, hits: Sequence[Hit], task: Task | None = None, law: str | None = None,
+def refine(engine: Engine, text: str, hits: Sequence[Hit], task: Task | None = None, law: str | None = None,
            learned: bool = True) -> list[Hit]:
     """For each § hit, best first, the shortest unit inside it that carries it (the rules above),
     keeping the hit's rank, score, ``via`` and ``components``; each hit's ``level`` names its
@@ -160,7 +158,7 @@ def refine(engine: Retriever, text: str, hits: Sequence[Hit], task: Task | None 
     return out
 
 
-def deeper_predictions(engine: Retriever, text: str, law: str | None, task: Task | None) -> list[list[str]]:
+def deeper_predictions(engine: Engine, text: str, law: str | None, task: Task | None) -> list[list[str]]:
     """The predictor's rankings at its label levels below §, shallow to deep (the case model:
     Absatz, Satz, Nummer; the lay model has none)."""
     task = lm.choose_task(text, task)

@@ -17,19 +17,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..fusion import overfetch
 from ..graph.cypher import query
 from ..vocab import Expansion, Mode, RetrievalLevel
+from .base import Engine
 from .fulltext import lucene_query
 from .hits import Hit, from_record, ranked
 from .vector import floats
-
-if TYPE_CHECKING:
-    from .engine import Retriever
 
 #: Seed ids per round trip.
 ID_BATCH = 2000
@@ -45,7 +42,7 @@ def hops(how: Expansion) -> tuple[Expansion, ...]:
     return tuple(h for h, on in ((Expansion.PARENT, how.parent), (Expansion.CITATION, how.citation)) if on)
 
 
-def contexts(engine: Retriever, seed_ids: Sequence[str], hop: Expansion) -> dict[str, list[Hit]]:
+def contexts(engine: Engine, seed_ids: Sequence[str], hop: Expansion) -> dict[str, list[Hit]]:
     """seed id -> the units one ``hop`` reaches from it, for every distinct seed id."""
     out: dict[str, list[Hit]] = defaultdict(list)
     ids = list(dict.fromkeys(seed_ids))
@@ -71,7 +68,7 @@ def assemble(seeds: Sequence[Hit], context: Context, how: Expansion) -> list[Hit
     return out
 
 
-def expand(engine: Retriever, seeds: Mapping[str, Sequence[Hit]], how: Expansion) -> dict[str, list[Hit]]:
+def expand(engine: Engine, seeds: Mapping[str, Sequence[Hit]], how: Expansion) -> dict[str, list[Hit]]:
     """query id -> the expansion of its seeds (one batch of look-ups for all queries)."""
     ids = [h.id for hits in seeds.values() for h in hits if not h.covers]
     context = {hop: contexts(engine, ids, hop) for hop in hops(how)} if ids else {}
@@ -85,7 +82,7 @@ def one_trip_applies(level: RetrievalLevel, mode: Mode, how: Expansion, law: str
             and (mode is Mode.VECTOR and law is None or mode is Mode.FULLTEXT))
 
 
-def one_trip(engine: Retriever, text: str, level: RetrievalLevel, k: int, mode: Mode, law: str | None,
+def one_trip(engine: Engine, text: str, level: RetrievalLevel, k: int, mode: Mode, law: str | None,
              vector: np.ndarray | None, how: Expansion) -> tuple[list[Hit], list[Hit]]:
     """Seeds and their expansion in one statement: the same hits as the mode's strategy and
     ``expand`` (``one_trip_applies`` says where)."""

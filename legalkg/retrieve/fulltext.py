@@ -9,16 +9,12 @@ for ``legalkg.fusion.overfetch(k)`` candidates; Lucene's top-n is exact, so this
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ..fusion import overfetch
 from ..graph.cypher import query
 from ..vocab import Mode, RetrievalLevel, Task
-from .base import Texts, Vectors
+from .base import Engine, Texts, Vectors
 from .hits import Hit
-
-if TYPE_CHECKING:
-    from .engine import Retriever
 
 MAX_LUCENE_TERMS = 200
 
@@ -41,7 +37,7 @@ def lucene_query(text: str) -> str:
 
 
 class FulltextStrategy:
-    def __init__(self, engine: Retriever) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
     def seeds(self, texts: Texts, level: RetrievalLevel, k: int, law: str | None = None,

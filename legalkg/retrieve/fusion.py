@@ -7,17 +7,13 @@ Ranks, not scores: cosine similarity and BM25 are on incomparable scales. Each r
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
 
 from ..fusion import overfetch, rrf
 from ..vocab import Mode, RetrievalLevel, Task
-from .base import Texts, Vectors
+from .base import Engine, Texts, Vectors
 from .fulltext import FulltextStrategy
 from .hits import Hit
 from .vector import VectorStrategy
-
-if TYPE_CHECKING:
-    from .engine import Retriever
 
 
 def fuse_hits(runs: dict[str, list[Hit]], k: int) -> list[Hit]:
@@ -36,7 +32,7 @@ def fuse_hits(runs: dict[str, list[Hit]], k: int) -> list[Hit]:
 
 
 class FusionStrategy:
-    def __init__(self, engine: Retriever) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.vector = VectorStrategy(engine)
         self.fulltext = FulltextStrategy(engine)
 

@@ -33,11 +33,11 @@ from ..fusion import reciprocal_rank, weighted_rrf
 from ..graph.cypher import query
 from ..vocab import RetrievalLevel, Task
 from . import learned as lm
+from .base import Engine
 from .fulltext import lucene_query
 
 if TYPE_CHECKING:
     from ..predict import Predictor
-    from .engine import Retriever
 
 #: The value of ``--law`` / ``SearchRequest.law`` that asks the router for the law.
 AUTO_LAW = "auto"
@@ -84,7 +84,7 @@ def routed_laws(runs: Mapping[str, Sequence[str]], k: int, weights: Mapping[str,
     return [law for law, _, _ in route(runs, weights, k)]
 
 
-def law_runs(engine: Retriever, text: str, task: Task | None = None,
+def law_runs(engine: Engine, text: str, task: Task | None = None,
              predictor: Predictor | None = None) -> dict[str, list[str]]:
     """The signals for a query: signal -> law ids, best first. ``predictor``: a model to ask instead
     of the task's (the benchmark's out-of-fold ones); the predictor signal is left out where the
@@ -104,6 +104,6 @@ def law_runs(engine: Retriever, text: str, task: Task | None = None,
     return runs
 
 
-def route_laws(engine: Retriever, text: str, k: int = AUTO_LAWS, task: Task | None = None) -> list[str]:
+def route_laws(engine: Engine, text: str, k: int = AUTO_LAWS, task: Task | None = None) -> list[str]:
     """The ``k`` laws the query most likely concerns (``route`` over ``law_runs``)."""
     return routed_laws(law_runs(engine, text, task), k)

@@ -36,7 +36,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from itertools import product
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -45,13 +44,10 @@ from ..fusion import overfetch, parse_weight_spec, rrf, weighted_rrf
 from ..graph.cypher import query
 from ..model import TEXT_LEVELS, Level, level_of_id
 from ..vocab import Mode, RetrievalLevel, Task
-from .base import Texts, Vectors
+from .base import Engine, Texts, Vectors
 from .fulltext import FulltextStrategy
 from .hits import Hit, from_record
 from .vector import VectorStrategy
-
-if TYPE_CHECKING:
-    from .engine import Retriever
 
 #: Weighted-RRF weight of each run (module docstring: chosen, not tuned).
 WEIGHTS: dict[str, float] = {"predictor": 1.0, "cited": 1.0, "fulltext": 0.5, "vector": 0.5}
@@ -258,7 +254,7 @@ class LearnedStrategy:
     #: ``--level auto`` also follows the predictor's own deeper predictions (``auto.refine``).
     uses_predictor = True
 
-    def __init__(self, engine: Retriever) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.fulltext = FulltextStrategy(engine)
         self.vector = VectorStrategy(engine)

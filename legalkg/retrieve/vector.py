@@ -9,18 +9,13 @@ the whole graph, and a filter after it can miss every unit of a small law.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from ..fusion import overfetch
 from ..graph.cypher import labelled, query
 from ..vocab import Mode, RetrievalLevel, Task
-from .base import Texts, Vectors
+from .base import Engine, Texts, Vectors
 from .hits import Hit
-
-if TYPE_CHECKING:
-    from .engine import Retriever
 
 
 def floats(vector) -> list[float]:
@@ -29,7 +24,7 @@ def floats(vector) -> list[float]:
 
 
 class VectorStrategy:
-    def __init__(self, engine: Retriever) -> None:
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
     def seeds(self, texts: Texts, level: RetrievalLevel, k: int, law: str | None = None,
