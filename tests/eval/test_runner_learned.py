@@ -7,11 +7,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from legalkg.cases.gold import parse_gold_strings
 from legalkg.cli import main
 from legalkg.eval import runner
 from legalkg.eval.datasets import EvalCase
 from legalkg.eval.folds import fold_retrievers, group_of
-from legalkg.eval.gold import parse_gold_strings
 from legalkg.predict import default_model_path, load_examples, load_model
 from legalkg.retrieve import learned as lm
 
