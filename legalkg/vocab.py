@@ -132,6 +132,15 @@ LEARNED_LEVELS: tuple[RetrievalLevel, ...] = (RetrievalLevel.PARAGRAPH, Retrieva
 #: The range of ``-k`` (seeds per query) everywhere.
 K_MIN, K_MAX = 1, 1000
 
+#: The engine's defaults, written once: what ``legalkg search``, ``SearchRequest``, ``Retriever.search``
+#: and the API use. The learned mode at § level is the best measured engine for a user's question
+#: (docs/retrieval.md); ``legalkg eval`` differs where it measures the paper's design card
+#: (``legalkg.eval.request``, which says why).
+DEFAULT_LEVEL = RetrievalLevel.PARAGRAPH
+DEFAULT_MODE = Mode.LEARNED
+DEFAULT_EXPANSION = Expansion.NONE
+DEFAULT_K = 5
+
 
 def names(enum: type[StrEnum]) -> str:
     """The values of ``enum`` as a comma list, for help texts and error messages."""

@@ -15,7 +15,7 @@ from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
 from ..retrieve import weights as shipped_weights
 from ..retrieve.learned import weights_label
-from ..vocab import Expansion, GoldCount, Mode, RetrievalLevel, names
+from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, Expansion, GoldCount, Mode, RetrievalLevel, names
 from .options import neo4j_options
 
 _DEPTH_HEAD = f"{'depth':<10} {'recall micro [95% CI]':<24} {'recall macro [95% CI]':<24} {'ToER':>8} {'ToER^m':>8}"
@@ -105,7 +105,7 @@ def _steps(cells, n_queries: int) -> int:
                    "auto = ranked at § level, each hit the shortest unit inside its § that carries it, scored "
                    "with its own words per hit as W), a comma list, or all (= "
                    f"{', '.join(grid.GRID_LEVELS)}).")
-@click.option("--expand", default=Expansion.NONE.value, show_default=True,
+@click.option("--expand", default=DEFAULT_EXPANSION.value, show_default=True,
               help=f"Expansion(s): {names(Expansion)}, a comma list, or all. Chunks are never expanded.")
 @click.option("--mode", default=DEFAULT_MODE.value, show_default=True,
               help=f"Retrieval mode(s): {names(Mode)}, a comma list, or all (= {', '.join(grid.GRID_MODES)}; "
@@ -114,7 +114,7 @@ def _steps(cells, n_queries: int) -> int:
                    "LER BGH at Satz (unexpanded ToER@5 at § depth: fulltext 2.20, fusion 1.45, vector 0.35; "
                    "`legalkg eval --dataset ler_bgh --level all --expand all --mode all -k 5`, 2026-11-29, "
                    "docs/evaluation.md section 7); it needs no vectors.")
-@click.option("-k", "k", default=5, show_default=True, type=int, help="Top-k seeds per query.")
+@click.option("-k", "k", default=DEFAULT_K, show_default=True, type=int, help="Top-k seeds per query.")
 @click.option("--limit", default=None, type=click.IntRange(min=1), help="Only the first N cases.")
 @click.option("--out", default=None, type=click.Path(file_okay=False, path_type=Path),
               help="Write results.csv, results.md, figures, paired.csv, case_scores.csv.gz and run.json here.")

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from ..errors import UserError
 from ..predict import parse_component_weights
 from ..retrieve.learned import parse_weights, weights_label
-from ..vocab import Expansion, GoldCount, Mode, RetrievalLevel, check_k, parse_gold_count
+from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, Expansion, GoldCount, Mode, RetrievalLevel, check_k, parse_gold_count
 from . import grid, stats
 from .grid import Cell
 
@@ -45,9 +45,9 @@ class EvalRequest(BaseModel):
 
     dataset: str = DEFAULT_DATASET
     level: tuple[RetrievalLevel, ...] = (DEFAULT_LEVEL,)
-    expand: tuple[Expansion, ...] = (Expansion.NONE,)
+    expand: tuple[Expansion, ...] = (DEFAULT_EXPANSION,)
     mode: tuple[Mode, ...] = (DEFAULT_MODE,)
-    k: int = 5
+    k: int = DEFAULT_K
     limit: int | None = Field(None, ge=1)
     out: Path | None = None
     seed: int = stats.DEFAULT_SEED

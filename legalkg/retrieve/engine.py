@@ -37,7 +37,7 @@ from ..errors import UserError
 from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
 from ..predict import Predictor, default_model_path, load_model
-from ..vocab import Expansion, Mode, RetrievalLevel, Task
+from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, DEFAULT_LEVEL, DEFAULT_MODE, Expansion, Mode, RetrievalLevel, Task
 from . import auto, expand as expansion, laws as law_router, learned as lm, weights as fusion_weights
 from .base import Strategy, Texts, Vectors
 from .fulltext import FulltextStrategy
@@ -290,8 +290,8 @@ class Retriever:
             return []
         return expansion.expand(self, {"q": seeds}, how)["q"]
 
-    def search(self, request: SearchRequest | str, level: str = RetrievalLevel.SATZ, k: int = 5,
-               mode: str = Mode.VECTOR, expand: str = Expansion.NONE, law: str | None = None,
+    def search(self, request: SearchRequest | str, level: str = DEFAULT_LEVEL, k: int = DEFAULT_K,
+               mode: str = DEFAULT_MODE, expand: str = DEFAULT_EXPANSION, law: str | None = None,
                vector: np.ndarray | None = None, task: str | None = None) -> SearchResult:
         """Run one search: a ``SearchRequest``, or its fields as arguments (query text first).
 
@@ -334,8 +334,8 @@ class Retriever:
         return model
 
 
-def search(driver: Driver, database: str, text: str, level: str = RetrievalLevel.SATZ, k: int = 5,
-           mode: str = Mode.VECTOR, expand: str = Expansion.NONE, law: str | None = None,
+def search(driver: Driver, database: str, text: str, level: str = DEFAULT_LEVEL, k: int = DEFAULT_K,
+           mode: str = DEFAULT_MODE, expand: str = DEFAULT_EXPANSION, law: str | None = None,
            model: str | None = None, task: str | None = None) -> SearchResult:
     """One search with a fresh ``Retriever`` (reuse a ``Retriever`` for many queries)."""
     request = SearchRequest(query=text, level=level, k=k, mode=mode, expand=expand, law=law, model=model,

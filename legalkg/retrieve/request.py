@@ -17,6 +17,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from ..errors import UserError
 from ..vocab import (
     AUTO_MODE,
+    DEFAULT_EXPANSION,
+    DEFAULT_K,
+    DEFAULT_LEVEL,
+    DEFAULT_MODE,
     LEARNED_LEVELS,
     Expansion,
     Mode,
@@ -74,10 +78,10 @@ class SearchRequest(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     query: str
-    level: RetrievalLevel = RetrievalLevel.SATZ
-    k: int = 5
-    mode: Mode = Mode.VECTOR
-    expand: Expansion = Expansion.NONE
+    level: RetrievalLevel = DEFAULT_LEVEL
+    k: int = DEFAULT_K
+    mode: Mode = DEFAULT_MODE
+    expand: Expansion = DEFAULT_EXPANSION
     #: A law id, ``auto`` (the law router chooses, ``legalkg.retrieve.laws``) or None (every law).
     law: str | None = None
     model: str | None = None
@@ -99,10 +103,10 @@ class SearchRequest(BaseModel):
             return data
         out = dict(data)
         out["query"] = clean_query(out.get("query"))
-        level = parse_level(out.get("level", RetrievalLevel.SATZ))
+        level = parse_level(out.get("level", DEFAULT_LEVEL))
         out["level"] = level
-        out["k"] = check_k(_as_int(out.get("k", 5)))
-        mode = out.get("mode", Mode.VECTOR)
+        out["k"] = check_k(_as_int(out.get("k", DEFAULT_K)))
+        mode = out.get("mode", DEFAULT_MODE)
         if isinstance(mode, str) and mode.strip().lower() == AUTO_MODE:
             out["mode"] = auto_mode(level, out.get("law"))
         else:
@@ -110,7 +114,7 @@ class SearchRequest(BaseModel):
         if isinstance(out.get("law"), str) and out["law"].strip().lower() == AUTO_LAW:
             out["law"] = AUTO_LAW
         out["task"] = parse_task(out.get("task"))
-        expand = parse_expansion(out.get("expand", Expansion.NONE))
+        expand = parse_expansion(out.get("expand", DEFAULT_EXPANSION))
         # a chunk is no tree node: its citations are the units it covers, it has nothing to expand
         out["expand"] = expand if level.expandable else Expansion.NONE
         return out

