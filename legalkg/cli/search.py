@@ -69,13 +69,13 @@ def render(res: SearchResult, explain: bool = False) -> str:
 @click.option("--model", default=None, help="Must match the model recorded for the level's index (default: that model).")
 @click.option("--explain", is_flag=True, help="Show each component's share of a hit's score (learned and fusion modes).")
 @click.option("--json", "as_json", is_flag=True, help="JSON output for programs.")
-def search(cfg, query, level, expand, mode, task, k, law, model, explain, as_json) -> None:
+def search(cfg, query, explain, as_json, **options) -> None:
     """Find the statute units that answer QUERY ('-' reads it from stdin)."""
     if query == "-":
         query = sys.stdin.read()
-    request = SearchRequest(query=query, level=level, k=k, mode=mode, expand=expand, law=law, model=model, task=task)
+    request = SearchRequest(query=query, **options)
     with session_driver(cfg) as driver:
-        res = Retriever(driver, cfg.database, model=model).search(request)
+        res = Retriever(driver, cfg.database, model=request.model).search(request)
     if as_json:
         click.echo(json.dumps(res.model_dump(), ensure_ascii=False, indent=1))
     else:

@@ -238,19 +238,10 @@ def embed_queries(engine: Retriever, texts: dict[str, str], levels: Sequence[Ret
     return out, {lv: models[lv] for lv in levels}
 
 
-def case_task(cases: Sequence[EvalCase]) -> str:
+def case_task(cases: Sequence[EvalCase]) -> Task:
     """The predictor task of a dataset: ``case`` for decisions (the LER form names a court),
     ``lay`` for questions."""
-    return "case" if any(c.meta.get("court") for c in cases) else "lay"
-
-
-def refuse_seen(retriever: Retriever, task: str, case_ids: Sequence[str]) -> None:
-    """One line, and no scores, where the learned mode's model was trained on some of the cases."""
-    seen = retriever.predictor(task).seen(list(case_ids))
-    if seen:
-        raise UserError(f"the {task} predictor was trained on {len(seen)} of these {len(case_ids)} cases "
-                        f"(e.g. {seen[0]}), so its scores there would be a leak: pass --cv 5 to cross-validate, "
-                        f"or --predictor with a model trained without them (legalkg train ... --out MODEL.npz)")
+    return Task.CASE if any(c.meta.get("court") for c in cases) else Task.LAY
 
 
 def run_eval(driver: Driver, db: str, request: EvalRequest, progress: Progress = _noop,
@@ -293,7 +284,7 @@ def score_run(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequenc
     what the added laws cost as distractors, not a different, harder set of gold.
 
     Learned cells use ``retriever`` (default: a fresh one with the shipped predictors) and refuse
-    to run where its predictor was trained on any of the cases (``refuse_seen``); with
+    to run where its predictor was trained on any of the cases (``Retriever.check_unseen``); with
     ``cv_folds`` each case is answered by an engine trained on the other folds
     (``legalkg.eval.folds``, grouped by case, fold seed ``seed``), ``train_extra``'s examples
     added to every fold's training set (never scored), and ``retriever``'s run weights, or with
@@ -339,7 +330,7 @@ def score_run(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequenc
     if learned_levels and not cv_folds:
         if train_extra is not None or tune_weights:
             raise UserError("--train-extra and --tune-weights need --cv N: they act inside each fold")
-        refuse_seen(retriever, task, list(texts))
+        retriever.check_unseen(task, texts)
     if predictor_weights and tune_weights:
         raise UserError("--predictor-weights and --tune-weights: choose one (the inner CV tunes with the "
                         "predictor's own component weights)")
@@ -453,4 +444,4 @@ def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame
 
 
 __all__ = ["BASELINE", "EvalRun", "LevelWords", "case_task", "embed_queries", "law_keys",
-           "level_words", "refuse_seen", "run_eval", "score_run"]
+           "level_words", "run_eval", "score_run"]

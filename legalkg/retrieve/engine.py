@@ -220,6 +220,18 @@ class Retriever:
             self.in_graph([uid for m in pred.levels.values() for uid in m.labels])
         return self._predictors[task]
 
+    def check_unseen(self, task: Task, cases: Mapping[str, str]) -> None:
+        """One line, and no answer, where the ``task`` predictor was trained on some of ``cases``
+        (case id -> query text): by id, or by text under another id (``Predictor.seen_texts``).
+        Every entry point that scores the learned mode on known cases (``legalkg eval``, the
+        benchmarks) asks this one check."""
+        pred = self.predictor(task)
+        seen = pred.seen(list(cases)) or pred.seen_texts(cases)
+        if seen:
+            raise UserError(f"the {task} predictor was trained on {len(seen)} of these {len(cases)} cases "
+                            f"(e.g. {seen[0]}), so its scores there would be a leak: pass --cv 5 to cross-validate, "
+                            f"or --predictor with a model trained without them (legalkg train ... --out MODEL.npz)")
+
     def weights_for(self, task: Task | str) -> dict[str, float]:
         """The run weights for a query of ``task``: the explicit ones, else the shipped ones."""
         if self.weights is not None:
@@ -334,10 +346,8 @@ class Retriever:
         return model
 
 
-def search(driver: Driver, database: str, text: str, level: str = DEFAULT_LEVEL, k: int = DEFAULT_K,
-           mode: str = DEFAULT_MODE, expand: str = DEFAULT_EXPANSION, law: str | None = None,
-           model: str | None = None, task: str | None = None) -> SearchResult:
-    """One search with a fresh ``Retriever`` (reuse a ``Retriever`` for many queries)."""
-    request = SearchRequest(query=text, level=level, k=k, mode=mode, expand=expand, law=law, model=model,
-                            task=task)
-    return Retriever(driver, database, model=model).search(request)
+def search(driver: Driver, database: str, text: str, **options) -> SearchResult:
+    """One search with a fresh ``Retriever`` (reuse a ``Retriever`` for many queries); ``options``
+    are the other fields of ``SearchRequest`` (level, k, mode, expand, law, model, task)."""
+    request = SearchRequest(query=text, **options)
+    return Retriever(driver, database, model=request.model).search(request)
