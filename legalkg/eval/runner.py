@@ -25,6 +25,8 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import numpy as np
@@ -38,17 +40,16 @@ from ..errors import UserError
 from ..graph.cypher import labelled, query
 from ..graph.vectors import law_ids
 from ..predict import TrainingSet, load_examples, load_model
-from ..retrieve import Hit, Retriever, clean_query, expand as expansion, weights as shipped_weights
+from ..retrieve import Hit, Retriever, auto, clean_query, expand as expansion, weights as shipped_weights
 from ..retrieve.learned import weights_label
-from ..vocab import Expansion, Mode, RetrievalLevel, Task, check_k, parse_level
-from . import datasets, ir, metric, results, stats
+from ..vocab import Expansion, Mode, RetrievalLevel, Task, parse_level
+from . import datasets, ir, metric, results
 from .datasets import Coverage, EvalCase, coverage, restrict_to_laws
 from .folds import Tuning, fold_retrievers, weights_over_all
 from .grid import (
     BASELINE,
     Cell,
     compare_to_baseline,
-    make_cell,
     max_depth_of,
     ranked_unit_ids,
     score_seeds,
@@ -104,12 +105,6 @@ def level_words(driver: Driver, db: str, level: str,
     return LevelWords(level=level, units=int(rec["units"]), W=W, W_m=W_m)
 
 
-def recorded_models(driver: Driver, db: str) -> dict[str, dict]:
-    """Vector index label -> the model recorded for it (name, version, dim)."""
-    return {r["level"] or r["index"].removeprefix("vector_"): r.data()
-            for r in driver.execute_query(query("embedding_models"), database_=db).records}
-
-
 # --- retrieval through the engine ----------------------------------------------------------------
 
 def _batches(items: Sequence, size: int):
@@ -117,22 +112,34 @@ def _batches(items: Sequence, size: int):
         yield items[start:start + size]
 
 
-def level_seeds(engine: Retriever, folds: Mapping[str, Retriever], level: RetrievalLevel, modes: Sequence[Mode],
-                k: int, texts: dict[str, str], vectors: Mapping[str, np.ndarray] | None, task: Task,
-                progress: Progress = _noop) -> dict[Mode, dict[str, list[Hit]]]:
-    """mode -> query id -> the top-k seeds ``engine.seeds`` returns: the hits of ``legalkg search``.
+@dataclass
+class Engines:
+    """The engine of a run, and per case the engine of its CV fold (``--cv``) for the modes that
+    ask the predictor."""
 
-    A learned mode asks each case's fold engine (``folds``, ``--cv``) where there is one: the
-    queries of one engine go as one batch."""
+    main: Retriever
+    folds: Mapping[str, Retriever] = field(default_factory=dict)
+
+    def groups(self, mode: Mode, texts: Mapping[str, str]) -> list[tuple[Retriever, dict[str, str]]]:
+        """The queries of ``texts`` by the engine that answers them in ``mode``, one batch each."""
+        if not getattr(self.main.strategies[mode], "uses_predictor", False):
+            return [(self.main, dict(texts))]
+        out: dict[int, tuple[Retriever, dict[str, str]]] = {}
+        for q, text in texts.items():
+            own = self.folds.get(q, self.main)
+            out.setdefault(id(own), (own, {}))[1][q] = text
+        return list(out.values())
+
+
+def level_seeds(engines: Engines, level: RetrievalLevel, modes: Sequence[Mode], k: int, texts: dict[str, str],
+                vectors: Mapping[str, np.ndarray] | None, task: Task,
+                progress: Progress = _noop) -> dict[Mode, dict[str, list[Hit]]]:
+    """mode -> query id -> the top-k seeds ``Retriever.seeds`` returns: the hits of ``legalkg search``."""
     out: dict[Mode, dict[str, list[Hit]]] = {}
     for mode in modes:
-        groups: dict[int, tuple[Retriever, dict[str, str]]] = {}
-        for q, text in texts.items():
-            own = folds.get(q, engine) if getattr(engine.strategies[mode], "uses_predictor", False) else engine
-            groups.setdefault(id(own), (own, {}))[1][q] = text
         seeds: dict[str, list[Hit]] = {}
-        for own, part in groups.values():
-            seeds.update(own.seeds(part, level, k, mode, None, vectors, task))
+        for engine, part in engines.groups(mode, texts):
+            seeds.update(engine.seeds(part, level, k, mode, None, vectors, task))
         out[mode] = {q: seeds.get(q, []) for q in texts}
         progress(f"{mode} {level}", len(texts))
     return out
@@ -244,186 +251,202 @@ def case_task(cases: Sequence[EvalCase]) -> Task:
     return Task.CASE if any(c.meta.get("court") for c in cases) else Task.LAY
 
 
-def run_eval(driver: Driver, db: str, request: EvalRequest, progress: Progress = _noop,
-             cases: Sequence[EvalCase] | None = None) -> EvalRun:
-    """The evaluation ``request`` asks for: its dataset scored in every cell over the graph.
+@dataclass
+class Selection:
+    """The cases a run scores: those with gold in the graph's laws (or in those of ``--gold-laws``)."""
 
-    The files it names are read here (the dataset unless ``cases`` holds it already, ``--predictor``,
-    ``--train-extra``) and ``--gold-laws`` is resolved against the graph; ``score_run`` does the rest."""
-    cases = datasets.load_dataset(request.dataset) if cases is None else cases
-    if request.limit is not None:
-        cases = cases[:request.limit]
-    if not cases:
-        raise UserError(f"dataset {request.dataset!r} has no cases")
-    gold_laws = law_ids(driver, db, request.gold_laws, "--gold-laws") if request.gold_laws is not None else None
-    model_file = load_model(request.predictor) if request.predictor is not None else None
-    extra = load_examples(list(request.train_extra)) if request.train_extra else None
-    retriever = Retriever(driver, db, predictors={model_file.task: model_file} if model_file else None,
-                          weights=shipped_weights.for_evaluation(request.run_weights(), model_file is not None))
-    return score_run(driver, db, cases, request.cells(), dataset=request.dataset, k=request.k,
-                     n_resamples=request.bootstrap, seed=request.seed, n_permutations=request.permutations,
-                     progress=progress, gold_count=request.gold_count, retriever=retriever, cv_folds=request.cv,
-                     train_extra=extra, tune_weights=request.tune_weights,
-                     weights_over_all_cases=request.save_weights is not None,
-                     predictor_weights=request.component_weights(), gold_laws=gold_laws)
+    keys: list[str]
+    coverage: Coverage
+    scored: list[str]
+    kept: list[EvalCase]
+    texts: dict[str, str]
+    max_depth: int
+
+    @property
+    def gold(self) -> dict[str, list]:
+        return {c.id: c.gold for c in self.kept}
 
 
-def score_run(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence[Cell], *, dataset: str,
-             k: int = 5, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-             n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed",
-             retriever: Retriever | None = None, cv_folds: int | None = None,
-             train_extra: TrainingSet | None = None, tune_weights: bool = False,
-             weights_over_all_cases: bool = False,
-             predictor_weights: Mapping[str, float] | None = None,
-             gold_laws: Sequence[str] | None = None) -> EvalRun:
-    """Score ``cases`` in every cell (``run_eval``'s work on its resolved request); gold outside
-    the graph's laws is dropped (coverage reported).
-
-    ``gold_laws`` (law ids) narrows the gold further, for scoring and for the folds' training: two
-    graphs, one with more laws, are then compared on the same gold citations, so the difference is
-    what the added laws cost as distractors, not a different, harder set of gold.
-
-    Learned cells use ``retriever`` (default: a fresh one with the shipped predictors) and refuse
-    to run where its predictor was trained on any of the cases (``Retriever.check_unseen``); with
-    ``cv_folds`` each case is answered by an engine trained on the other folds
-    (``legalkg.eval.folds``, grouped by case, fold seed ``seed``), ``train_extra``'s examples
-    added to every fold's training set (never scored), and ``retriever``'s run weights, or with
-    ``tune_weights`` the weights each fold's inner CV chose at the first learned level (nested CV);
-    ``weights_over_all_cases`` also chooses weights by that inner CV over all cases (the ones to
-    ship: ``EvalRun.tuned_all``, no score is given for them). ``predictor_weights`` fuses the
-    predictor's components (``nb``, ``knn``, ``bridge``, ``pop``) with these weights in every
-    engine (the ablation; ``pop`` alone is the popularity baseline of the training folds)."""
-    started = datetime.now(UTC).isoformat(timespec="seconds")
-    t0 = time.perf_counter()
-    metric.check_gold_count(gold_count)
-    check_k(k)
-    cells = [make_cell(*c) for c in cells]
+def select_cases(driver: Driver, db: str, cases: Sequence[EvalCase], gold_laws: Sequence[str] | None) -> Selection:
+    """Gold outside the graph's laws is dropped (coverage reported). ``gold_laws`` narrows it further,
+    for scoring and for the folds' training: two graphs, one with more laws, are then compared on
+    the same gold, so the difference is what the added laws cost as distractors."""
     keys = law_keys(driver, db)
     if not keys:
         raise UserError("the graph holds no laws: run `legalkg ingest` first")
-    cov = coverage(cases, keys)
     scored = keys if gold_laws is None else sorted(set(keys) & set(gold_laws))
     kept = restrict_to_laws(cases, scored)
     if not kept:
         where = "a law of the graph" if gold_laws is None else "the laws of --gold-laws"
         raise UserError(f"no gold citation of the {len(cases)} cases is in {where} "
                         f"({', '.join(scored[:5])}{'…' if len(scored) > 5 else ''}): ingest the cited laws")
-    max_depth = max_depth_of(c.meta for c in kept)
     texts: dict[str, str] = {}
     for c in kept:
         if c.id in texts:
             raise UserError(f"case id {c.id!r} occurs twice in the dataset: ids must be unique")
         texts[c.id] = clean_query(c.query)
-    gold = {c.id: c.gold for c in kept}
-    levels = list(dict.fromkeys(c.level for c in cells))
-    timings: dict[str, float] = {}
+    return Selection(keys, coverage(cases, keys), scored, kept, texts, max_depth_of(c.meta for c in kept))
 
-    t = time.perf_counter()
-    words = {lv: level_words(driver, db, lv, [c.expansion for c in cells if c.level == lv]) for lv in levels}
-    timings["corpus_words_s"] = time.perf_counter() - t
 
-    task = case_task(kept)
-    retriever = retriever or Retriever(driver, db)
-    folds: dict[str, Retriever] = {}
-    learned_levels = [c.level for c in cells if c.mode is Mode.LEARNED]
-    tuned_all: dict = {}
-    if learned_levels and not cv_folds:
-        if train_extra is not None or tune_weights:
-            raise UserError("--train-extra and --tune-weights need --cv N: they act inside each fold")
-        retriever.check_unseen(task, texts)
-    if predictor_weights and tune_weights:
-        raise UserError("--predictor-weights and --tune-weights: choose one (the inner CV tunes with the "
-                        "predictor's own component weights)")
+class Timings(dict):
+    """step -> seconds; ``with timings.step("embed_s"):`` adds the time of the block."""
 
-    t = time.perf_counter()
-    # the learned mode uses a level's vectors where it has them (embedded here, once per model)
-    with_vectors = set(recorded_models(driver, db)) if learned_levels else set()
-    index_of = {lv: lv if lv.indexed else RetrievalLevel.PARAGRAPH for lv in levels}  # auto: the § index
-    vector_levels = list(dict.fromkeys(index_of[lv] for lv in levels if any(c.level == lv and (
-        c.mode.uses_vectors or (c.mode is Mode.LEARNED and index_of[lv] in with_vectors)) for c in cells)))
-    vectors, models = embed_queries(retriever, texts, vector_levels, progress) if vector_levels else ({}, {})
-    vectors.update({lv: vectors[index_of[lv]] for lv in levels if index_of[lv] in vectors and lv not in vectors})
-    timings["embed_s"] = time.perf_counter() - t
+    @contextmanager
+    def step(self, name: str):
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self[name] = self.get(name, 0.0) + time.perf_counter() - start
 
-    if learned_levels and cv_folds:
-        t = time.perf_counter()
-        tune_level = index_of[learned_levels[0]]
-        tune = Tuning(tune_level, k, vectors=vectors.get(tune_level)) if tune_weights else None
-        folds = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept], cv_folds, seed,
-                                extra=train_extra, weights=retriever.weights, tune=tune)
-        if tune is not None and weights_over_all_cases:
-            chosen, inner_recall = weights_over_all(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept],
-                                                    tune, train_extra, retriever.weights, seed)
-            tuned_all = {"task": task, "level": str(tune.level), "k": k, "weights": chosen,
-                         "inner_recall": inner_recall}
-        timings["train_s"] = time.perf_counter() - t
-    fold_weights = list({weights_label(r.weights): r.weights for r in folds.values()}.values())
-    if learned_levels and predictor_weights:
-        engines = list({id(r): r for r in folds.values()}.values()) if folds else [retriever]
-        for engine in engines:
-            engine.predictor(task).set_weights(predictor_weights)
 
+def cell_vectors(engine: Retriever, cells: Sequence[Cell], texts: dict[str, str],
+                 progress: Progress) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
+    """level -> query id -> vector for the cells that use them: the vector modes, and the learned
+    mode where its level's index holds vectors; ``auto`` uses the § index's."""
+    index_of = {c.level: c.level if c.level.indexed else auto.BASE_LEVEL for c in cells}
+    wanted = list(dict.fromkeys(index_of[c.level] for c in cells if c.mode.uses_vectors or (
+        c.mode is Mode.LEARNED and engine.index_model(index_of[c.level]) is not None)))
+    vectors, models = embed_queries(engine, texts, wanted, progress) if wanted else ({}, {})
+    vectors.update({lv: vectors[ix] for lv, ix in index_of.items() if ix in vectors and lv not in vectors})
+    return vectors, models
+
+
+def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retriever, sel: Selection,
+                    vectors: Mapping[str, Mapping[str, np.ndarray]], extra: TrainingSet | None) -> tuple[Engines, dict]:
+    """The engines of the learned cells, and the weights tuned over all cases (``--save-weights``).
+
+    Without ``--cv`` the engine refuses cases its predictor was trained on (``check_unseen``); with
+    it each case is answered by an engine trained on the other folds (``folds``), ``extra`` in every
+    fold's training set, with the engine's run weights or, with ``--tune-weights``, those each
+    fold's inner CV chose at the first learned level (nested CV)."""
+    levels = [c.level for c in request.cells() if c.mode is Mode.LEARNED]
+    task = case_task(sel.kept)
+    if not levels:
+        return Engines(engine), {}
+    if not request.cv:
+        engine.check_unseen(task, sel.texts)
+        engines = Engines(engine)
+    else:
+        level = levels[0] if levels[0].indexed else auto.BASE_LEVEL
+        tune = Tuning(level, request.k, vectors=vectors.get(level), base=engine.weights) if request.tune_weights else None
+        cases = [(c.id, sel.texts[c.id], c.gold) for c in sel.kept]
+        engines = Engines(engine, fold_retrievers(driver, db, task, cases, request.cv, request.seed, extra=extra,
+                                                  weights=tune or engine.weights))
+        if tune is not None and request.save_weights is not None:
+            chosen, recall = weights_over_all(driver, db, task, cases, tune, extra, request.seed)
+            return engines, {"task": task, "level": str(level), "k": request.k, "weights": chosen,
+                             "inner_recall": recall}
+    return engines, {}
+
+
+def set_component_weights(engines: Engines, task: Task, weights: Mapping[str, float] | None) -> None:
+    """``--predictor-weights``: every engine's predictor fuses its components with ``weights``."""
+    if weights:
+        for engine in {id(e): e for e in [*engines.folds.values(), engines.main]}.values():
+            engine.predictor(task).set_weights(weights)
+
+
+def score_cells(engines: Engines, request: EvalRequest, sel: Selection, vectors: Mapping, task: Task,
+                timings: Timings, progress: Progress) -> tuple[dict[Cell, list], dict[tuple[str, str], dict]]:
+    """Per cell the case scores, per (level, mode) the § IR metrics: seeds once per (level, mode),
+    each distinct seed's context once per level, every expansion of a level from the same seeds."""
+    cells, k = request.cells(), request.k
     scores: dict[Cell, list[metric.CaseScore]] = {}
     ir_rows: dict[tuple[str, str], dict[str, float]] = {}
+    gold = sel.gold
     qrels = ir.qrels_from_gold(gold)
-    timings["retrieve_s"] = timings["expand_s"] = timings["score_s"] = 0.0
-    for lv in levels:
+    for lv in dict.fromkeys(c.level for c in cells):
         lv_cells = [c for c in cells if c.level == lv]
         modes = list(dict.fromkeys(c.mode for c in lv_cells))
-        t = time.perf_counter()
-        seeds = level_seeds(retriever, folds, lv, modes, k, texts, vectors.get(lv), task, progress)
-        timings["retrieve_s"] += time.perf_counter() - t
-        t = time.perf_counter()
-        exps = {c.expansion for c in lv_cells} - {Expansion.NONE}
-        context = level_context(retriever, seeds, exps) if exps and lv.expandable else {}
-        timings["expand_s"] += time.perf_counter() - t
-        t = time.perf_counter()
-        for mode in modes:
-            run = ir.run_from_hits({q: ranked_unit_ids(seeds[mode].get(q, [])) for q in texts})
-            ir_rows[(lv, mode)] = ir.evaluate(qrels, run, k) if qrels else {}
-        for cell in lv_cells:
-            per_q = seeds[cell.mode]
-            scores[cell] = [score_seeds(q, gold[q], per_q.get(q, []),
-                                        expansion.assemble(per_q.get(q, []), context, cell.expansion),
-                                        gold_count) for q in texts]
-        timings["score_s"] += time.perf_counter() - t
+        with timings.step("retrieve_s"):
+            seeds = level_seeds(engines, lv, modes, k, sel.texts, vectors.get(lv), task, progress)
+        with timings.step("expand_s"):
+            exps = {c.expansion for c in lv_cells} - {Expansion.NONE}
+            context = level_context(engines.main, seeds, exps) if exps and lv.expandable else {}
+        with timings.step("score_s"):
+            for mode in modes:
+                run = ir.run_from_hits({q: ranked_unit_ids(seeds[mode][q]) for q in sel.texts})
+                ir_rows[(lv, mode)] = ir.evaluate(qrels, run, k) if qrels else {}
+            for cell in lv_cells:
+                per_q = seeds[cell.mode]
+                scores[cell] = [score_seeds(q, gold[q], per_q[q], expansion.assemble(per_q[q], context, cell.expansion),
+                                            request.gold_count) for q in sel.texts]
+    return scores, ir_rows
 
-    t = time.perf_counter()
+
+def cell_words(cell: Cell, words: LevelWords, scores: Sequence[metric.CaseScore]) -> tuple[float, float]:
+    """(W, W^m) of a cell; under ``auto`` (units of several levels) the words the run delivered per hit."""
+    if cell.level.indexed:
+        return words.W, words.W_m.get(cell.expansion, words.W)
+    W = metric.delivered_words_per_hit(scores)
+    if not W > 0:
+        raise UserError(f"--level auto, mode {cell.mode}: no case got a hit, so its words per hit "
+                        "(the W of auto) are undefined: check the graph holds the dataset's laws")
+    return W, W
+
+
+def tabulate(request: EvalRequest, sel: Selection, words: Mapping[str, LevelWords], scores: Mapping[Cell, list],
+             ir_rows: Mapping) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """(results, results per court, the paired test of each mode's best cell against the baseline)."""
+    k = request.k
     frames, court_frames = [], []
-    court_of = {c.id: c.meta.get("court") for c in kept}
+    court_of = {c.id: c.meta.get("court") for c in sel.kept}
     W_m_of: dict[Cell, float] = {}
-    for cell in cells:
-        lw = words[cell.level]
-        if cell.level.indexed:
-            W, W_m_of[cell] = lw.W, lw.W_m.get(cell.expansion, lw.W)
-        else:  # auto returns units of several levels: W (and W^m) is the words the run delivered per hit
-            W = W_m_of[cell] = metric.delivered_words_per_hit(scores[cell])
-            if not W > 0:
-                raise UserError(f"--level auto, mode {cell.mode}: no case got a hit, so its words per hit "
-                                "(the W of auto) are undefined: check the graph holds the dataset's laws")
-        row_args = dict(dataset=dataset, level=cell.level, expansion=cell.expansion, mode=cell.mode, k=k,
-                        max_depth=max_depth, n_resamples=n_resamples, seed=seed, gold_count=gold_count)
-        df = results.results_frame(scores[cell], W, W_m_of[cell], **row_args)
-        court_frames.append(results.group_frames(scores[cell], court_of, W, W_m_of[cell], **row_args))
+    for cell in request.cells():
+        W, W_m_of[cell] = cell_words(cell, words[cell.level], scores[cell])
+        labels = dict(dataset=request.dataset, level=cell.level, expansion=cell.expansion, mode=cell.mode, k=k,
+                      max_depth=sel.max_depth, n_resamples=request.bootstrap, seed=request.seed,
+                      gold_count=request.gold_count)
+        df = results.results_frame(scores[cell], W, W_m_of[cell], **labels)
+        court_frames.append(results.group_frames(scores[cell], court_of, W, W_m_of[cell], **labels))
         irm = ir_rows.get((cell.level, cell.mode), {})
-        df["recall_at_k"] = irm.get(f"recall@{k}", np.nan)
-        df["hit_at_k"] = irm.get(f"hit@{k}", np.nan)
-        df["ndcg_at_k"] = irm.get(f"ndcg@{k}", np.nan)
+        for column, key in (("recall_at_k", f"recall@{k}"), ("hit_at_k", f"hit@{k}"), ("ndcg_at_k", f"ndcg@{k}")):
+            df[column] = irm.get(key, np.nan)
         df["n_ir_queries"] = irm.get("n_queries", 0)
-        df["units"] = lw.units
+        df["units"] = words[cell.level].units
         frames.append(df)
     table = pd.concat(frames, ignore_index=True)
-    paired = compare_to_baseline(table, scores, W_m_of, max_depth=max_depth, n_resamples=n_permutations,
-                                 seed=seed)
-    timings["statistics_s"] = time.perf_counter() - t
+    paired = compare_to_baseline(table, scores, W_m_of, max_depth=sel.max_depth, n_resamples=request.permutations,
+                                 seed=request.seed)
+    return table, pd.concat(court_frames, ignore_index=True), paired
+
+
+def run_eval(driver: Driver, db: str, request: EvalRequest, progress: Progress = _noop,
+             cases: Sequence[EvalCase] | None = None) -> EvalRun:
+    """The evaluation ``request`` asks for: plan, ``Retriever.seeds``, expand, score.
+
+    The files it names are read here (the dataset unless ``cases`` holds it already, ``--predictor``,
+    ``--train-extra``) and ``--gold-laws`` is resolved against the graph."""
+    started, timings, t0 = datetime.now(UTC).isoformat(timespec="seconds"), Timings(), time.perf_counter()
+    cases = list(datasets.load_dataset(request.dataset) if cases is None else cases)[:request.limit]
+    if not cases:
+        raise UserError(f"dataset {request.dataset!r} has no cases")
+    gold_laws = law_ids(driver, db, request.gold_laws, "--gold-laws") if request.gold_laws is not None else None
+    model_file = load_model(request.predictor) if request.predictor is not None else None
+    extra = load_examples(list(request.train_extra)) if request.train_extra else None
+    engine = Retriever(driver, db, predictors={model_file.task: model_file} if model_file else None,
+                       weights=shipped_weights.for_evaluation(request.run_weights(), model_file is not None))
+    sel, cells = select_cases(driver, db, cases, gold_laws), request.cells()
+    with timings.step("corpus_words_s"):
+        words = {lv: level_words(driver, db, lv, [c.expansion for c in cells if c.level == lv])
+                 for lv in dict.fromkeys(c.level for c in cells)}
+    task = case_task(sel.kept)
+    with timings.step("embed_s"):
+        vectors, models = cell_vectors(engine, cells, sel.texts, progress)
+    with timings.step("train_s"):
+        engines, tuned_all = learned_engines(driver, db, request, engine, sel, vectors, extra)
+    set_component_weights(engines, task, request.component_weights())
+    scores, ir_rows = score_cells(engines, request, sel, vectors, task, timings, progress)
+    with timings.step("statistics_s"):
+        table, by_court, paired = tabulate(request, sel, words, scores, ir_rows)
     timings["total_s"] = time.perf_counter() - t0
-    return EvalRun(dataset=dataset, k=k, cells=list(cells), results=table, paired=paired,
-                   case_scores=case_score_frame(scores), coverage=cov, n_cases_loaded=len(cases),
-                   n_cases=len(kept), max_depth=max_depth, words=words, models=models, law_keys=keys,
-                   gold_laws=None if gold_laws is None else scored,
-                   timings=timings, started=started, gold_count=gold_count,
-                   by_court=pd.concat(court_frames, ignore_index=True), fold_weights=fold_weights,
-                   tuned_all=tuned_all)
+    fold_weights = list({weights_label(r.weights): r.weights for r in engines.folds.values()}.values())
+    return EvalRun(dataset=request.dataset, k=request.k, cells=cells, results=table, paired=paired,
+                   case_scores=case_score_frame(scores), coverage=sel.coverage, n_cases_loaded=len(cases),
+                   n_cases=len(sel.kept), max_depth=sel.max_depth, words=words, models=models, law_keys=sel.keys,
+                   gold_laws=None if gold_laws is None else sel.scored, timings=dict(timings), started=started,
+                   gold_count=request.gold_count, by_court=by_court, fold_weights=fold_weights, tuned_all=tuned_all)
 
 
 def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame:
@@ -444,4 +467,4 @@ def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame
 
 
 __all__ = ["BASELINE", "EvalRun", "LevelWords", "case_task", "embed_queries", "law_keys",
-           "level_words", "run_eval", "score_run"]
+           "level_words", "run_eval"]
