@@ -25,7 +25,7 @@ CALL (cited_by) {
 }
 RETURN n.id AS id, n.law AS law, n.level AS level, n.citation AS citation, n.title AS title,
        coalesce(n.repealed, false) AS repealed,
-       CASE WHEN p IS NULL THEN null ELSE {id: p.id, citation: coalesce(p.citation, p.title)} END AS parent,
+       CASE WHEN p IS NULL THEN null ELSE {id: p.id, citation: coalesce(p.citation, p.title), unit: p:Unit} END AS parent,
        COLLECT {
          MATCH path = (:Gesetz)-[:CONTAINS_GLIEDERUNG|CONTAINS_PARAGRAPH|CONTAINS_ABSATZ|CONTAINS_SATZ|CONTAINS_NUMMER|CONTAINS_BUCHSTABE|CONTAINS_DOPPELBUCHSTABE*0..12]->(n)
          UNWIND nodes(path) AS a

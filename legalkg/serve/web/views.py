@@ -79,8 +79,10 @@ def highlight(text: str, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _node(unit: dict[str, Any], role: str) -> dict[str, Any]:
+    """A drawn unit; one above the § level (a Gliederung, the Gesetz) has no page, so no link."""
     label = unit.get("citation") or unit["id"]
-    return {"data": {"id": unit["id"], "label": label, "role": role, "href": unit_url(unit["id"]),
+    href = unit_url(unit["id"]) if unit.get("unit", True) else None
+    return {"data": {"id": unit["id"], "label": label, "role": role, "href": href,
                      "repealed": bool(unit.get("repealed"))}}
 
 
