@@ -41,11 +41,11 @@ def test_ask_shows_units_with_why_and_a_citation_list(page, shot):
     assert hits.first.locator("p.text").inner_text().strip()
     hits.first.locator("details.why summary").click()
     assert hits.first.locator("details.why tbody tr").count() >= 1
+    shot(page, "ask")
     listed = page.locator("#citations").input_value().splitlines()
     assert listed == [h.inner_text() for h in page.locator("li.hit h3 a").all()]
     page.get_by_role("button", name="Copy citations").click()
     assert page.locator(".copied").first.inner_text() == "Copied."
-    shot(page, "ask")
 
 
 def test_unit_page_counts_incoming_citations_as_cypher_does(page, shot, driver):
@@ -61,8 +61,9 @@ def test_unit_page_counts_incoming_citations_as_cypher_does(page, shot, driver):
     assert page.locator("section[aria-labelledby=citedby-h] li a", has_text="§ 17 Satz 2 TzBfG").count() == 1
     assert page.locator("nav.crumbs li").first.inner_text().startswith("KSchG")
     page.wait_for_function("document.getElementById('graph').getAttribute('data-nodes') > 1")
-    page.locator("#graph-h").scroll_into_view_if_needed()
     shot(page, "unit")
+    page.locator("#citedby-h").evaluate("h => h.scrollIntoView()")
+    shot(page, "unit-graph")
 
 
 def test_repealed_unit_is_marked(page):
@@ -96,6 +97,7 @@ def test_hostile_paste_is_shown_as_text(page, shot):
     assert page.locator(".checked").inner_text().startswith("<script>window.pwned = 1</script><img")
     assert page.locator(".checked img, .checked script").count() == 0
     assert page.evaluate("window.pwned") is None
+    shot(page, "check-hostile")
     page.goto("/?q=" + urllib.request.quote(HOSTILE))
     assert page.evaluate("window.pwned") is None and page.locator("#q").input_value() == HOSTILE
 
