@@ -115,6 +115,10 @@ def test_context_pack_and_one_line_errors(page, shot):
     assert page.get_by_role("alert").inner_text().startswith("Error: the budget must be between 1 and")
     response = page.goto("/unit/KSchG/%C2%A7999")
     assert response.status == 400 and "no unit with id" in page.get_by_role("alert").inner_text()
+    response = page.goto("/?cite=")
+    assert response.status == 400 and "the citation is empty" in page.get_by_role("alert").inner_text()
+    response = page.goto("/?cite=" + "§ 99 KSchG".replace(" ", "%20"))
+    assert response.status == 400 and "no_such_unit" in page.get_by_role("alert").inner_text()
     assert "Traceback" not in page.content()
 
 

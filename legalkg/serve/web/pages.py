@@ -60,6 +60,8 @@ class Pages:
         form = {"q": q or "", "level": level, "k": k, "law": law, "cite": cite or ""}
         if cite is not None:
             try:
+                if not cite.strip():
+                    raise UserError("the citation is empty: write one like '§ 573 Abs. 2 BGB' or 'Art. 20 Abs. 3 GG'")
                 uid, _ = self.tools.resolve("get_unit", cite, None)
             except UserError as err:
                 return self.render("ask.html", status=400, form=form, error=str(err), levels=LEVELS)
