@@ -119,6 +119,8 @@ def test_context_pack_and_one_line_errors(page, shot):
     assert response.status == 400 and "the citation is empty" in page.get_by_role("alert").inner_text()
     response = page.goto("/?cite=" + "§ 99 KSchG".replace(" ", "%20"))
     assert response.status == 400 and "no_such_unit" in page.get_by_role("alert").inner_text()
+    too_long = page.request.post("/check", form={"text": "§ 1 KSchG " * 100_001})
+    assert too_long.status == 400 and "more than the 1,000,000 verify reads" in too_long.text()
     assert "Traceback" not in page.content()
 
 

@@ -10,6 +10,7 @@ bad input (an empty question, a budget out of range, a text over verify's limit)
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +21,17 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ...context import ContextPack, render_markdown
 from ...errors import UserError
-from ...vocab import RetrievalLevel
+from ...vocab import RetrievalLevel, parse_level
 from ..tools import LINK_LIMIT, Tools
 from . import views
 
 HERE = Path(__file__).parent
 #: The ask page's level choices: the statute levels, the chunks and auto (``legalkg.vocab``).
 LEVELS = [level.value for level in RetrievalLevel]
-#: The ask page's defaults: the CLI's (``legalkg search``) and the context command's budget.
-DEFAULTS = {"level": RetrievalLevel.PARAGRAPH.value, "k": "5", "law": "", "budget": "1000"}
+_SEARCH = inspect.signature(Tools.search).parameters
+#: The forms' defaults are the tools' own (as the API and the MCP server default them).
+DEFAULTS = {"level": parse_level(_SEARCH["level"].default).value, "k": str(_SEARCH["k"].default),
+            "budget": str(inspect.signature(Tools.context).parameters["budget"].default)}
 
 
 def environment() -> Environment:
