@@ -86,6 +86,9 @@ def test_check_highlights_each_citation_with_its_status(page, shot):
     assert tip.is_visible() and "support" in tip.inner_text()
     assert "Sozial ungerechtfertigt ist die Kündigung" in tip.inner_text()
     shot(page, "check")
+    page.mouse.move(0, 0)
+    marks.nth(1).focus()  # the keyboard reaches each highlight and its text too
+    assert marks.nth(1).locator(".tip").is_visible() and "repealed" in marks.nth(1).locator(".tip").inner_text()
     marks.first.locator("a").click()
     assert page.url.endswith("/unit/KSchG/%C2%A71/Abs2")
 
@@ -121,6 +124,8 @@ def test_context_pack_and_one_line_errors(page, shot):
     assert response.status == 400 and "no_such_unit" in page.get_by_role("alert").inner_text()
     too_long = page.request.post("/check", form={"text": "§ 1 KSchG " * 100_001})
     assert too_long.status == 400 and "more than the 1,000,000 verify reads" in too_long.text()
+    too_big = page.request.post("/check", form={"text": "x" * 4_000_001})
+    assert too_big.status == 400 and "is over 4,000,000 bytes, more than verify reads" in too_big.text()
     assert "Traceback" not in page.content()
 
 

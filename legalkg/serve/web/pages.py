@@ -14,13 +14,16 @@ import inspect
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Form
+from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 
 from ...context import ContextPack, render_markdown
 from ...errors import UserError
+from ...verify import MAX_CHARS
 from ...vocab import RetrievalLevel, parse_level
 from ..tools import LINK_LIMIT, Tools
 from . import views
@@ -28,6 +31,10 @@ from . import views
 HERE = Path(__file__).parent
 #: The ask page's level choices: the statute levels, the chunks and auto (``legalkg.vocab``).
 LEVELS = [level.value for level in RetrievalLevel]
+#: A pasted text's bytes as a form field: verify's characters at up to 4 UTF-8 bytes each (as its stdin).
+MAX_FORM_BYTES = 4 * MAX_CHARS
+TOO_LONG = (f"the pasted text is over {MAX_FORM_BYTES:,} bytes, more than verify reads ({MAX_CHARS:,} "
+            "characters): split it into parts")
 _SEARCH = inspect.signature(Tools.search).parameters
 #: The forms' defaults are the tools' own (as the API and the MCP server default them).
 DEFAULTS = {"level": parse_level(_SEARCH["level"].default).value, "k": str(_SEARCH["k"].default),
@@ -127,8 +134,13 @@ def mount(app: FastAPI, tools: Tools) -> None:
         return pages.check(text)
 
     @app.post("/check", response_class=HTMLResponse, include_in_schema=False)
-    def check_post(text: str = Form("")) -> HTMLResponse:  # noqa: B008 - FastAPI's idiom
-        return pages.check(text)
+    async def check_post(request: Request) -> HTMLResponse:
+        try:  # Starlette's default cap on a form field (1 MiB) is below verify's; verify's own applies
+            form = await request.form(max_part_size=MAX_FORM_BYTES)
+        except HTTPException:
+            return pages.render("check.html", status=400, form={"text": ""}, error=TOO_LONG)
+        text = form.get("text", "")
+        return await run_in_threadpool(pages.check, text if isinstance(text, str) else "")
 
     @app.get("/context", response_class=HTMLResponse, include_in_schema=False)
     def context(q: str | None = None, budget: str = DEFAULTS["budget"]) -> HTMLResponse:
