@@ -404,8 +404,8 @@ class _Parser:
     def bare_letter(self, ref: RawRef, i: int) -> tuple[str, int] | None:
         """'Nr. 3 a)', 'Nr. 8 b) aa)': a letter with a closing parenthesis right after a Nummer
         (a Buchstabe) or after a Buchstabe (a doubled letter: a Doppelbuchstabe)."""
-        if i + 1 >= self.n or self.t[i + 1].text != ")" or self.t[i].kind != "word":
-            return None
+        if self.relative or i + 1 >= self.n or self.t[i + 1].text != ")" or self.t[i].kind != "word":
+            return None  # a statute's "Nummer 1a a) das ..." opens its own list item
         text = self.t[i].text
         deepest = ref.deepest
         if deepest == "nummer" and len(text) == 1 and text.islower():
@@ -509,6 +509,8 @@ class _Parser:
                     break
                 if kind == "ivm":
                     ivm_boundary = len(refs)
+                if kind == ";":
+                    group_start = len(refs)  # "(§ 361; § 69 der FGO)": the law after ';' does not reach back
                 if nxt_head[0] != unit:
                     unit_boundary = len(refs)
                 unit, multi, nj = nxt_head
@@ -607,13 +609,13 @@ class _Parser:
         ordv = self.ordinal(k)
         if ordv is not None and deepest is not None and RANK[ordv[0]] > RANK[deepest] and kind != ";":
             return cur, self.parse_levels(cur, k, allow_roman=False)
-        if self.t[k].kind != "num" or kind == "range" or (kind == ";" and not multi):
-            return None
+        if self.t[k].kind != "num" or kind == "range" or (kind == ";" and (not multi or self.is_dot(k + 1))):
+            return None  # "§§ 90 und 90a Abs. 2; 4. Landesverrat": after ';' a "4." is a list item
         nxt = self.t[k + 1] if k + 1 < self.n else None
         roman_next = nxt is not None and is_roman(nxt) and self.reg.match(self.t, k + 1) is None
         kw = self.keyword(k + 1)
         parent = None
-        if kw is not None and deepest is not None and not multi and RANK[kw[0]] <= RANK[deepest]:
+        if kw is not None and deepest is not None and not multi and kw[0] == deepest:
             above = [lv for lv in cur.levels if RANK[lv] < RANK[kw[0]]]
             parent = max(above, key=RANK.__getitem__) if above else None
             if parent is not None:
@@ -622,8 +624,7 @@ class _Parser:
                 new = RawRef(unit=cur.unit, para=cur.para, start=self.t[k].start, end=self.t[k].end,
                              levels=levels)
                 return new, self.parse_levels(new, k + 1, allow_roman=False)
-        if kind == ";" or roman_next or (kw is not None and parent is None and deepest is not None
-                                         and not multi and RANK[kw[0]] <= RANK[deepest]):
+        if kind == ";" or roman_next or (kw is not None and parent is None and not multi and kw[0] == deepest):
             new, j = self.parse_para(cur.unit or "§", k, self.t[k].start)
             return new, self.parse_levels(new, j, allow_roman=True)
         return None

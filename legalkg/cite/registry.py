@@ -10,6 +10,7 @@ file reading: default codes, ``legalkg/data/law_aliases.tsv`` and, when present,
 from __future__ import annotations
 
 import csv
+import gzip
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
@@ -24,6 +25,11 @@ _STOP_FIRST = frozenset({
     "abs", "absatz", "art", "artikel", "nr", "satz", "s", "buchst", "lit", "alt", "var", "ff", "f",
     "i", "iv", "v", "ii", "iii", "und", "oder", "bis", "sowie", "des", "der", "die", "dem", "den",
 })
+
+
+#: level words that no name starts with, however long
+_NEVER_FIRST = frozenset({"abs", "absatz", "art", "artikel", "nr", "satz", "s", "buchst", "lit", "alt", "var",
+                          "ff", "f", "und", "oder", "bis", "sowie"})
 
 
 def name_key(name: str) -> tuple[str, ...]:
@@ -71,8 +77,8 @@ class LawRegistry:
     def add(self, alias: str, key: str, *, override: bool = False) -> None:
         """Register ``alias`` for ``key``; the first registration of an alias wins unless override."""
         toks = name_key(alias)
-        if not toks or toks[0] in _STOP_FIRST:
-            return
+        if not toks or (toks[0] in _STOP_FIRST and (len(toks) < 4 or toks[0] in _NEVER_FIRST)):
+            return  # a long title may start 'Die ...' or 'III. ...'; an abbreviation may not
         if toks in self._names and not override:
             return
         self._names[toks] = key
@@ -104,6 +110,8 @@ class LawRegistry:
             return None
         first = tokens[i]
         if not (first.text[0].isupper() or first.text[0].isdigit()):
+            if not first.text.islower() and first.kind == "word":
+                return self._match(tokens, i)  # 'eWpG', 'eIDKG': gii spells them with a small initial
             if not lower or first.low in _LOWER_STOP or not first.text.islower():
                 return None
             hit = self._match(tokens, i)
@@ -147,8 +155,10 @@ class LawRegistry:
         elif manifest:
             path = Path(manifest)
         else:
-            path = None
-        return _default_registry(str(path) if path and path.exists() else "")
+            return _default_registry("", packaged=False)
+        if path and path.exists():
+            return _default_registry(str(path), packaged=False)
+        return _default_registry("", packaged=manifest is True)  # no shared data: the packaged copy
 
 
 def _alias_rows() -> list[tuple[str, str]]:
@@ -187,8 +197,20 @@ def _derived_names(reg: LawRegistry, rows: list[dict[str, str]], alias: dict[str
             reg.add(f"EG{stem}", law_key(jurabk, (r.get("amtabk") or "").strip() or None, alias))
 
 
+def _law_rows(manifest_path: str, packaged: bool) -> list[dict[str, str]]:
+    """The laws of gii: the manifest's rows, or those of ``legalkg/data/gii_laws.tsv.gz``
+    (jurabk, amtabk, title; written by scripts/build_law_registry.py)."""
+    if manifest_path:
+        with open(manifest_path, encoding="utf-8", newline="") as fh:
+            return list(csv.DictReader(fh, delimiter="\t"))
+    if packaged:
+        data = resources.files("legalkg.data").joinpath("gii_laws.tsv.gz").read_bytes()
+        return list(csv.DictReader(gzip.decompress(data).decode("utf-8").splitlines(), delimiter="\t"))
+    return []
+
+
 @lru_cache(maxsize=4)
-def _default_registry(manifest_path: str) -> LawRegistry:
+def _default_registry(manifest_path: str, packaged: bool) -> LawRegistry:
     alias = codes.default_alias()
     reg = LawRegistry((), default_keys=[c.cited for c in codes.default_codes()])
     for c in codes.default_codes():
@@ -197,10 +219,8 @@ def _default_registry(manifest_path: str) -> LawRegistry:
                 reg.add(name, c.cited)
     for name, key in _alias_rows():
         reg.add(name, key)
-    rows: list[dict[str, str]] = []
-    if manifest_path:
-        with open(manifest_path, encoding="utf-8", newline="") as fh:
-            rows = list(csv.DictReader(fh, delimiter="\t"))
+    rows = _law_rows(manifest_path, packaged)
+    if rows:
         amtabk_count: dict[str, int] = {}
         for r in rows:
             if r.get("amtabk"):
@@ -210,12 +230,14 @@ def _default_registry(manifest_path: str) -> LawRegistry:
             if not jurabks:
                 continue
             amtabk = (r.get("amtabk") or "").strip() or None
-            key = law_key(jurabks[0], amtabk, alias)
             for j in jurabks:
-                reg.add(j, key)
+                reg.add(j, law_key(jurabks[0], amtabk, alias))
+        for r in rows:  # amtabk after every jurabk: gii's 'TAV' is a jurabk, and another law's amtabk
+            jurabks = [j.strip() for j in (r.get("jurabk") or "").split("|") if j.strip()]
+            amtabk = (r.get("amtabk") or "").strip() or None
             # amtabk is not unique across gii: only use it where it is, or where it equals a jurabk
-            if amtabk and (amtabk_count.get(amtabk, 0) == 1 or amtabk in jurabks):
-                reg.add(amtabk, key)
+            if jurabks and amtabk and (amtabk_count.get(amtabk, 0) == 1 or amtabk in jurabks):
+                reg.add(amtabk, law_key(jurabks[0], amtabk, alias))
         for r in rows:  # titles last: abbreviations win over a title that happens to collide
             jurabks = [j.strip() for j in (r.get("jurabk") or "").split("|") if j.strip()]
             title = (r.get("title") or "").strip()

@@ -8,11 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from legalkg import paths
-
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "cite_families.py"
-#: the tables name laws of all gii (SGB XI, BDSG, EGGVG): the registry needs gii's MANIFEST.tsv
-needs_manifest = pytest.mark.skipif(paths.gii_manifest() is None, reason="gii MANIFEST.tsv not available")
 
 
 def bench():

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .family_cases import needs_manifest, predicted, rows
-
-pytestmark = needs_manifest
+from .family_cases import predicted, rows
 
 
 @pytest.mark.parametrize("row", rows("8_web"))

@@ -3,8 +3,7 @@ same unit (issue 35)."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from legalkg.cite import LawRegistry, extract
 from legalkg.model import Citation
