@@ -168,10 +168,35 @@ def write(results: list[dict]) -> None:
     print("\n".join(lines))
 
 
+def heldout(path: Path) -> None:
+    """Score one table on its own (eval/cite-families/heldout.tsv: rows written after the fixes)."""
+    rows = load(path)
+    reg = LawRegistry.default()
+    s = score(rows, reg)
+    misses = [(r["text"], [token(m) for m in predict(r, reg)], r["expected"]) for r in rows
+              if [token(m) for m in predict(r, reg)] != r["expected"]]
+    lines = [f"# Held-out citation rows: {path.name}", "",
+             "Written after the fixes, scored once: "
+             f"`PYTHONPATH=$PWD .venv/bin/python benchmarks/cite_families.py --heldout {path.resolve().relative_to(ROOT)}`", "",
+             "| rows | refs | law+§ | deeper | rows exact | law lost | false refs |", "|---:|---:|---:|---:|---:|---:|---:|",
+             f"| {s['rows']} | {s['refs']} | {_pct(s['law_para'])} | {_pct(s['deeper'])} | {_pct(s['rows_exact'])} | "
+             f"{_pct(s['law_lost'])} | {s['false']} |", "", "Rows missed (text, predicted, expected):", ""]
+    lines += [f"- `{t}`: {p} (expected {e})" for t, p, e in misses] or ["- none"]
+    (OUT / "heldout.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--label", required=True, help="row name in history.csv (e.g. baseline)")
-    write(run(ap.parse_args().label))
+    ap.add_argument("--label", help="row name in history.csv (e.g. baseline)")
+    ap.add_argument("--heldout", type=Path, help="score this table alone into heldout.md")
+    a = ap.parse_args()
+    if a.heldout:
+        heldout(a.heldout)
+    elif a.label:
+        write(run(a.label))
+    else:
+        ap.error("pass --label NAME or --heldout TABLE")
 
 
 if __name__ == "__main__":
