@@ -60,3 +60,16 @@ def case_spans(text: str) -> list[CaseSpan]:
         else:
             merged.append([s, e])
     return [CaseSpan(start=s, end=e, text=text[s:e]) for s, e in merged]
+
+
+#: how far before and after a statute chain a case citation that holds it may reach
+_BEFORE, _AFTER = 60, 20
+
+
+def holds(text: str, start: int, end: int) -> bool:
+    """Whether a case-law citation holds ``text[start:end]`` (a reporter entry such as "SozR 4-2500
+    § 13 Nr 20"). Reads a window around the span only, so checking every chain of a text stays linear."""
+    lo = max(0, start - _BEFORE)
+    window = text[lo:min(len(text), end + _AFTER)]
+    return any(c.start + lo <= start and end <= c.end + lo for c in case_spans(window))
+

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import UserError
 from ..model import Citation
-from .caselaw import case_spans
+from .caselaw import case_spans, holds
 from .decide import decide
 from .grammar import Chain, RawRef, scan
 from .lawstatus import LawStatus, status_of
@@ -227,24 +227,20 @@ def extract(text: str, default_law: str | None = None, registry: LawRegistry | N
     check_length(text, max_chars)
     reg = registry or LawRegistry.default()
     norm, offsets = normalize(text)
-    cases = case_spans(norm)
-    chains = [c for c in scan(norm, reg, relative=False) if not _inside_case(c, cases)]
+    chains = [c for c in scan(norm, reg, relative=False) if not holds(norm, c.start, c.end)]
     out: list[CitationMatch] = []
     budget = [len(norm) // 4 + _RANGE_CAP]
     for chain in chains:
         out.extend(_matches(norm, chain, default_law, budget, known))
     if law_mentions:
-        taken = [(c.start, c.end) for c in chains] + [(c.start, c.end) for c in cases]
+        taken = [(c.start, c.end) for c in chains] + [(c.start, c.end) for c in case_spans(norm)]
         out.extend(_law_mentions(norm, reg, taken))
         out.sort(key=lambda m: (m.chain_start, m.start))
     if offsets is not None:
         out = [_moved(m, text, offsets) for m in out]
+    elif norm != text:  # blanks for odd spaces, one for one: the offsets hold, the texts are the input's
+        out = [m.model_copy(update={"text": text[m.start:m.end]}) for m in out]
     return out
-
-
-def _inside_case(chain: Chain, cases: list) -> bool:
-    """A chain inside a case-law citation ('BSG SozR 4-2500 § 13 Nr 20') is a reporter entry."""
-    return any(c.start <= chain.start and chain.end <= c.end for c in cases)
 
 
 def _moved(m: CitationMatch, text: str, offsets) -> CitationMatch:
