@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -35,6 +37,11 @@ FORMAT = "legalkg-static/1"
 DEFAULT_FILE = Path(__file__).resolve().parents[1] / "data" / "static-encoder.npz"
 #: Tokens per text at most: a § of 20,000 words costs no more than its first part (bounded time).
 MAX_TOKENS = 4096
+#: The pre-tokenizer: words and single punctuation marks (the tokenizer JSON declares the same
+#: split, ``legalkg.encoder.distil.train_tokenizer``).
+WORD = re.compile(r"\w+|[^\w\s]")
+#: Distinct words whose token ids are remembered (then the memo starts over: bounded memory).
+WORD_MEMO = 500_000
 
 
 class StaticModel:
@@ -45,6 +52,7 @@ class StaticModel:
         self.table = np.ascontiguousarray(table, dtype=np.float32)
         self.meta = meta
         self.digest = digest
+        self._memo: dict[str, list[int]] = {}
         if self.table.ndim != 2 or self.table.shape[0] != tokenizer.get_vocab_size():
             raise UserError(f"static model: table {self.table.shape} does not match the tokenizer's "
                             f"{tokenizer.get_vocab_size()} tokens: rebuild it with legalkg train-encoder")
@@ -54,8 +62,27 @@ class StaticModel:
         return int(self.table.shape[1])
 
     def token_ids(self, texts: list[str]) -> list[list[int]]:
-        """Token ids per text (at most ``MAX_TOKENS``), special tokens left out."""
-        return [enc.ids[:MAX_TOKENS] for enc in self.tokenizer.encode_batch(texts, add_special_tokens=False)]
+        """Token ids per text (at most ``MAX_TOKENS``), as ``tokenizer.encode`` gives them.
+
+        Why not ``encode_batch``: its pre-tokenizer and the offsets of every token cost about 4x
+        the time of this loop, in which each distinct word is split into subwords once
+        (``WORD_MEMO``) and the statute text repeats few words often.
+        """
+        memo, split = self._memo, self.tokenizer.model.tokenize
+        out = []
+        for text in texts:
+            ids: list[int] = []
+            for word in WORD.findall(unicodedata.normalize("NFC", text).lower()):
+                got = memo.get(word)
+                if got is None:
+                    if len(memo) >= WORD_MEMO:
+                        memo.clear()
+                    got = memo[word] = [t.id for t in split(word)]
+                ids.extend(got)
+                if len(ids) >= MAX_TOKENS:
+                    break
+            out.append(ids[:MAX_TOKENS])
+        return out
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """(n, dim) float32 sums of token rows; a text with no known token gets the unknown row."""
@@ -63,20 +90,21 @@ class StaticModel:
 
 
 def pool(table: np.ndarray, ids: list[list[int]]) -> np.ndarray:
-    """Row sums ``table[ids_i].sum(0)`` for every text at once (pure: one ``np.add.reduceat``).
+    """Row sums ``table[ids_i].sum(0)`` for every text at once (pure).
 
-    A text without tokens gets a zero row, which ``l2_normalise`` refuses, so callers never pass
-    one (the embedder gives it the unknown token).
+    Why a sparse product: gathering ``table[all ids]`` first would materialise one row per token
+    (half a GB for the 58 codes' §§); a (texts x vocab) count matrix times the table does not. A
+    text without tokens gets a zero row, which ``l2_normalise`` refuses, so callers never pass one
+    (the embedder gives it the unknown token).
     """
+    from scipy import sparse
+
     lengths = np.fromiter((len(x) for x in ids), dtype=np.int64, count=len(ids))
-    out = np.zeros((len(ids), table.shape[1]), dtype=np.float32)
-    if not lengths.sum():
-        return out
     flat = np.fromiter((i for x in ids for i in x), dtype=np.int64, count=int(lengths.sum()))
-    starts = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-    nonempty = lengths > 0
-    out[nonempty] = np.add.reduceat(table[flat], starts[nonempty], axis=0)
-    return out
+    indptr = np.concatenate(([0], np.cumsum(lengths)))
+    counts = sparse.csr_matrix((np.ones(len(flat), dtype=np.float32), flat, indptr),
+                               shape=(len(ids), table.shape[0]))
+    return np.asarray(counts @ table, dtype=np.float32)
 
 
 def save_model(path: str | Path, tokenizer: Tokenizer, table: np.ndarray, meta: dict) -> Path:

@@ -14,7 +14,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import numpy as np
-from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+
+from ..embed.static import WORD
 
 #: Special tokens; ``[UNK]`` is the row of a text made only of unknown characters.
 UNK = "[UNK]"
@@ -30,7 +32,9 @@ def train_tokenizer(texts: Iterable[str], vocab_size: int = 32000) -> Tokenizer:
     """
     tok = Tokenizer(models.WordPiece(unk_token=UNK, max_input_chars_per_word=60))
     tok.normalizer = normalizers.Sequence([normalizers.NFC(), normalizers.Lowercase()])
-    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    # words and single punctuation marks, exactly as ``StaticModel.token_ids`` splits them
+    tok.pre_tokenizer = pre_tokenizers.Sequence([pre_tokenizers.WhitespaceSplit(),
+                                                 pre_tokenizers.Split(Regex(WORD.pattern), "isolated")])
     tok.decoder = decoders.WordPiece()
     trainer = trainers.WordPieceTrainer(vocab_size=vocab_size, min_frequency=2, special_tokens=[UNK],
                                         show_progress=False)

@@ -109,7 +109,7 @@ def finetune(tok: Tokenizer, table: np.ndarray, weights: np.ndarray, pairs: Sequ
         opt.zero_grad()
         loss.backward()
         opt.step()
-        losses.append(float(loss))
+        losses.append(float(loss.detach()))
         steps += 1
     log = TrainLog(steps, round(time.perf_counter() - started, 1), losses[0] if losses else float("nan"),
                    float(np.mean(losses[-50:])) if losses else float("nan"),
