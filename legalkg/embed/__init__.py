@@ -13,8 +13,8 @@ from .base import Embedder, EmbedderInfo, EmptyTextError, l2_normalise, sanitise
 from .cache import EmbeddingCache, text_key
 from .parallel import EmbedCounts, EmbedderSpec, PageEmbedder, embed_pool
 from .pipeline import EmbedResult, EmbedStats, dedupe, embed_texts
-from .static import StaticEmbedder, StaticModel, load_model as load_static_model, save_model as save_static_model
 from .registry import BUILTIN_MODELS, CHOICES, DEFAULT_MODEL, MODEL_ENV, get_embedder, resolve_model_name
+from .static import StaticEmbedder, StaticModel, load_model as load_static_model, save_model as save_static_model
 
 __all__ = [
     "BUILTIN_MODELS",

@@ -46,8 +46,9 @@ class BuildReport:
 
 def build_encoder(out: str | Path, *, stage: str = "tuned", slugs: Sequence[str] | None = None,
                   train_data: Sequence[str | Path] = (), vocab_size: int = 32000, dim: int = 256,
-                  config: TrainConfig = TrainConfig()) -> BuildReport:
+                  config: TrainConfig | None = None) -> BuildReport:
     """Train the static encoder on the laws ``slugs`` (None: the 58 default codes) and write ``out``."""
+    config = config or TrainConfig()
     if stage not in STAGES:
         raise UserError(f"unknown stage {stage!r}: choose one of {', '.join(STAGES)}")
     if stage == "distil" and train_data:

@@ -74,10 +74,11 @@ def negatives_mask(batch: np.ndarray) -> np.ndarray:
 
 
 def finetune(tok: Tokenizer, table: np.ndarray, weights: np.ndarray, pairs: Sequence[Pair],
-             config: TrainConfig = TrainConfig()) -> tuple[np.ndarray, TrainLog]:
+             config: TrainConfig | None = None) -> tuple[np.ndarray, TrainLog]:
     """The fine-tuned (vocab, dim) table (unweighted rows, like ``table``) and what was done."""
     import torch
 
+    config = config or TrainConfig()
     torch.manual_seed(config.seed)
     torch.set_num_threads(config.threads)
     rng = np.random.default_rng(config.seed)

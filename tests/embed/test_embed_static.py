@@ -10,9 +10,9 @@ import pytest
 
 from legalkg.embed import StaticEmbedder, get_embedder, load_static_model, save_static_model
 from legalkg.embed.static import DEFAULT_FILE, pool
+from legalkg.encoder.corpus import Pair, paragraph_of
 from legalkg.encoder.distil import pca, sif_weights, token_strings, train_tokenizer
 from legalkg.encoder.finetune import draw_batch, index_pairs, negatives_mask
-from legalkg.encoder.corpus import Pair, paragraph_of
 from legalkg.errors import UserError
 
 from .conftest import norm_text
