@@ -30,7 +30,7 @@ KIND_SHARE = {"satz_para": 0.3, "title_text": 0.15, "cites": 0.3, "question": 0.
 class TrainConfig:
     minutes: float = 8.0
     batch: int = 256
-    lr: float = 2e-3
+    lr: float = 1e-2
     temperature: float = 0.05
     max_tokens: int = 128
     seed: int = 0
