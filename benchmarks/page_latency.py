@@ -45,8 +45,10 @@ from legalkg.eval.datasets import load_dataset
 from legalkg.graph.config import load_config
 from legalkg.graph.connection import open_driver
 from legalkg.graph.inspect import label_counts
-from legalkg.machine import calibration_ms, cpu_model, cpu_times, steal_text
 from legalkg.server.process import free_port
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.machine import calibration_ms, cpu_model, cpu_times, steal_text  # noqa: E402
 
 PAGES = ("ask", "unit", "cite", "check", "context")
 GOAL_MS = 300.0
