@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from enum import Enum
+from functools import lru_cache
 
 from pydantic import BaseModel
 
@@ -69,6 +70,12 @@ def reading_citation(match: CitationMatch) -> Citation:
 
 
 def readings(c: Citation) -> list[tuple[str, bool]]:
+    """See ``cached_readings``; a fresh list."""
+    return list(cached_readings(c))
+
+
+@lru_cache(maxsize=4096)
+def cached_readings(c: Citation) -> tuple[tuple[str, bool], ...]:
     """(id, splits "Nr. 2a") of every id that denotes exactly the cited unit, most likely first:
     as written; with the implicit Satz before a Nummer or a Buchstabe (S1 first: a list cited
     without its Satz is the first Satz's); "Nr. 2a" as Nr. 2 Buchst. a; "Abs. 1" written for a §
@@ -97,7 +104,7 @@ def readings(c: Citation) -> list[tuple[str, bool]]:
         tail = [f"{p}{v}" for p, v in parts]
         for h in heads:
             out.setdefault("/".join([h, *tail]), split)
-    return list(out.items())
+    return tuple(out.items())
 
 
 def lookup_ids(matches: list[CitationMatch]) -> tuple[list[str], list[str]]:
@@ -109,7 +116,7 @@ def lookup_ids(matches: list[CitationMatch]) -> tuple[list[str], list[str]]:
             continue
         laws[m.law_key] = None
         c = reading_citation(m)
-        for cand, _ in readings(c):
+        for cand, _ in cached_readings(c):
             ids[cand] = None
         for cand in candidate_ids(c):
             ids[cand] = None
@@ -125,7 +132,7 @@ def resolve_match(match: CitationMatch, units: Mapping[str, UnitRow], laws: set[
     if match.law_key not in laws:
         return Resolution(status=Status.LAW_NOT_IN_GRAPH)
     c = reading_citation(match)
-    found = [(u, split) for u, split in readings(c) if u in units]
+    found = [(u, split) for u, split in cached_readings(c) if u in units]
     if not found:
         nearest = next((cand for cand in candidate_ids(c) if cand in units), None)
         return Resolution(status=Status.NO_SUCH_UNIT, nearest=nearest)

@@ -20,10 +20,14 @@ from ..embed import get_embedder
 from ..graph.cypher import query
 from ..graph.vectors import index_name
 from .inputs import check_text
-from .records import CitationRecord, build_records, unparsed_record
+from .records import CitationRecord, text_records
 from .status import BROKEN, Status, UnitRow, lookup_ids
 from .support import SUPPORT_THRESHOLD, combine, cosine, lexical, stems, unit_words
-from .text import citing_sentence, masked, sentence_bounds, unread_sections
+from .text import MaskedText, Spans, citing_sentence, sentence_bounds
+
+#: Most distinct passages of one text whose vectors are computed for the support score: bounds
+#: the embedding time of a 1 MB text (docs/verify.md); a 200-citation brief stays far below it.
+MAX_EMBEDDED_PASSAGES = 1_000
 
 
 class VerifyReport(BaseModel):
@@ -49,6 +53,20 @@ class VerifyReport(BaseModel):
 
     def broken(self) -> list[CitationRecord]:
         return [r for r in self.records if r.status in BROKEN]
+
+    def rows(self) -> list[dict]:
+        """The records as JSON-ready dicts, each unit's text on its first record only: "§ 573 BGB"
+        cited 10,000 times would otherwise repeat 1,500 characters 10,000 times."""
+        seen: set[str] = set()
+        out = []
+        for r in self.records:
+            row = r.model_dump(mode="json")
+            if r.id is not None:
+                if r.id in seen:
+                    row["text"] = None
+                seen.add(r.id)
+            out.append(row)
+        return out
 
 
 class Verifier:
@@ -84,28 +102,33 @@ class Verifier:
         matches = extract(text, default_law=default_law, registry=self.registry)
         ids, laws = lookup_ids(matches)
         units, present = self.lookup(ids, laws)
-        records = build_records(text, matches, units, present)
-        chain_spans = sorted({(m.chain_start, m.chain_end) for m in matches})
-        records += [unparsed_record(text, s, e) for s, e in unread_sections(text, chain_spans)]
-        records.sort(key=lambda r: (r.chain_start, r.start))
+        records, chain_spans = text_records(text, matches, units, present)
         if support:
             self.add_support(text, records, chain_spans, units)
         return VerifyReport(records=records)
 
-    def add_support(self, text: str, records: list[CitationRecord], chain_spans: list[tuple[int, int]],
+    def add_support(self, text: str, records: list[CitationRecord], chain_spans: Spans,
                     units: dict[str, UnitRow]) -> None:
-        """Fill the support fields of the records that resolved to a unit."""
+        """Fill the support fields of the records that resolved to a unit. Each passage, each
+        passage's stems and each unit's stems are computed once (the records of one chain share
+        their passage; a unit cited 1,000 times is stemmed once)."""
         bounds = sentence_bounds(text, chain_spans)
+        masked = MaskedText(text, chain_spans)
         scored = [r for r in records if r.id and r.text]
         sentences: dict[int, str] = {}
+        passages: dict[tuple[int, int], str] = {}
         for r in scored:
             lo, hi = citing_sentence(text, bounds, r.chain_start, r.chain_end)
             r.sentence_start, r.sentence_end = lo, hi
-            sentences[id(r)] = masked(text, lo, hi, chain_spans)
-        unit_stems = {r.id: stems(unit_words(paragraph_title(r.id, units), r.text)) for r in scored}
+            if (lo, hi) not in passages:
+                passages[(lo, hi)] = masked.passage(lo, hi)
+            sentences[id(r)] = passages[(lo, hi)]
+        unit_stems = {uid: stems(unit_words(paragraph_title(uid, units), units[uid].text))
+                      for uid in {r.id for r in scored}}
+        sentence_stems = {s: stems(s) for s in set(sentences.values())}
         vecs = self.vector_scores(scored, sentences) if self.vectors else {}
         for r in scored:
-            lex = lexical(stems(sentences[id(r)]), unit_stems[r.id])
+            lex = lexical(sentence_stems[sentences[id(r)]], unit_stems[r.id])
             vec = vecs.get(id(r))
             r.lexical = round(lex, 4)
             r.vector = None if vec is None else round(vec, 4)
@@ -125,7 +148,9 @@ class Verifier:
 
     def vector_scores(self, scored: list[CitationRecord], sentences: dict[int, str]) -> dict[int, float]:
         """id(record) -> cosine of its masked sentence and its unit's stored vector, where the
-        unit's level has vectors: the sentence is embedded by the model recorded for that level."""
+        unit's level has vectors: the sentence is embedded by the model recorded for that level.
+        Only the first ``MAX_EMBEDDED_PASSAGES`` distinct passages of a text are embedded; the
+        records of later ones get the lexical part alone, as a unit without a vector does."""
         if not scored:
             return {}
         rows = self._read("verify/embeddings", {"ids": list({r.id for r in scored})})
@@ -139,6 +164,7 @@ class Verifier:
         out: dict[int, float] = {}
         for name, recs in by_model.items():
             texts = list(dict.fromkeys(sentences[id(r)] for r in recs if sentences[id(r)].strip()))
+            texts = texts[:MAX_EMBEDDED_PASSAGES]
             if not texts:
                 continue
             vectors = dict(zip(texts, self.embedder(name).embed_queries(texts), strict=True))
