@@ -7,8 +7,14 @@ import click
 from ..errors import UserError
 from ..graph.connection import session_driver
 from ..serve import DEFAULT_HOST, DEFAULT_PORT, Tools, require_mcp, run_http, run_stdio
-from ..serve.http import require_http
+from ..serve.http import LOOPBACK, require_http
 from .options import neo4j_options
+
+#: Seconds the server's driver retries a failed transaction: a request answers 503 soon after
+#: Neo4j goes away instead of after the CLI's retry time.
+SERVE_RETRY_S = 3.0
+#: Shortest token accepted for a non-loopback address.
+MIN_TOKEN_CHARS = 16
 
 
 @click.command("serve")
@@ -18,8 +24,11 @@ from .options import neo4j_options
 @click.option("--host", default=DEFAULT_HOST, show_default=True, help="--http: the address to bind.")
 @click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(1, 65535),
               help="--http: the port.")
+@click.option("--token", envvar="LEGALKG_API_TOKEN", default=None,
+              help="--http: the bearer token every request must send (env LEGALKG_API_TOKEN); required for "
+                   "any --host other than loopback.")
 @click.option("--no-vectors", is_flag=True, help="verify's support score from the lexical part only.")
-def serve(cfg, transport, host, port, no_vectors) -> None:
+def serve(cfg, transport, host, port, token, no_vectors) -> None:
     """Serve the tools search, get_unit, verify and context over MCP (stdio) or HTTP.
 
     Neo4j is read in READ transactions only. Needs the serve extra: pip install 'legalkg[serve]'.
@@ -27,9 +36,30 @@ def serve(cfg, transport, host, port, no_vectors) -> None:
     if transport is None:
         raise UserError("choose a transport: --mcp (stdio, for agent hosts) or --http (JSON API)")
     (require_mcp if transport == "mcp" else require_http)()
-    with session_driver(cfg) as driver:
+    if transport == "http":
+        token = check_exposure(host, token)
+    with session_driver(cfg, retry_time=SERVE_RETRY_S) as driver:
         tools = Tools(driver, cfg.database, vectors=not no_vectors)
+        tools.warm()
         if transport == "mcp":
             run_stdio(tools)
         else:
-            run_http(tools, host, port)
+            if not tools.ready:
+                click.echo(f"warning: not ready: {tools.problem}", err=True)
+            run_http(tools, host, port, token=token)
+
+
+def check_exposure(host: str, token: str | None) -> str | None:
+    """The token to require; a loud warning for an address other than loopback, which needs one."""
+    token = token or None
+    if host in LOOPBACK:
+        return token
+    if token is None:
+        raise UserError(f"--host {host} serves the tools to other machines: give a token with --token or "
+                        "LEGALKG_API_TOKEN (clients send 'Authorization: Bearer <token>'), or keep --host 127.0.0.1")
+    if len(token) < MIN_TOKEN_CHARS:
+        raise UserError(f"the token has {len(token)} characters: use at least {MIN_TOKEN_CHARS} "
+                        "(e.g. python -c 'import secrets; print(secrets.token_urlsafe(24))')")
+    click.echo(f"WARNING: listening on {host}, reachable from other machines; every request needs the token. "
+               "Traffic is plain HTTP: put a TLS proxy in front of it.", err=True)
+    return token

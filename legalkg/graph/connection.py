@@ -58,7 +58,13 @@ def _problem(cfg: Neo4jConfig, err: Exception) -> ConnectionProblem:
 _SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 
 
-def open_driver(cfg: Neo4jConfig, verify: bool = True) -> Driver:
+#: Seconds the driver retries a transaction that failed for a transient reason (Neo4j gone, a
+#: leader switch) before the error reaches the caller: a stopped server is one line within about
+#: this long, not 30 s of retry warnings.
+RETRY_S = 10.0
+
+
+def open_driver(cfg: Neo4jConfig, verify: bool = True, retry_time: float = RETRY_S) -> Driver:
     """A verified driver; raises ConnectionProblem (exit 2) instead of a driver traceback.
 
     ``verify=False`` skips the round trip: for a bulk import that starts the server itself.
@@ -72,7 +78,7 @@ def open_driver(cfg: Neo4jConfig, verify: bool = True) -> Driver:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             driver = GraphDatabase.driver(cfg.uri, auth=cfg.auth, connection_timeout=5.0,
-                                          max_transaction_retry_time=15.0,
+                                          max_transaction_retry_time=retry_time,
                                           notifications_min_severity="OFF")
     except Exception as err:  # bad URI scheme etc.
         raise _problem(cfg, err) from None
@@ -88,8 +94,8 @@ def open_driver(cfg: Neo4jConfig, verify: bool = True) -> Driver:
 
 
 @contextmanager
-def session_driver(cfg: Neo4jConfig, verify: bool = True) -> Iterator[Driver]:
-    driver = open_driver(cfg, verify)
+def session_driver(cfg: Neo4jConfig, verify: bool = True, retry_time: float = RETRY_S) -> Iterator[Driver]:
+    driver = open_driver(cfg, verify, retry_time)
     try:
         yield driver
     except (nx.ServiceUnavailable, nx.SessionExpired) as err:

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from ..errors import UserError
+from ..errors import UserError, short
 from ..vocab import (
     AUTO_MODE,
     LEARNED_LEVELS,
@@ -64,18 +64,18 @@ def parse_task(value: Any) -> str | None:
         return None
     task = str(value).strip().lower()
     if task not in TASKS:
-        raise UserError(f"unknown task {value!r}: choose one of {', '.join(TASKS)} (or leave it out: "
+        raise UserError(f"unknown task {short(value)}: choose one of {', '.join(TASKS)} (or leave it out: "
                         "decision-length text is read as case, anything shorter as lay)")
     return task
 
 
 def _as_int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise UserError(f"-k must be a whole number, not {value!r}")
+        raise UserError(f"-k must be a whole number, not {short(value)}")
     try:
         return int(value)
     except ValueError:
-        raise UserError(f"-k must be a whole number, not {value!r}") from None
+        raise UserError(f"-k must be a whole number, not {short(value)}") from None
 
 
 class SearchRequest(BaseModel):

@@ -46,6 +46,7 @@ from ..errors import UserError
 from ..fusion import overfetch, rrf, weighted_rrf
 from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
+from ..lazy import once_per_key
 from ..model import level_of_id
 from ..predict import Predictor, default_model_path, load_model
 from ..vocab import Expansion, Mode, RetrievalLevel, parse_level
@@ -272,6 +273,7 @@ class Retriever:
             raise UserError(f"the graph in database {self.db!r} holds no {label} units: run `legalkg ingest` "
                             "first (or pass the --database that holds them)")
 
+    @once_per_key
     def predictor(self, task: str) -> Predictor:
         """The statute predictor of ``task``, loaded once per Retriever, its bridge fed with the
         § texts of its laws read from the graph (``cypher/retrieve/unit_texts``), not from XML."""
@@ -319,6 +321,7 @@ class Retriever:
                 self._in_graph[r["id"]] = True
         return dict(out)
 
+    @once_per_key
     def embedder_for(self, label: str, model: str | None = None):
         """The embedder of the model recorded for ``label``'s index; ``model`` (default: the
         Retriever's) only checks that the index holds that model's vectors."""

@@ -14,14 +14,19 @@ from neo4j import Driver
 
 from ..cite import extract
 from ..context import build_pack
-from ..errors import UserError
+from ..errors import UserError, short
 from ..graph.cypher import query
 from ..retrieve import Retriever, SearchRequest
+from ..retrieve.request import TASKS
 from ..verify import Verifier
+from .args import ToolArgs
 from .readonly import ReadOnlyDriver
 
 #: Most rows of ``cites`` and ``cited_by`` that ``get_unit`` returns.
 LINK_LIMIT = 100
+#: What ``warm`` asks once: a short lay question (the learned mode) and a citing sentence.
+WARM_QUERY = "Mein Vermieter gibt die Kaution nicht zurück"
+WARM_TEXT = "Nach § 433 Abs. 1 BGB muss der Verkäufer dem Käufer die Sache übergeben."
 #: name -> one-line description, shared by the MCP tool list and the HTTP API.
 DESCRIPTIONS: dict[str, str] = {
     "search": "Find German federal statute units (§, Absatz, Satz, ...) that answer a question or match a case text.",
@@ -42,6 +47,29 @@ class Tools:
         self.db = database
         self.retriever = Retriever(self.driver, database)
         self.verifier = Verifier(self.driver, database, vectors=vectors)
+        #: ``warm`` ran and the graph answered (``GET /health``); ``problem`` says why not
+        self.ready = False
+        self.problem: str | None = None
+
+    def call(self, name: str, args: ToolArgs) -> dict[str, Any]:
+        """Tool ``name`` with arguments already checked by ``serve.args.parse_args``."""
+        return getattr(self, name)(**args.model_dump())
+
+    def warm(self) -> None:
+        """Load what the first requests would load, once, before the server takes any: the
+        graph check, both predictors, the embedders of the default search and of verify. A rush
+        on a cold server made every thread load its own copy (issue 36). A graph that is not
+        ready leaves ``ready`` False and says why in ``problem`` (``GET /health``)."""
+        try:
+            self.retriever.check_ready()
+            for task in TASKS:
+                self.retriever.predictor(task)
+            self.search(WARM_QUERY)
+            self.verify(WARM_TEXT)
+        except UserError as err:
+            self.problem = str(err)
+            return
+        self.ready = True
 
     def read(self, name: str, params: dict) -> list:
         """One ``cypher/<name>.cypher`` query in a managed read transaction."""
@@ -62,7 +90,7 @@ class Tools:
         if citation:
             matches = extract(citation, registry=self.verifier.registry)
             if not matches:
-                raise UserError(f"no statute citation in {citation!r}: write it like '§ 433 Abs. 1 BGB' or "
+                raise UserError(f"no statute citation in {short(citation)}: write it like '§ 433 Abs. 1 BGB' or "
                                 "'Art. 20 Abs. 3 GG'")
             record = self.verifier.verify(citation, support=False).records[0]
             status = record.status.value
@@ -72,7 +100,7 @@ class Tools:
             id = record.id  # noqa: A001
         rows = self.read("unit/get", {"id": id, "limit": LINK_LIMIT})
         if not rows:
-            raise UserError(f"no unit with id {id!r}: ids look like 'BGB/§433/Abs1' (or pass a 'citation')")
+            raise UserError(f"no unit with id {short(id)}: ids look like 'BGB/§433/Abs1' (or pass a 'citation')")
         out = rows[0]
         out["status"] = status or ("repealed" if out["repealed"] else "ok")
         return out

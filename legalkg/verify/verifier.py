@@ -15,10 +15,12 @@ import numpy as np
 from neo4j import READ_ACCESS, Driver
 from pydantic import BaseModel
 
+from ..cancel import checkpoint
 from ..cite import LawRegistry, extract
 from ..embed import get_embedder
 from ..graph.cypher import query
 from ..graph.vectors import index_name
+from ..lazy import once_per_key
 from .inputs import check_text
 from .records import CitationRecord, text_records
 from .status import BROKEN, Status, UnitRow, lookup_ids
@@ -28,6 +30,8 @@ from .text import MaskedText, Spans, citing_sentence, sentence_bounds
 #: Most distinct passages of one text whose vectors are computed for the support score: bounds
 #: the embedding time of a 1 MB text (docs/verify.md); a 200-citation brief stays far below it.
 MAX_EMBEDDED_PASSAGES = 1_000
+#: Passages per embedding call: a cancelled request stops between batches.
+EMBED_BATCH = 64
 
 
 class VerifyReport(BaseModel):
@@ -100,9 +104,12 @@ class Verifier:
         """Every statute citation of ``text`` as a record (``default_law``: the law of a bare "§ 5")."""
         text = check_text(text)
         matches = extract(text, default_law=default_law, registry=self.registry)
+        checkpoint()
         ids, laws = lookup_ids(matches)
         units, present = self.lookup(ids, laws)
+        checkpoint()
         records, chain_spans = text_records(text, matches, units, present)
+        checkpoint()
         if support:
             self.add_support(text, records, chain_spans, units)
         return VerifyReport(records=records)
@@ -126,6 +133,7 @@ class Verifier:
         unit_stems = {uid: stems(unit_words(paragraph_title(uid, units), units[uid].text))
                       for uid in {r.id for r in scored}}
         sentence_stems = {s: stems(s) for s in set(sentences.values())}
+        checkpoint()
         vecs = self.vector_scores(scored, sentences) if self.vectors else {}
         for r in scored:
             lex = lexical(sentence_stems[sentences[id(r)]], unit_stems[r.id])
@@ -141,6 +149,7 @@ class Verifier:
             self._models[level] = rows[0]["name"] if rows else None
         return self._models[level]
 
+    @once_per_key
     def embedder(self, name: str):
         if name not in self._embedders:
             self._embedders[name] = get_embedder(name)
@@ -167,7 +176,12 @@ class Verifier:
             texts = texts[:MAX_EMBEDDED_PASSAGES]
             if not texts:
                 continue
-            vectors = dict(zip(texts, self.embedder(name).embed_queries(texts), strict=True))
+            embedder = self.embedder(name)
+            vectors: dict[str, np.ndarray] = {}
+            for i in range(0, len(texts), EMBED_BATCH):
+                checkpoint()
+                batch = texts[i:i + EMBED_BATCH]
+                vectors.update(zip(batch, embedder.embed_queries(batch), strict=True))
             for r in recs:
                 s = sentences[id(r)]
                 if s in vectors:
