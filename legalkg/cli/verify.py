@@ -46,7 +46,7 @@ def verify(cfg, source, default_law, as_json, no_support, no_vectors) -> None:
     """Check every statute citation in TEXT, stdin ('-', the default) or FILE against the graph.
 
     Exit 0 when every citation is ok, 1 when any is broken (repealed, no_such_unit,
-    law_not_in_graph, ambiguous, unparsed), 2 for server or usage errors.
+    law_not_in_graph, law_not_loaded, ambiguous, unparsed), 2 for server or usage errors.
     """
     try:
         text = read_source(source)

@@ -33,7 +33,7 @@ DESCRIPTIONS: dict[str, str] = {
     "get_unit": "One statute unit by citation ('§ 433 Abs. 1 BGB') or id ('BGB/§433/Abs1'): its current text, "
                 "parent, children, the units it cites and the units citing it.",
     "verify": "Check every statute citation in a text against the official hierarchy: status (ok, repealed, "
-              "no_such_unit, law_not_in_graph, ambiguous, unparsed), the unit's current text and a support score.",
+              "no_such_unit, law_not_in_graph, law_not_loaded, ambiguous, unparsed), the unit's current text and a support score.",
     "context": "The statute units to put into an LLM prompt for a question, within a word budget, each with its "
                "citation, id and why it was chosen.",
 }
@@ -102,6 +102,9 @@ class Tools:
         if not rows:
             raise UserError(f"no unit with id {short(id)}: ids look like 'BGB/§433/Abs1' (or pass a 'citation')")
         out = rows[0]
+        if not out.pop("law_loaded"):
+            raise UserError(f"law {out['law']} is not completely loaded (law_not_loaded: an ingest stopped midway): "
+                            "run `legalkg ingest`, which resumes it")
         out["status"] = status or ("repealed" if out["repealed"] else "ok")
         return out
 

@@ -77,7 +77,7 @@ def cited_text(m: CitationMatch) -> str:
 
 
 def build_records(text: str, matches: Sequence[CitationMatch], units: Mapping[str, UnitRow],
-                  laws: set[str]) -> list[CitationRecord]:
+                  laws: set[str], unloaded: frozenset[str] | set[str] = frozenset()) -> list[CitationRecord]:
     """The records of ``matches`` (no support score yet), implied-but-missing range members dropped.
 
     Why the chain's text only on its first record: "§§ 1, 1, 1, ..." is one chain of thousands of
@@ -90,7 +90,7 @@ def build_records(text: str, matches: Sequence[CitationMatch], units: Mapping[st
         key = (m.law_key, m.reason, m.para, reading_citation(m))
         res = resolved.get(key)
         if res is None:
-            res = resolved[key] = resolve_match(m, units, laws)
+            res = resolved[key] = resolve_match(m, units, laws, unloaded)
         if i in optional and res.status in (Status.NO_SUCH_UNIT, Status.REPEALED):
             continue
         row = units.get(res.id) if res.id else None
@@ -106,10 +106,10 @@ def build_records(text: str, matches: Sequence[CitationMatch], units: Mapping[st
 
 
 def text_records(text: str, matches: Sequence[CitationMatch], units: Mapping[str, UnitRow],
-                 laws: set[str]) -> tuple[list[CitationRecord], Spans]:
+                 laws: set[str], unloaded: frozenset[str] | set[str] = frozenset()) -> tuple[list[CitationRecord], Spans]:
     """Every record of ``text`` in text order, the unread § signs included, and the chain spans
     (built once: the support score masks them)."""
-    records = build_records(text, matches, units, laws)
+    records = build_records(text, matches, units, laws, unloaded)
     chains = Spans([(m.chain_start, m.chain_end) for m in matches])
     records += [unparsed_record(text, s, e) for s, e in unread_sections(text, chains)]
     records.sort(key=lambda r: (r.chain_start, r.start))

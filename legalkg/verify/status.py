@@ -27,6 +27,7 @@ class Status(str, Enum):  # noqa: UP042 - the JSON and the table print .value
     REPEALED = "repealed"
     NO_SUCH_UNIT = "no_such_unit"
     LAW_NOT_IN_GRAPH = "law_not_in_graph"
+    LAW_NOT_LOADED = "law_not_loaded"
     AMBIGUOUS = "ambiguous"
     UNPARSED = "unparsed"
 
@@ -123,12 +124,17 @@ def lookup_ids(matches: list[CitationMatch]) -> tuple[list[str], list[str]]:
     return list(ids), list(laws)
 
 
-def resolve_match(match: CitationMatch, units: Mapping[str, UnitRow], laws: set[str]) -> Resolution:
-    """The status of one cited unit given the units and laws that exist."""
+def resolve_match(match: CitationMatch, units: Mapping[str, UnitRow], laws: set[str],
+                  unloaded: frozenset[str] | set[str] = frozenset()) -> Resolution:
+    """The status of one cited unit given the units and laws that exist. ``unloaded``: laws in
+    the graph whose load did not finish (an ingest stopped midway): their units may be missing,
+    so no answer about them is given (``law_not_loaded``)."""
     if match.law_key is None:
         if match.reason == "no_law":
             return Resolution(status=Status.AMBIGUOUS)  # which law? the text does not say
         return Resolution(status=Status.LAW_NOT_IN_GRAPH)
+    if match.law_key in unloaded:
+        return Resolution(status=Status.LAW_NOT_LOADED)
     if match.law_key not in laws:
         return Resolution(status=Status.LAW_NOT_IN_GRAPH)
     c = reading_citation(match)

@@ -91,14 +91,15 @@ class Verifier:
         with self.driver.session(database=self.db, default_access_mode=READ_ACCESS) as session:
             return session.execute_read(lambda tx: list(tx.run(query(name), params)))
 
-    def lookup(self, ids: list[str], laws: list[str]) -> tuple[dict[str, UnitRow], set[str]]:
-        """The existing units among ``ids`` and the laws in the graph among ``laws``."""
+    def lookup(self, ids: list[str], laws: list[str]) -> tuple[dict[str, UnitRow], set[str], set[str]]:
+        """The existing units among ``ids``, the laws in the graph among ``laws``, and those of
+        them whose load did not finish."""
         if not ids and not laws:
-            return {}, set()
+            return {}, set(), set()
         rec = self._read("verify/units", {"ids": ids, "laws": laws})[0]
         units = {u["id"]: UnitRow(id=u["id"], citation=u["citation"], text=u["text"] or "", level=u["level"],
                                   title=u["title"], repealed=bool(u["repealed"])) for u in rec["units"]}
-        return units, set(rec["laws"])
+        return units, {g["id"] for g in rec["laws"]}, {g["id"] for g in rec["laws"] if not g["loaded"]}
 
     def verify(self, text: str, default_law: str | None = None, *, support: bool = True) -> VerifyReport:
         """Every statute citation of ``text`` as a record (``default_law``: the law of a bare "§ 5")."""
@@ -106,9 +107,9 @@ class Verifier:
         matches = extract(text, default_law=default_law, registry=self.registry)
         checkpoint()
         ids, laws = lookup_ids(matches)
-        units, present = self.lookup(ids, laws)
+        units, present, unloaded = self.lookup(ids, laws)
         checkpoint()
-        records, chain_spans = text_records(text, matches, units, present)
+        records, chain_spans = text_records(text, matches, units, present, unloaded)
         checkpoint()
         if support:
             self.add_support(text, records, chain_spans, units)

@@ -148,3 +148,10 @@ def test_bad_input_is_one_line_with_exit_code_2(tmp_path):
     good.write_text("Nach § 433 BGB.", "utf-8")
     assert read_source(str(good)) == "Nach § 433 BGB."
     assert read_source("Nach § 433 BGB.") == "Nach § 433 BGB."
+
+
+def test_a_law_whose_load_did_not_finish_is_law_not_loaded_not_no_such_unit():
+    # after a killed ingest the BUrlG's Gesetz node exists without its hash, and § 1 may be missing
+    m = one("Nach § 1 BUrlG hat jeder Arbeitnehmer Anspruch auf Urlaub.")
+    assert resolve_match(m, {}, {"BUrlG"}, unloaded={"BUrlG"}).status is Status.LAW_NOT_LOADED
+    assert resolve_match(m, {}, {"BUrlG"}).status is Status.NO_SUCH_UNIT
