@@ -10,7 +10,7 @@ import neo4j
 from neo4j import Driver, GraphDatabase, exceptions as nx
 
 from ..errors import ConnectionProblem
-from .config import Neo4jConfig
+from .config import Neo4jConfig, masked_uri
 from .cypher import query
 
 START_HINT = "start it with `docker compose up -d` or `legalkg neo4j start`"
@@ -34,6 +34,12 @@ def _rate_limited(err: Exception) -> bool:
 
 
 def _problem(cfg: Neo4jConfig, err: Exception) -> ConnectionProblem:
+    problem = _describe(cfg.model_copy(update={"uri": masked_uri(cfg.uri)}), err)
+    secret = cfg.uri.split("://", 1)[-1].split("@", 1)[0] if "@" in cfg.uri else ""
+    return ConnectionProblem(str(problem).replace(secret, "***")) if secret else problem
+
+
+def _describe(cfg: Neo4jConfig, err: Exception) -> ConnectionProblem:
     if _rate_limited(err):
         return ConnectionProblem(
             f"Neo4j at {cfg.uri} refuses user '{cfg.user}' for now after too many wrong passwords: "
@@ -72,7 +78,7 @@ def open_driver(cfg: Neo4jConfig, verify: bool = True, retry_time: float = RETRY
     ping = query("ping")  # read before connecting: a missing file is no connection failure
     scheme = cfg.uri.split("://", 1)[0] if "://" in cfg.uri else ""
     if scheme not in _SCHEMES:
-        raise ConnectionProblem(f"invalid Neo4j address {cfg.uri!r}: set NEO4J_URI like "
+        raise ConnectionProblem(f"invalid Neo4j address {masked_uri(cfg.uri)!r}: set NEO4J_URI like "
                                 "bolt://127.0.0.1:7687 (schemes: " + ", ".join(_SCHEMES) + ")")
     try:
         with warnings.catch_warnings():
