@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 
 import click
 
 from ..graph.connection import session_driver
 from ..retrieve import Retriever, SearchRequest, SearchResult
+from ..textin import text_argument
 from ..vocab import AUTO_MODE, Expansion, Mode, RetrievalLevel, names
 from .options import neo4j_options
 
@@ -61,8 +61,7 @@ def render(res: SearchResult, explain: bool = False) -> str:
 @click.option("--json", "as_json", is_flag=True, help="JSON output for programs.")
 def search(cfg, query, level, expand, mode, task, k, law, model, explain, as_json) -> None:
     """Find the statute units that answer QUERY ('-' reads it from stdin)."""
-    if query == "-":
-        query = sys.stdin.read()
+    query = text_argument(query)
     request = SearchRequest(query=query, level=level, k=k, mode=mode, expand=expand, law=law, model=model, task=task)
     with session_driver(cfg) as driver:
         res = Retriever(driver, cfg.database, model=model).search(request)
