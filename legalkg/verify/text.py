@@ -120,6 +120,10 @@ class MaskedText:
             pos = e
         pieces.append(text[pos:])
         self.text = "".join(pieces)
+        #: a run of citations, "[NORM], [NORM]; [NORM]", reads as one: the words around it support
+        #: the unit, and 150 placeholders in a row only cost the embedding model time
+        self.runs = re.compile(f"{re.escape(placeholder)}(?:[ ,;]+{re.escape(placeholder)})+")
+        self.joined = placeholder
 
     def _after(self, i: int, pos: int) -> int:
         """Where ``pos``, at or after the end of span ``i``, lies in the masked text."""
@@ -132,7 +136,7 @@ class MaskedText:
         a = lo if i < 0 else (self.out_starts[i] if starts[i] == lo else self._after(i, lo))
         k = bisect_left(starts, hi) - 1
         b = hi if k < 0 else self._after(k, hi)
-        return " ".join(self.text[a:max(a, b)].split())
+        return self.runs.sub(self.joined, " ".join(self.text[a:max(a, b)].split()))
 
 
 def masked(text: str, lo: int, hi: int, spans: Sequence[tuple[int, int]] | Spans,

@@ -27,9 +27,10 @@ from .status import BROKEN, Status, UnitRow, lookup_ids
 from .support import SUPPORT_THRESHOLD, combine, cosine, lexical, stems, unit_words
 from .text import MaskedText, Spans, citing_sentence, sentence_bounds
 
-#: Most distinct passages of one text whose vectors are computed for the support score: bounds
-#: the embedding time of a 1 MB text (docs/verify.md); a 200-citation brief stays far below it.
-MAX_EMBEDDED_PASSAGES = 1_000
+#: Most characters of distinct passages of one text that are embedded for the support score:
+#: bounds the embedding time of a 1 MB text (benchmarks/verify_scaling.py); a 200-citation brief
+#: (about 200 passages of a few hundred characters) stays below it.
+MAX_EMBEDDED_CHARS = 200_000
 #: Passages per embedding call: a cancelled request stops between batches.
 EMBED_BATCH = 64
 
@@ -159,7 +160,7 @@ class Verifier:
     def vector_scores(self, scored: list[CitationRecord], sentences: dict[int, str]) -> dict[int, float]:
         """id(record) -> cosine of its masked sentence and its unit's stored vector, where the
         unit's level has vectors: the sentence is embedded by the model recorded for that level.
-        Only the first ``MAX_EMBEDDED_PASSAGES`` distinct passages of a text are embedded; the
+        Only the first distinct passages of a text up to ``MAX_EMBEDDED_CHARS`` are embedded; the
         records of later ones get the lexical part alone, as a unit without a vector does."""
         if not scored:
             return {}
@@ -174,7 +175,7 @@ class Verifier:
         out: dict[int, float] = {}
         for name, recs in by_model.items():
             texts = list(dict.fromkeys(sentences[id(r)] for r in recs if sentences[id(r)].strip()))
-            texts = texts[:MAX_EMBEDDED_PASSAGES]
+            texts = within_budget(texts, MAX_EMBEDDED_CHARS)
             if not texts:
                 continue
             embedder = self.embedder(name)
@@ -188,6 +189,18 @@ class Verifier:
                 if s in vectors:
                     out[id(r)] = cosine(vectors[s], stored[r.id][1])
         return out
+
+
+def within_budget(texts: list[str], budget: int) -> list[str]:
+    """The leading ``texts`` whose lengths add up to at most ``budget`` (the first always)."""
+    out: list[str] = []
+    used = 0
+    for t in texts:
+        used += len(t)
+        if out and used > budget:
+            break
+        out.append(t)
+    return out
 
 
 def paragraph_title(uid: str, units: dict[str, UnitRow]) -> str | None:
