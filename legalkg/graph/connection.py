@@ -84,6 +84,7 @@ def open_driver(cfg: Neo4jConfig, verify: bool = True, retry_time: float = RETRY
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             driver = GraphDatabase.driver(cfg.uri, auth=cfg.auth, connection_timeout=5.0,
+                                          connection_acquisition_timeout=retry_time,
                                           max_transaction_retry_time=retry_time,
                                           notifications_min_severity="OFF")
     except Exception as err:  # bad URI scheme etc.
