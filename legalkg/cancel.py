@@ -31,7 +31,12 @@ def scope(token: threading.Event) -> Iterator[None]:
         _TOKEN.reset(reset)
 
 
-def checkpoint() -> None:
+def cancelled() -> bool:
+    """Whether the current work's token is set (False outside a ``scope``)."""
     token = _TOKEN.get()
-    if token is not None and token.is_set():
+    return token is not None and token.is_set()
+
+
+def checkpoint() -> None:
+    if cancelled():
         raise Cancelled("the request was cancelled")

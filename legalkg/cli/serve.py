@@ -7,7 +7,9 @@ import click
 from ..errors import UserError
 from ..graph.connection import session_driver
 from ..serve import DEFAULT_HOST, DEFAULT_PORT, Tools, require_mcp, run_http, run_stdio
+from ..serve.heavy import HeavyVerifier
 from ..serve.http import LOOPBACK, require_http
+from ..serve.tools import WARM_TEXT
 from .options import neo4j_options
 
 #: Seconds the server's driver retries a failed transaction: a request answers 503 soon after
@@ -46,7 +48,20 @@ def serve(cfg, transport, host, port, token, no_vectors) -> None:
         else:
             if not tools.ready:
                 click.echo(f"warning: not ready: {tools.problem}", err=True)
-            run_http(tools, host, port, token=token)
+            run_http(tools, host, port, token=token, heavy=heavy_worker(cfg, not no_vectors))
+
+
+def heavy_worker(cfg, vectors: bool) -> HeavyVerifier | None:
+    """The worker process for long verify texts, warmed; None (verify in the server) when it fails."""
+    heavy = HeavyVerifier(cfg, cfg.database, vectors=vectors, retry_time=SERVE_RETRY_S)
+    try:
+        heavy.warm(WARM_TEXT)
+    except Exception as err:  # noqa: BLE001 - whatever the worker raised, the server still serves
+        heavy.close()
+        click.echo(f"warning: no worker process for long verify texts ({type(err).__name__}: {err}); "
+                   "they run in the server", err=True)
+        return None
+    return heavy
 
 
 def check_exposure(host: str, token: str | None) -> str | None:

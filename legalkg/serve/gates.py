@@ -21,7 +21,7 @@ from .. import cancel
 from ..errors import UserError
 
 #: Calls in flight per tool before a request is refused with 503 (verify is CPU-bound: fewer).
-DEFAULT_LIMITS: dict[str, int] = {"search": 16, "get_unit": 32, "verify": 2, "context": 8}
+DEFAULT_LIMITS: dict[str, int] = {"search": 32, "get_unit": 32, "verify": 4, "context": 16}
 #: Seconds a refused client is told to wait (``Retry-After``).
 RETRY_AFTER_S = 1
 #: How often a running call looks whether its client is still there.
@@ -41,6 +41,8 @@ class Gates:
     tokens: set[threading.Event] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
     executor: ThreadPoolExecutor | None = None
+    #: set when the server stops: a cancelled call then answers 503, not "cancelled"
+    stopping: bool = False
 
     def pool(self) -> ThreadPoolExecutor:
         """One thread per call the limits admit, so an admitted call never waits for a thread."""
@@ -81,14 +83,21 @@ class Gates:
         except BaseException:
             self._leave(tool, token)
             raise
-        future.add_done_callback(lambda _f: self._leave(tool, token))
+        future.add_done_callback(lambda f: self._done(tool, token, f))
         while True:
             done, _ = await asyncio.wait({future}, timeout=POLL_S)
             if done:
                 return future.result()
+            if self.stopping:  # the thread ends at its next checkpoint; the answer goes now
+                raise cancel.Cancelled("the server is stopping")
             if await gone():
                 token.set()
                 raise cancel.Cancelled("the client hung up")
+
+    def _done(self, tool: str, token: threading.Event, future: asyncio.Future) -> None:
+        self._leave(tool, token)
+        if not future.cancelled():
+            future.exception()  # retrieved: an abandoned call's Cancelled is no "never retrieved" log
 
     def cancel_all(self) -> None:
         """Set every running call's token (the server is stopping)."""

@@ -14,6 +14,7 @@ import hmac
 import json
 import logging
 import os
+import sys
 import time
 from typing import Any
 
@@ -23,14 +24,15 @@ from .. import cancel
 from ..errors import UserError
 from .args import TOOL_ARGS, parse_args
 from .gates import RETRY_AFTER_S, Busy, Gates
+from .heavy import HEAVY_CHARS, HeavyVerifier
 from .mcp_server import INSTALL_HINT
-from .tools import DESCRIPTIONS, Tools
+from .tools import DESCRIPTIONS, Tools, encoded
 
 try:
     import uvicorn
     from fastapi import FastAPI, Request
     from fastapi.exceptions import RequestValidationError
-    from fastapi.responses import JSONResponse
+    from fastapi.responses import JSONResponse, Response
     from starlette.exceptions import HTTPException
 except ImportError:
     FastAPI = None
@@ -40,7 +42,9 @@ DEFAULT_PORT = 8765
 #: Largest request body: verify's 1,000,000 characters, JSON-escaped (UTF-8 up to 4 bytes each).
 MAX_BODY_BYTES = 8_000_000
 #: Seconds SIGTERM leaves the requests in flight before the server stops (docs/reliability.md).
-GRACEFUL_S = 2
+GRACEFUL_S = 1
+#: The interpreter's thread switch interval while serving (``sys.setswitchinterval``; default 5 ms).
+SWITCH_INTERVAL_S = 0.001
 #: Addresses that need no token: the machine itself.
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 log = logging.getLogger("legalkg.serve")
@@ -133,8 +137,10 @@ def check_token(request: Request, token: str | None) -> None:
                                  "(the server's --token / LEGALKG_API_TOKEN)")
 
 
-def build_app(tools: Tools, *, gates: Gates | None = None, token: str | None = None):
-    """The FastAPI app over ``tools``: one route per tool of ``serve.args.TOOL_ARGS``."""
+def build_app(tools: Tools, *, gates: Gates | None = None, token: str | None = None,
+              heavy: HeavyVerifier | None = None):
+    """The FastAPI app over ``tools``: one route per tool of ``serve.args.TOOL_ARGS``; verify texts
+    over ``HEAVY_CHARS`` go to ``heavy``'s worker process when given."""
     require_http()
     gates = gates or Gates()
     app = FastAPI(title="legalkg", description="German federal statutes: search, get_unit, verify, context")
@@ -151,37 +157,66 @@ def build_app(tools: Tools, *, gates: Gates | None = None, token: str | None = N
         return DESCRIPTIONS
 
     for name in TOOL_ARGS:
-        app.add_api_route(f"/{name}", endpoint(tools, gates, name, token), methods=["POST"], name=name)
+        app.add_api_route(f"/{name}", endpoint(tools, gates, name, token, heavy), methods=["POST"], name=name)
     return app
 
 
-def endpoint(tools: Tools, gates: Gates, name: str, token: str | None):
+def endpoint(tools: Tools, gates: Gates, name: str, token: str | None, heavy: HeavyVerifier | None):
+    def work(args) -> bytes:
+        if heavy is not None and name == "verify" and len(args.text) > HEAVY_CHARS:
+            return heavy.verify_json(args.text, args.default_law)
+        return encoded(tools.call(name, args))
+
     async def call(request: Request) -> Any:
         check_token(request, token)
         args = parse_args(name, await read_json(request))
         try:
-            return await gates.run(name, lambda: tools.call(name, args), request.is_disconnected)
+            body = await gates.run(name, lambda: work(args), request.is_disconnected)
+            return Response(body, media_type="application/json")
         except cancel.Cancelled:
+            if gates.stopping:
+                return error(503, "the server is stopping: retry on another one or later", **{"Retry-After": "5"})
             return error(499, "the request was cancelled")
 
     call.__name__ = name
     return call
 
 
-def run_http(tools: Tools, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, token: str | None = None) -> None:
+class StoppingServer(uvicorn.Server if FastAPI is not None else object):
+    """uvicorn's server that, on SIGTERM / Ctrl-C, sets every running call's cancel token at once:
+    the requests in flight end at their next checkpoint (503, "the server is stopping") instead of
+    running on through the graceful period."""
+
+    def __init__(self, config, gates: Gates) -> None:
+        super().__init__(config)
+        self.gates = gates
+
+    def handle_exit(self, sig, frame) -> None:
+        self.gates.stopping = True
+        self.gates.cancel_all()
+        super().handle_exit(sig, frame)
+
+
+def run_http(tools: Tools, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, token: str | None = None,
+             heavy: HeavyVerifier | None = None) -> None:
     """Serve until SIGTERM / Ctrl-C; then the requests in flight get ``GRACEFUL_S`` seconds, the
-    rest are cancelled, and a worker thread stuck past a second more does not hold the process."""
+    rest are cancelled, and a worker thread stuck past half a second more does not hold the process."""
     require_http()
     gates = Gates()
-    app = build_app(tools, gates=gates, token=token)
+    app = build_app(tools, gates=gates, token=token, heavy=heavy)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=GRACEFUL_S,
                             timeout_keep_alive=5)
-    server = uvicorn.Server(config)
+    server = StoppingServer(config, gates)
+    # A CPU-bound call (a 1 MB verify) holds the GIL until the interpreter's switch interval forces
+    # a hand-over; each of a search's many I/O returns waited up to that long. 1 ms instead of 5.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     try:
         server.run()
     finally:
         gates.cancel_all()
-        deadline = time.monotonic() + 1.0
+        if heavy is not None:
+            heavy.close()
+        deadline = time.monotonic() + 0.5
         while gates.busy_threads() and time.monotonic() < deadline:
             time.sleep(0.05)
         if gates.busy_threads():

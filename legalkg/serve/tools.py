@@ -8,6 +8,7 @@ usable without either. Every tool validates its input where it enters (``SearchR
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from neo4j import Driver
@@ -37,6 +38,13 @@ DESCRIPTIONS: dict[str, str] = {
     "context": "The statute units to put into an LLM prompt for a question, within a word budget, each with its "
                "citation, id and why it was chosen.",
 }
+
+
+def encoded(result: Any) -> bytes:
+    """A tool's answer as compact JSON bytes. The HTTP server encodes in the worker thread (or the
+    verify worker process): FastAPI would encode a returned dict on the event loop, and the 45 MB
+    answer to a 1 MB verify stalled every other request."""
+    return json.dumps(result, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 class Tools:
