@@ -16,6 +16,11 @@ from typing import Any, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import UserError, short
+from ..textin import MAX_CHARS
+
+#: Longest name-like argument (a level, a mode, a law id, a task) and longest id or citation.
+NAME_CHARS = 200
+ID_CHARS = 2_000
 
 
 class ToolArgs(BaseModel):
@@ -25,30 +30,30 @@ class ToolArgs(BaseModel):
 
 
 class SearchArgs(ToolArgs):
-    query: str = Field(description="a question or statute text")
-    level: str = Field("§", description="§, Absatz, Satz, Nummer, chunk, auto (or an alias)")
+    query: str = Field(description="a question or statute text", max_length=MAX_CHARS)
+    level: str = Field("§", max_length=NAME_CHARS, description="§, Absatz, Satz, Nummer, chunk, auto (or an alias)")
     k: int = Field(5, description="how many seed units (1-1000)")
-    mode: str = Field("learned", description="learned, vector, fulltext, hybrid, ... or auto")
-    expand: str = Field("none", description="none, children, parent, ...")
-    law: str | None = Field(None, description="a law id such as BGB, 'auto', or null for every law")
-    task: str | None = Field(None, description="lay or case (null: by the query's length)")
+    mode: str = Field("learned", max_length=NAME_CHARS, description="learned, vector, fulltext, hybrid, ... or auto")
+    expand: str = Field("none", max_length=NAME_CHARS, description="none, children, parent, ...")
+    law: str | None = Field(None, max_length=NAME_CHARS, description="a law id such as BGB, 'auto', or null for every law")
+    task: str | None = Field(None, max_length=NAME_CHARS, description="lay or case (null: by the query's length)")
 
 
 class GetUnitArgs(ToolArgs):
-    citation: str | None = Field(None, description="a citation such as '§ 433 Abs. 1 BGB'")
-    id: str | None = Field(None, description="a unit id such as 'BGB/§433/Abs1'")
+    citation: str | None = Field(None, max_length=ID_CHARS, description="a citation such as '§ 433 Abs. 1 BGB'")
+    id: str | None = Field(None, max_length=ID_CHARS, description="a unit id such as 'BGB/§433/Abs1'")
 
 
 class VerifyArgs(ToolArgs):
-    text: str = Field(description="the text whose statute citations to check")
-    default_law: str | None = Field(None, description="the law of a citation that names none ('§ 5')")
+    text: str = Field(description="the text whose statute citations to check", max_length=MAX_CHARS)
+    default_law: str | None = Field(None, max_length=NAME_CHARS, description="the law of a citation that names none ('§ 5')")
 
 
 class ContextArgs(ToolArgs):
-    query: str = Field(description="the question the prompt answers")
+    query: str = Field(description="the question the prompt answers", max_length=MAX_CHARS)
     budget: int = Field(1000, description="words of statute text the prompt can spend")
-    task: str | None = Field(None, description="lay or case")
-    law: str | None = Field(None, description="a law id, 'auto', or null")
+    task: str | None = Field(None, max_length=NAME_CHARS, description="lay or case")
+    law: str | None = Field(None, max_length=NAME_CHARS, description="a law id, 'auto', or null")
 
 
 #: tool name -> its arguments
@@ -92,6 +97,9 @@ def parse_args(tool: str, body: object) -> ToolArgs:
         name = str(first["loc"][0]) if first["loc"] else tool
         if first["type"] == "missing":
             raise UserError(f"missing argument {name!r}: {tool} takes {fields}") from None
+        if first["type"] == "string_too_long":
+            limit = first.get("ctx", {}).get("max_length", 0)
+            raise UserError(f"argument {name!r} of {tool} is longer than {limit:,} characters: shorten it") from None
         field = model.model_fields.get(name)
         want = wanted(field.annotation) if field else "valid"
         raise UserError(f"argument {name!r} of {tool} must be {want}, not {json_type(first.get('input'))}") from None

@@ -10,6 +10,7 @@ The SDK renamed its server class (``FastMCP`` in 1.x, ``MCPServer`` in 2.x); bot
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -80,4 +81,6 @@ def register(server, tools: Tools, name: str) -> None:
 
 
 def run_stdio(tools: Tools) -> None:
+    # the SDK logs every failed call at INFO to stderr, several lines each: the answer says it once
+    logging.getLogger("mcp").setLevel(logging.WARNING)
     build_server(tools).run("stdio")

@@ -107,3 +107,10 @@ def test_parse_args_names_the_argument_not_the_value():
     assert str(err.value) == "argument 'id' of get_unit must be a string or null, not a list"
     assert json.dumps(parse_args("context", {"query": "q"}).model_dump()) == (
         '{"query": "q", "budget": 1000, "task": null, "law": null}')
+
+
+def test_an_over_long_argument_is_refused_by_its_limit_not_read():
+    with pytest.raises(UserError, match=r"argument 'id' of get_unit is longer than 2,000 characters"):
+        parse_args("get_unit", {"id": "x" * 10_000_000})
+    with pytest.raises(UserError, match=r"argument 'text' of verify is longer than 1,000,000 characters"):
+        parse_args("verify", {"text": "§ 1 BGB " * 200_000})
