@@ -68,6 +68,9 @@ _SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 #: leader switch) before the error reaches the caller: a stopped server is one line within about
 #: this long, not 30 s of retry warnings.
 RETRY_S = 10.0
+#: Seconds to get a connection from the pool, a new one's handshake included: a listener that
+#: accepts and never answers (no Bolt server) fails after this, not after the driver's 60 s.
+ACQUIRE_S = 10.0
 
 
 def open_driver(cfg: Neo4jConfig, verify: bool = True, retry_time: float = RETRY_S) -> Driver:
@@ -84,7 +87,7 @@ def open_driver(cfg: Neo4jConfig, verify: bool = True, retry_time: float = RETRY
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             driver = GraphDatabase.driver(cfg.uri, auth=cfg.auth, connection_timeout=5.0,
-                                          connection_acquisition_timeout=retry_time,
+                                          connection_acquisition_timeout=ACQUIRE_S,
                                           max_transaction_retry_time=retry_time,
                                           notifications_min_severity="OFF")
     except Exception as err:  # bad URI scheme etc.
