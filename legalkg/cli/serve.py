@@ -42,10 +42,10 @@ def serve(cfg, transport, host, port, token, no_vectors) -> None:
         token = check_exposure(host, token)
     with session_driver(cfg, retry_time=SERVE_RETRY_S) as driver:
         tools = Tools(driver, cfg.database, vectors=not no_vectors)
-        tools.warm()
-        if transport == "mcp":
-            run_stdio(tools)
+        if transport == "mcp":  # one client, one call at a time, and a host that waits for initialize:
+            run_stdio(tools)    # models load on first use (under their lock)
         else:
+            tools.warm()
             if not tools.ready:
                 click.echo(f"warning: not ready: {tools.problem}", err=True)
             run_http(tools, host, port, token=token, heavy=heavy_worker(cfg, not no_vectors))
