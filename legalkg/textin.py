@@ -17,7 +17,7 @@ MAX_CHARS = 1_000_000
 
 
 def too_long(what: str, count: str, limit: int) -> str:
-    return f"{what} has {count}, more than the {limit:,} characters this command reads: split it into parts"
+    return f"{what} has {count}, more than {limit:,} characters, the most this command reads: split it into parts"
 
 
 def decode(data: bytes, where: str, limit: int = MAX_CHARS, error: type[UserError] = UserError) -> str:
