@@ -18,8 +18,8 @@ from ..context import build_pack
 from ..errors import UserError, short
 from ..graph.cypher import query
 from ..retrieve import Retriever, SearchRequest
-from ..retrieve.request import TASKS
 from ..verify import Verifier
+from ..vocab import Task
 from .args import ToolArgs
 from .readonly import ReadOnlyDriver
 
@@ -70,7 +70,7 @@ class Tools:
         ready leaves ``ready`` False and says why in ``problem`` (``GET /health``)."""
         try:
             self.retriever.check_ready()
-            for task in TASKS:
+            for task in Task:
                 self.retriever.predictor(task)
             self.search(WARM_QUERY)
             self.verify(WARM_TEXT)

@@ -49,7 +49,7 @@ def test_a_rush_of_threads_loads_each_model_once():
 
 
 def test_the_real_loaders_are_wrapped():
-    from legalkg.retrieve.search import Retriever
+    from legalkg.retrieve import Retriever
 
     for method in (Retriever.predictor, Retriever.embedder_for, Verifier.embedder):
         assert method.__wrapped__ is not None
