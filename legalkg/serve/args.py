@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import UserError, short
 from ..textin import MAX_CHARS
+from .tools import LINK_LIMIT
 
 #: Longest name-like argument (a level, a mode, a law id, a task) and longest id or citation.
 NAME_CHARS = 200
@@ -56,9 +57,15 @@ class ContextArgs(ToolArgs):
     law: str | None = Field(None, max_length=NAME_CHARS, description="a law id, 'auto', or null")
 
 
+class RelatedArgs(ToolArgs):
+    citation: str | None = Field(None, max_length=ID_CHARS, description="a citation such as '§ 433 BGB'")
+    id: str | None = Field(None, max_length=ID_CHARS, description="a unit id such as 'BGB/§433'")
+    limit: int = Field(LINK_LIMIT, description=f"rows per list (1-{LINK_LIMIT})")
+
+
 #: tool name -> its arguments
 TOOL_ARGS: dict[str, type[ToolArgs]] = {"search": SearchArgs, "get_unit": GetUnitArgs, "verify": VerifyArgs,
-                                        "context": ContextArgs}
+                                        "context": ContextArgs, "related": RelatedArgs}
 
 
 def json_type(value: object) -> str:

@@ -34,6 +34,8 @@ try:
     from fastapi.exceptions import RequestValidationError
     from fastapi.responses import JSONResponse, Response
     from starlette.exceptions import HTTPException
+
+    from .web import mount as mount_pages
 except ImportError:
     FastAPI = None
 
@@ -143,7 +145,7 @@ def build_app(tools: Tools, *, gates: Gates | None = None, token: str | None = N
     over ``HEAVY_CHARS`` go to ``heavy``'s worker process when given."""
     require_http()
     gates = gates or Gates()
-    app = FastAPI(title="legalkg", description="German federal statutes: search, get_unit, verify, context")
+    app = FastAPI(title="legalkg", description="German federal statutes: search, get_unit, verify, context, related")
     app.state.gates = gates
     install_errors(app)
 
@@ -158,6 +160,7 @@ def build_app(tools: Tools, *, gates: Gates | None = None, token: str | None = N
 
     for name in TOOL_ARGS:
         app.add_api_route(f"/{name}", endpoint(tools, gates, name, token, heavy), methods=["POST"], name=name)
+    mount_pages(app, tools)
     return app
 
 

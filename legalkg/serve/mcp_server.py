@@ -32,8 +32,8 @@ except ImportError:  # mcp 1.x, or no mcp at all
 
 INSTALL_HINT = "install legalkg[serve] (pip install 'legalkg[serve]'): it brings mcp, fastapi and uvicorn"
 INSTRUCTIONS = ("German federal statutes as a graph. Use `search` or `context` to find units, `get_unit` to read "
-                "one with its neighbours, and `verify` to check the statute citations of an answer before "
-                "giving it.")
+                "one with its neighbours, `related` for its neighbourhood with counts, and `verify` to check "
+                "the statute citations of an answer before giving it.")
 
 
 def require_mcp() -> None:
