@@ -160,7 +160,8 @@ def build_app(tools: Tools, *, gates: Gates | None = None, token: str | None = N
 
     for name in TOOL_ARGS:
         app.add_api_route(f"/{name}", endpoint(tools, gates, name, token, heavy), methods=["POST"], name=name)
-    mount_pages(app, tools)
+    if token is None:  # a browser sends no bearer token: the pages are served on loopback only
+        mount_pages(app, tools)
     return app
 
 

@@ -38,3 +38,14 @@ def test_the_app_checks_the_bearer_token():
     ok = client.post("/search", json=body, headers={"Authorization": f"Bearer {TOKEN}"})
     assert ok.status_code == 400 and "'level'" in ok.json()["error"]
     assert client.get("/health").status_code == 200
+
+
+def test_the_web_pages_are_not_served_where_a_token_is_needed():
+    """A browser sends no bearer token, so with one (any non-loopback address) the pages, which
+    would otherwise be open to every machine, are not mounted; on loopback they are."""
+    guarded = TestClient(build_app(Tools(None), token=TOKEN), raise_server_exceptions=False)
+    for path in ("/", "/check?text=x", "/unit/BGB/%C2%A7573", "/context"):
+        resp = guarded.get(path)
+        assert resp.status_code in (404, 405) and "error" in resp.json(), path  # /context: the POST tool
+    local = TestClient(build_app(Tools(None)), raise_server_exceptions=False)
+    assert local.get("/").status_code == 200
