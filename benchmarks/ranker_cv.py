@@ -1,0 +1,226 @@
+"""Nested cross-validation of the learned ranker (legalkg.predict.ranker) against the predictor's RRF.
+
+    .venv/bin/python benchmarks/ranker_cv.py [--out eval/ranker] [--task lay|case|both] [--folds 5]
+
+Outer: 5 folds grouped by case (``legalkg.predict.grouped_folds``), fixed seed. In each outer fold, on
+its training cases only: a predictor per inner fold (3, grouped) gives out-of-fold features, the
+co-citation table of the inner training cases feeds their co-citation features, and LambdaRank is fitted
+on them (``ranker.fit_stacked``); then a predictor and a co-citation table of all the outer training
+cases give the test cases' features, and the ranker orders them. No case is ranked by a model that saw
+it. The popularity list, the plain classifier (Complement NB alone) and the predictor's own fusion are
+scored on the same outer folds' predictors.
+
+* lay: ``gerlayqa/dev.jsonl`` + ``train.jsonl``: Recall@10, nDCG@10 (binary gain, ``legalkg.eval.ir``'s
+  formula), hit@10, Recall@100, mean per question, 95 % bootstrap CIs.
+* case: ``ler_bgh/bgh_documents.jsonl`` + ``ler_courts/dev.jsonl.gz``: raw § recall@5 (micro over all
+  gold citations, ``legalkg.eval.metric.score_case``), per court, and ToER@5 at § level (recall x 1000
+  / mean words of a §); with ``--expand cocited`` (each hit plus its strongest co-cited §) beside.
+
+Writes results.csv / results.md into ``--out`` (eval/ranker/README.md names the committed run).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import platform
+import time
+from pathlib import Path
+
+import click
+import numpy as np
+import pandas as pd
+
+from legalkg import paths
+from legalkg.eval.metric import score_case
+from legalkg.eval.stats import bootstrap_ci, paired_test
+from legalkg.model import DEPTHS
+from legalkg.predict import Config, StatuteIndex, TrainingSet, grouped_folds, load_examples, resolve_labels, train
+from legalkg.predict import cocite as cocitemod
+from legalkg.predict.rankfeatures import FEATURES, UnitFacts
+from legalkg.predict.ranker import candidates, fit_booster, para_labels
+from legalkg.predict.units import unit_texts
+
+LAY_FILES = ("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl")
+CASE_FILES = ("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz")
+RRF_ROWS = {"popularity list": {"pop": 1.0}, "plain classifier (Complement NB)": {"nb": 1.0},
+            "predictor (RRF of its components)": dict(Config().weights)}
+COCITE_COLS = [i for i, f in enumerate(FEATURES) if f.startswith("cocite")]
+K_MAX = 100
+I_PARA = DEPTHS.index("§")
+
+
+def booster_order(booster, cand, drop: list[int] | None = None) -> list[str]:
+    x = cand.x.copy()
+    if drop:
+        x[:, drop] = np.nan
+    score = booster.predict(x)
+    return [cand.ids[j] for j in np.lexsort((np.array(cand.ids), -score))[:K_MAX]]
+
+
+def outer_fold(data, labels, train_idx, test_idx, fit, facts, seed, inner_folds):
+    """Rankings of the outer test cases: row name -> ids, per test case; plus the co-citation table."""
+    ex = data.examples
+    own = TrainingSet(data.task, [ex[i] for i in train_idx], data.sources)
+    inner_c, inner_g = [], []
+    for tr, te in grouped_folds([e.group for e in own.examples], inner_folds, seed):
+        model = fit(TrainingSet(data.task, [own.examples[i] for i in tr], data.sources))
+        table = cocitemod.fit([labels[train_idx[i]] for i in tr])
+        inner_c += candidates(model, [own.examples[i].text for i in te], table, facts)
+        inner_g += [set(labels[train_idx[i]]) for i in te]
+    blank = [type(c)(c.ids, np.where(np.isin(np.arange(c.x.shape[1]), COCITE_COLS), np.nan, c.x))
+             for c in inner_c]
+    booster = fit_booster(inner_c, inner_g, seed)
+    booster_plain = fit_booster(blank, inner_g, seed)
+    model = fit(own)
+    table = cocitemod.fit([labels[i] for i in train_idx])
+    texts = [ex[i].text for i in test_idx]
+    test_c = candidates(model, texts, table, facts)
+    parts = model.component_scores(texts, "Paragraph")
+    out = [{} for _ in test_idx]
+    for name, weights in RRF_ROWS.items():
+        for j, row in enumerate(model.fuse(parts, len(texts), K_MAX, weights)):
+            out[j][name] = [u for u, _, _ in row]
+    for j, c in enumerate(test_c):
+        out[j]["ranker (LambdaRank)"] = booster_order(booster, c)
+        out[j]["ranker without co-citation features"] = booster_order(booster_plain, c, COCITE_COLS)
+    return out, table
+
+
+def nested(data, units, statutes, facts, n_folds, seed, inner_folds=3):
+    labels = para_labels(data)
+
+    def fit(ts):
+        return train(ts, statutes=statutes, seed=seed)
+
+    runs: list[dict] = [None] * len(data.examples)
+    expansions: list[dict] = [None] * len(data.examples)
+    for train_idx, test_idx in grouped_folds([e.group for e in data.examples], n_folds, seed):
+        t0 = time.perf_counter()
+        rows, table = outer_fold(data, labels, train_idx, test_idx, fit, facts, seed, inner_folds)
+        for i, r in zip(test_idx, rows):
+            runs[i] = r
+            expansions[i] = {u: [v for v, _, _ in table.neighbours(u, 1)] for name in r for u in r[name][:10]}
+        print(f"outer fold: {len(test_idx)} test cases, {time.perf_counter() - t0:.0f} s", flush=True)
+    return runs, expansions, labels
+
+
+def fmt(ci) -> str:
+    return f"{ci.point:.3f} [{ci.low:.3f}, {ci.high:.3f}]"
+
+
+def ndcg(ranked, gold, k=10) -> float:
+    disc = 1.0 / np.log2(np.arange(2, k + 2))
+    gains = np.array([1.0 if u in gold else 0.0 for u in ranked[:k]])
+    return float(gains @ disc[:len(gains)] / disc[:min(len(gold), k)].sum())
+
+
+def lay_report(data, runs, labels, rows_out, md) -> None:
+    golds = [{f"{c.law}/{c.para}" for c in e.gold} for e in data.examples]
+    names = list(runs[0])
+    md.append("| configuration | Recall@10 | nDCG@10 | hit@10 | Recall@100 |")
+    md.append("|---|---|---|---|---|")
+    per = {}
+    for name in names:
+        m = np.array([(len(g & set(r[name][:10])) / len(g), ndcg(r[name], g), float(bool(g & set(r[name][:10]))),
+                       len(g & set(r[name][:100])) / len(g)) for r, g in zip(runs, golds)])
+        per[name] = m
+        cis = [bootstrap_ci(m[:, j]) for j in range(4)]
+        md.append(f"| {name} | " + " | ".join(fmt(c) for c in cis) + " |")
+        for metric, ci in zip(("recall@10", "ndcg@10", "hit@10", "recall@100"), cis):
+            rows_out.append({"dataset": "gerlayqa dev+train", "subset": "all", "configuration": name, "metric": metric,
+                             "value": ci.point, "low": ci.low, "high": ci.high, "n": len(golds)})
+    test = paired_test(per["ranker (LambdaRank)"][:, 0], per["predictor (RRF of its components)"][:, 0])
+    md.append(f"\nRanker minus predictor, Recall@10: {test.diff:+.3f} [{test.ci_low:+.3f}, {test.ci_high:+.3f}], "
+              f"paired permutation p = {test.p_value:.4f}.\n")
+
+
+def case_report(data, runs, expansions, para_words, rows_out, md) -> None:
+    courts = sorted({e.court or "?" for e in data.examples})
+    md.append("| configuration | § recall@5 (micro) | ToER@5 (§ level) | " + " | ".join(courts)
+              + " | § recall@10 | + expand cocited: § recall@5 | words delivered per case |")
+    md.append("|---|---|---|" + "---|" * len(courts) + "---|---|---|")
+    hits_by = {}
+    for name in runs[0]:
+        s5 = [score_case(e.id, list(e.gold), r[name][:5]) for e, r in zip(data.examples, runs)]
+        s10 = [score_case(e.id, list(e.gold), r[name][:10]) for e, r in zip(data.examples, runs)]
+        sx = [score_case(e.id, list(e.gold), r[name][:5], [v for u in r[name][:5] for v in x.get(u, [])],
+                         para_words) for e, r, x in zip(data.examples, runs, expansions)]
+        h5 = np.array([s.hits[I_PARA] for s in s5], float)
+        hits_by[name] = h5
+        ng = np.array([s.n_gold for s in s5], float)
+        ci5 = bootstrap_ci(h5, ng)
+        ci10 = bootstrap_ci(np.array([s.hits[I_PARA] for s in s10], float), ng)
+        cix = bootstrap_ci(np.array([s.hits[I_PARA] for s in sx], float), ng)
+        w_para = float(np.mean(list(para_words.values())))
+        cells = []
+        for court in courts:
+            idx = np.array([(e.court or "?") == court for e in data.examples])
+            ci = bootstrap_ci(h5[idx], ng[idx])
+            cells.append(f"{ci.point:.3f}")
+            rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": court, "configuration": name,
+                             "metric": "para_recall@5", "value": ci.point, "low": ci.low, "high": ci.high,
+                             "n": int(idx.sum())})
+        delivered = np.mean([s.delivered_words for s in sx])
+        md.append(f"| {name} | {fmt(ci5)} | {ci5.point * 1000 / w_para:.2f} | " + " | ".join(cells)
+                  + f" | {fmt(ci10)} | {fmt(cix)} | {delivered:.0f} |")
+        for metric, ci in (("para_recall@5", ci5), ("para_recall@10", ci10), ("para_recall@5+cocited", cix)):
+            rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": "all", "configuration": name,
+                             "metric": metric, "value": ci.point, "low": ci.low, "high": ci.high,
+                             "n": len(data.examples)})
+        rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": "all", "configuration": name,
+                         "metric": "toer@5_para_level", "value": ci5.point * 1000 / w_para, "low": ci5.low * 1000 / w_para,
+                         "high": ci5.high * 1000 / w_para, "n": len(data.examples)})
+    ng = np.array([len(set(e.gold)) for e in data.examples], float)
+    test = paired_test(hits_by["ranker (LambdaRank)"], hits_by["predictor (RRF of its components)"], ng)
+    md.append(f"\nRanker minus predictor, § recall@5: {test.diff:+.3f} [{test.ci_low:+.3f}, {test.ci_high:+.3f}], "
+              f"paired permutation p = {test.p_value:.4f}. Mean words of a § (W): {w_para:.1f}.\n")
+
+
+def prepared(files, task, units, limit):
+    data = resolve_labels(load_examples([paths.eval_dir() / f for f in files], task), units)
+    if limit:
+        data = TrainingSet(data.task, data.examples[:limit], data.sources)
+    laws = sorted({lab.split("/", 1)[0] for e in data.examples for lab in e.labels})
+    statutes = StatuteIndex.build(units, laws)
+    return data, statutes, UnitFacts.build(units, statutes.ids)
+
+
+@click.command()
+@click.option("--out", default="eval/ranker", show_default=True, type=click.Path(file_okay=False))
+@click.option("--seed", default=0, show_default=True)
+@click.option("--folds", default=5, show_default=True)
+@click.option("--task", type=click.Choice(["lay", "case", "both"]), default="both", show_default=True)
+@click.option("--limit", default=0, help="Only the first N examples (a smoke run; 0 = all).")
+def main(out, seed, folds, task, limit) -> None:
+    started = time.perf_counter()
+    out_dir = Path(out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    units = unit_texts()
+    rows: list[dict] = []
+    md = ["# Learned ranker, nested CV (benchmarks/ranker_cv.py)\n",
+          f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC",
+          f"- command: `nice -n 10 .venv/bin/python benchmarks/ranker_cv.py --out {out} --seed {seed} --folds {folds}"
+          f"{'' if task == 'both' else ' --task ' + task}{f' --limit {limit}' if limit else ''}`",
+          f"- machine: {os.cpu_count()} CPU cores, Python {platform.python_version()}, shared with other jobs\n"]
+    for name, files, t in (("GerLayQA dev + train", LAY_FILES, "lay"), ("LER BGH + ler_courts", CASE_FILES, "case")):
+        if task not in (t, "both"):
+            continue
+        data, statutes, facts = prepared(files, t, units, limit)
+        t0 = time.perf_counter()
+        runs, expansions, _ = nested(data, units, statutes, facts, folds, seed)
+        md.append(f"## {name}: {len(data.examples):,} cases, {folds} outer folds x 3 inner (seed {seed}), "
+                  f"{time.perf_counter() - t0:.0f} s\n")
+        if t == "lay":
+            lay_report(data, runs, None, rows, md)
+        else:
+            words = {u: len(units[u].split()) for u in statutes.ids}
+            case_report(data, runs, expansions, words, rows, md)
+    md.append(f"Run time: {time.perf_counter() - started:.0f} s.")
+    pd.DataFrame(rows).to_csv(out_dir / "results.csv", index=False)
+    (out_dir / "results.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    print("\n".join(md))
+
+
+if __name__ == "__main__":
+    main()
