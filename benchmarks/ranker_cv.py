@@ -35,10 +35,18 @@ from legalkg import paths
 from legalkg.eval.metric import score_case
 from legalkg.eval.stats import bootstrap_ci, paired_test
 from legalkg.model import DEPTHS
-from legalkg.predict import Config, StatuteIndex, TrainingSet, grouped_folds, load_examples, resolve_labels, train
-from legalkg.predict import cocite as cocitemod
-from legalkg.predict.rankfeatures import FEATURES, UnitFacts
+from legalkg.predict import (
+    Config,
+    StatuteIndex,
+    TrainingSet,
+    cocite as cocitemod,
+    grouped_folds,
+    load_examples,
+    resolve_labels,
+    train,
+)
 from legalkg.predict.ranker import candidates, fit_booster, para_labels
+from legalkg.predict.rankfeatures import FEATURES, UnitFacts
 from legalkg.predict.units import unit_texts
 
 LAY_FILES = ("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl")
@@ -50,58 +58,53 @@ K_MAX = 100
 I_PARA = DEPTHS.index("§")
 
 
-def booster_order(booster, cand, drop: list[int] | None = None) -> list[str]:
-    x = cand.x.copy()
-    if drop:
-        x[:, drop] = np.nan
-    score = booster.predict(x)
+def booster_order(booster, cand) -> list[str]:
+    score = booster.predict(cand.x)
     return [cand.ids[j] for j in np.lexsort((np.array(cand.ids), -score))[:K_MAX]]
 
 
-def outer_fold(data, labels, train_idx, test_idx, fit, facts, seed, inner_folds):
-    """Rankings of the outer test cases: row name -> ids, per test case; plus the co-citation table."""
+def out_of_fold_features(data, labels, fit, facts, n_folds, seed):
+    """Per case (data order): its candidates from the predictor and co-citation table of the other
+    folds, and the RRF rows of that predictor; plus each case's fold and its co-citation table."""
     ex = data.examples
-    own = TrainingSet(data.task, [ex[i] for i in train_idx], data.sources)
-    inner_c, inner_g = [], []
-    for tr, te in grouped_folds([e.group for e in own.examples], inner_folds, seed):
-        model = fit(TrainingSet(data.task, [own.examples[i] for i in tr], data.sources))
-        table = cocitemod.fit([labels[train_idx[i]] for i in tr])
-        inner_c += candidates(model, [own.examples[i].text for i in te], table, facts)
-        inner_g += [set(labels[train_idx[i]]) for i in te]
-    blank = [type(c)(c.ids, np.where(np.isin(np.arange(c.x.shape[1]), COCITE_COLS), np.nan, c.x))
-             for c in inner_c]
-    booster = fit_booster(inner_c, inner_g, seed)
-    booster_plain = fit_booster(blank, inner_g, seed)
-    model = fit(own)
-    table = cocitemod.fit([labels[i] for i in train_idx])
-    texts = [ex[i].text for i in test_idx]
-    test_c = candidates(model, texts, table, facts)
-    parts = model.component_scores(texts, "Paragraph")
-    out = [{} for _ in test_idx]
-    for name, weights in RRF_ROWS.items():
-        for j, row in enumerate(model.fuse(parts, len(texts), K_MAX, weights)):
-            out[j][name] = [u for u, _, _ in row]
-    for j, c in enumerate(test_c):
-        out[j]["ranker (LambdaRank)"] = booster_order(booster, c)
-        out[j]["ranker without co-citation features"] = booster_order(booster_plain, c, COCITE_COLS)
-    return out, table
+    cands, runs, expansions = [None] * len(ex), [None] * len(ex), [None] * len(ex)
+    folds = grouped_folds([e.group for e in ex], n_folds, seed)
+    for train_idx, test_idx in folds:
+        t0 = time.perf_counter()
+        model = fit(TrainingSet(data.task, [ex[i] for i in train_idx], data.sources))
+        table = cocitemod.fit([labels[i] for i in train_idx])
+        texts = [ex[i].text for i in test_idx]
+        parts = model.component_scores(texts, "Paragraph")
+        fused = {name: model.fuse(parts, len(texts), K_MAX, w) for name, w in RRF_ROWS.items()}
+        for j, (i, c) in enumerate(zip(test_idx, candidates(model, texts, table, facts))):
+            cands[i] = c
+            runs[i] = {name: [u for u, _, _ in rows[j]] for name, rows in fused.items()}
+            expansions[i] = table
+        print(f"fold features: {len(test_idx)} cases, {time.perf_counter() - t0:.0f} s", flush=True)
+    return cands, runs, expansions, folds
 
 
-def nested(data, units, statutes, facts, n_folds, seed, inner_folds=3):
+def cross_fitted(data, units, statutes, facts, n_folds, seed):
+    """Cross-fitting: out-of-fold features once, then per fold a ranker fitted on the other folds'
+    rows ranks the fold's cases (module docstring says what this does and does not hold out)."""
     labels = para_labels(data)
 
     def fit(ts):
         return train(ts, statutes=statutes, seed=seed)
 
-    runs: list[dict] = [None] * len(data.examples)
-    expansions: list[dict] = [None] * len(data.examples)
-    for train_idx, test_idx in grouped_folds([e.group for e in data.examples], n_folds, seed):
+    cands, runs, tables, folds = out_of_fold_features(data, labels, fit, facts, n_folds, seed)
+    golds = [set(g) for g in labels]
+    blank = [type(c)(c.ids, np.where(np.isin(np.arange(c.x.shape[1]), COCITE_COLS), np.nan, c.x)) for c in cands]
+    for train_idx, test_idx in folds:
         t0 = time.perf_counter()
-        rows, table = outer_fold(data, labels, train_idx, test_idx, fit, facts, seed, inner_folds)
-        for i, r in zip(test_idx, rows):
-            runs[i] = r
-            expansions[i] = {u: [v for v, _, _ in table.neighbours(u, 1)] for name in r for u in r[name][:10]}
-        print(f"outer fold: {len(test_idx)} test cases, {time.perf_counter() - t0:.0f} s", flush=True)
+        booster = fit_booster([cands[i] for i in train_idx], [golds[i] for i in train_idx], seed)
+        plain = fit_booster([blank[i] for i in train_idx], [golds[i] for i in train_idx], seed)
+        for i in test_idx:
+            runs[i]["ranker (LambdaRank)"] = booster_order(booster, cands[i])
+            runs[i]["ranker without co-citation features"] = booster_order(plain, blank[i])
+        print(f"ranker fold: {time.perf_counter() - t0:.0f} s", flush=True)
+    expansions = [{u: [v for v, _, _ in tables[i].neighbours(u, 1)] for name in r for u in r[name][:5]}
+                  for i, r in enumerate(runs)]
     return runs, expansions, labels
 
 
@@ -208,8 +211,8 @@ def main(out, seed, folds, task, limit) -> None:
             continue
         data, statutes, facts = prepared(files, t, units, limit)
         t0 = time.perf_counter()
-        runs, expansions, _ = nested(data, units, statutes, facts, folds, seed)
-        md.append(f"## {name}: {len(data.examples):,} cases, {folds} outer folds x 3 inner (seed {seed}), "
+        runs, expansions, _ = cross_fitted(data, units, statutes, facts, folds, seed)
+        md.append(f"## {name}: {len(data.examples):,} cases, {folds} folds, cross-fitted (seed {seed}), "
                   f"{time.perf_counter() - t0:.0f} s\n")
         if t == "lay":
             lay_report(data, runs, None, rows, md)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import lightgbm as lgb
 import numpy as np
@@ -30,18 +29,14 @@ from .rankfeatures import FEATURES, Candidates, Context, UnitFacts, assemble, la
 
 FORMAT = "legalkg-ranker"
 FORMAT_VERSION = 1
-PARAMS: dict = {"objective": "lambdarank", "n_estimators": 300, "learning_rate": 0.05, "num_leaves": 31,
+PARAMS: dict = {"objective": "lambdarank", "n_estimators": 200, "learning_rate": 0.05, "num_leaves": 31,
                 "min_child_samples": 50, "subsample": 0.8, "subsample_freq": 1, "colsample_bytree": 0.8,
-                "lambdarank_truncation_level": 20, "verbose": -1, "n_jobs": 2}
+                "lambdarank_truncation_level": 20, "verbose": -1, "n_jobs": 1}
+#: (n_jobs 1: under load, OpenMP worker threads that spin cost far more than they give.)
 #: Queries scored per feature batch (bounds the dense (queries x units) score matrices).
 BATCH = 128
 PARA = Level.PARAGRAPH.value
-
-
-def default_ranker_path(task: str) -> Path:
-    from ..taskfile import shipped_path
-
-    return shipped_path(f"ranker-{task}.npz")
+EXPLAINED = tuple(f"ranker.{f}" for f in FEATURES)
 
 
 def para_labels(data: TrainingSet) -> list[list[str]]:
@@ -82,7 +77,8 @@ class Ranker:
 
     def explain(self, pred: Predictor, texts: Sequence[str], k: int = 10,
                 ) -> list[list[tuple[str, float, dict[str, float]]]]:
-        """Per text the ``k`` best § ids, their ranker score and each feature's contribution."""
+        """Per text the ``k`` best § ids, their ranker score and each feature's contribution, named
+        ``ranker.<feature>`` as ``legalkg search --explain`` shows them."""
         facts = self.facts or UnitFacts({}, {})
         out = []
         for cand in candidates(pred, texts, self.cocite, facts):
@@ -92,7 +88,7 @@ class Ranker:
             contrib = self.booster.predict(cand.x, pred_contrib=True)
             score = contrib.sum(axis=1)
             order = np.lexsort((np.array(cand.ids), -score))[:k]
-            out.append([(cand.ids[j], float(score[j]), dict(zip(FEATURES, map(float, contrib[j, :-1]))))
+            out.append([(cand.ids[j], float(score[j]), dict(zip(EXPLAINED, map(float, contrib[j, :-1]))))
                         for j in order])
         return out
 

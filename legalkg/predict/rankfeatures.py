@@ -30,7 +30,7 @@ from .sparse import top_dense
 from .text import tokens
 
 COMPONENT_FEATURES: tuple[str, ...] = ("nb", "knn", "bridge", "pop", "lex")
-PER_COMPONENT = 40
+PER_COMPONENT = 30
 CONTEXT = 10
 #: Components whose 0 means "no evidence" (like the predictor's fusion, which stops at them).
 ABSTAINING = ("knn", "bridge", "lex")
@@ -138,7 +138,7 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
     out = []
     for i, text in enumerate(texts):
         chosen: dict[str, None] = dict.fromkeys(u for u, _ in fused[i][:PER_COMPONENT])
-        for name, s in runs.items():
+        for s in runs.values():
             row = s[i]
             top = top_dense(np.where(np.isnan(row), -np.inf, row)[None, :], PER_COMPONENT)[0]
             chosen.update(dict.fromkeys(universe[j] for j in top if not np.isnan(row[j])))

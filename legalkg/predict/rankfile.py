@@ -10,18 +10,34 @@ from __future__ import annotations
 import json
 import os
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
 
 import lightgbm as lgb
 import numpy as np
 
 from ..errors import UserError
+from ..taskfile import shipped_path
 from .cocite import CoCitation
 from .modelfile import get_csr, pack_strings, put_csr, temp_beside, unpack_strings
-from .rankfeatures import FEATURES
+from .predictor import Predictor
 from .ranker import FORMAT, FORMAT_VERSION, Ranker
+from .rankfeatures import FEATURES
 
 FIX = "rebuild it with `legalkg train --ranker-out`"
+
+
+def default_ranker_path(task: str) -> Path:
+    return shipped_path(f"ranker-{task}.npz")
+
+
+def shipped_ranker(task: str, pred: Predictor, units: Mapping[str, str]) -> Ranker | None:
+    """The shipped ranker of ``task`` for the shipped predictor ``pred``, fed the same unit texts;
+    None where none is shipped or the bridge has no texts (its features would be missing)."""
+    path = default_ranker_path(task)
+    if not path.exists() or pred.statutes is None or not units:
+        return None
+    return load(path).attach_units(units, pred.statutes.ids)
 
 
 def save(ranker: Ranker, path: str | Path) -> Path:

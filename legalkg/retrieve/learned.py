@@ -52,6 +52,8 @@ TUNED: tuple[str, ...] = ("fulltext", "vector")
 INDEX_RUNS: tuple[str, ...] = ("fulltext", "vector")
 #: A query of at least this many words is read as decision text (task ``case``).
 CASE_WORDS = 480
+#: Ranker features shown per hit by ``--explain`` (those with the largest contributions).
+RANKER_SHOWN = 3
 #: Predictions asked of the predictor per query (deeper than k: fusion needs agreement to show).
 PREDICTOR_POOL = 100
 
@@ -212,11 +214,16 @@ def spread(shares: Mapping[str, float], outer: float, prefix: str = "") -> dict[
 
 
 def explain_components(run_shares: Mapping[str, float], inner: Mapping[str, float] | None) -> dict[str, float]:
-    """A fused hit's components: each run's share, with the predictor's split into its parts."""
+    """A fused hit's components: each run's share, with the predictor's split into its parts; where
+    the learned ranker ordered the predictor's run, its ``RANKER_SHOWN`` features that moved the unit
+    most (their contributions to the ranker's score, another scale) follow the predictor's share."""
     out: dict[str, float] = {}
     for run, share in run_shares.items():
-        parts = spread(inner or {}, share, "predictor.") if run == "predictor" else {}
+        ranked = bool(inner) and all(name.startswith("ranker.") for name in inner)
+        parts = spread(inner or {}, share, "predictor.") if run == "predictor" and not ranked else {}
         out.update(parts or {run: share})
+        if run == "predictor" and ranked:
+            out.update(sorted(inner.items(), key=lambda kv: -abs(kv[1]))[:RANKER_SHOWN])
     return out
 
 

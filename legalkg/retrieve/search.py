@@ -46,8 +46,10 @@ from ..errors import UserError
 from ..fusion import overfetch, rrf, weighted_rrf
 from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
-from ..model import level_of_id
+from ..model import Level, level_of_id
 from ..predict import Predictor, default_model_path, load_model
+from ..predict.ranker import Ranker
+from ..predict.rankfile import shipped_ranker
 from ..vocab import Expansion, Mode, RetrievalLevel, parse_level
 from . import auto, laws as law_router, learned as lm, weights as fusion_weights
 from .request import SearchRequest, clean_query, parse_task
@@ -208,6 +210,8 @@ class Retriever:
         self._in_graph: dict[str, bool] = {}
         self._predictor_sources: dict[str, Predictor | str | Path] = dict(predictors or {})
         self._predictors: dict[str, Predictor] = {}
+        #: task -> the shipped ranker, only beside the shipped predictor it was stacked on
+        self._rankers: dict[str, Ranker | None] = {}
         self._registry: LawRegistry | None = None
         #: the explicit run weights, or None for each task's shipped ones (``weights_for``)
         self.weights: dict[str, float] | None = None if weights is None else dict(weights)
@@ -279,11 +283,14 @@ class Retriever:
         if task not in self._predictors:
             source = self._predictor_sources.get(task) or default_model_path(task)
             pred = source if isinstance(source, Predictor) else load_model(source)
+            units: dict[str, str] = {}
             if pred.bridge_laws and pred.statutes is None:
                 recs = self._read(query("retrieve/unit_texts"), {"laws": list(pred.bridge_laws)})
-                if recs:  # none of its laws in the graph: the bridge stays off, the rest still predicts
-                    pred.attach_units({r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"]
-                                       for r in recs})
+                units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
+                if units:  # none of its laws in the graph: the bridge stays off, the rest still predicts
+                    pred.attach_units(units)
+            shipped = not isinstance(source, Predictor) and Path(source) == default_model_path(task)
+            self._rankers[task] = shipped_ranker(task, pred, units) if shipped else None
             self._predictors[task] = pred
             self._look_up([uid for m in pred.levels.values() for uid in m.labels])
         return self._predictors[task]
@@ -463,7 +470,9 @@ class Retriever:
         source = lm.source_level(pred.levels, label)
         if source is None:
             return [], {}
-        rows = pred.explain([text], lm.PREDICTOR_POOL, source)[0]
+        ranker = self._rankers.get(pred.task) if source == Level.PARAGRAPH.value else None
+        rows = (ranker.explain(pred, [text], lm.PREDICTOR_POOL) if ranker else
+                pred.explain([text], lm.PREDICTOR_POOL, source))[0]
         rows = [r for r in rows if law is None or lm.law_of(r[0]) == law]
         return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}
 
