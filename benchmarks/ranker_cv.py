@@ -84,7 +84,7 @@ def out_of_fold_features(data, labels, fit, facts, n_folds, seed):
     return cands, runs, expansions, folds
 
 
-def cross_fitted(data, units, statutes, facts, n_folds, seed):
+def cross_fitted(data, units, statutes, facts, n_folds, seed, ablate):
     """Cross-fitting: out-of-fold features once, then per fold a ranker fitted on the other folds'
     rows ranks the fold's cases (module docstring says what this does and does not hold out)."""
     labels = para_labels(data)
@@ -98,10 +98,11 @@ def cross_fitted(data, units, statutes, facts, n_folds, seed):
     for train_idx, test_idx in folds:
         t0 = time.perf_counter()
         booster = fit_booster([cands[i] for i in train_idx], [golds[i] for i in train_idx], seed)
-        plain = fit_booster([blank[i] for i in train_idx], [golds[i] for i in train_idx], seed)
+        plain = fit_booster([blank[i] for i in train_idx], [golds[i] for i in train_idx], seed) if ablate else None
         for i in test_idx:
             runs[i]["ranker (LambdaRank)"] = booster_order(booster, cands[i])
-            runs[i]["ranker without co-citation features"] = booster_order(plain, blank[i])
+            if plain is not None:
+                runs[i]["ranker without co-citation features"] = booster_order(plain, blank[i])
         print(f"ranker fold: {time.perf_counter() - t0:.0f} s", flush=True)
     expansions = [{u: [v for v, _, _ in tables[i].neighbours(u, 1)] for name in r for u in r[name][:5]}
                   for i, r in enumerate(runs)]
@@ -195,7 +196,8 @@ def prepared(files, task, units, limit):
 @click.option("--folds", default=5, show_default=True)
 @click.option("--task", type=click.Choice(["lay", "case", "both"]), default="both", show_default=True)
 @click.option("--limit", default=0, help="Only the first N examples (a smoke run; 0 = all).")
-def main(out, seed, folds, task, limit) -> None:
+@click.option("--ablate/--no-ablate", default=True, help="Also a ranker without the co-citation features.")
+def main(out, seed, folds, task, limit, ablate) -> None:
     started = time.perf_counter()
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -204,14 +206,14 @@ def main(out, seed, folds, task, limit) -> None:
     md = ["# Learned ranker, nested CV (benchmarks/ranker_cv.py)\n",
           f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC",
           f"- command: `nice -n 10 .venv/bin/python benchmarks/ranker_cv.py --out {out} --seed {seed} --folds {folds}"
-          f"{'' if task == 'both' else ' --task ' + task}{f' --limit {limit}' if limit else ''}`",
+          f"{'' if task == 'both' else ' --task ' + task}{f' --limit {limit}' if limit else ''}{'' if ablate else ' --no-ablate'}`",
           f"- machine: {os.cpu_count()} CPU cores, Python {platform.python_version()}, shared with other jobs\n"]
     for name, files, t in (("GerLayQA dev + train", LAY_FILES, "lay"), ("LER BGH + ler_courts", CASE_FILES, "case")):
         if task not in (t, "both"):
             continue
         data, statutes, facts = prepared(files, t, units, limit)
         t0 = time.perf_counter()
-        runs, expansions, _ = cross_fitted(data, units, statutes, facts, folds, seed)
+        runs, expansions, _ = cross_fitted(data, units, statutes, facts, folds, seed, ablate)
         md.append(f"## {name}: {len(data.examples):,} cases, {folds} folds, cross-fitted (seed {seed}), "
                   f"{time.perf_counter() - t0:.0f} s\n")
         if t == "lay":

@@ -125,7 +125,6 @@ def load(path: str | Path) -> Predictor:
             raise UserError(f"{path} has model format version {header.get('version')}, this legalkg reads "
                             f"version {FORMAT_VERSION}: retrain it with `legalkg train`")
         try:
-            queries = Vectoriser(unpack_strings(z["queries.vocab"]), z["queries.idf"])
             levels = {name: LevelModel(unpack_strings(z[f"{name}.labels"]), get_csr(z, f"{name}.y"),
                                        get_csr(z, f"{name}.counts")) for name in header["levels"]}
             statute_vocab = assoc = None
@@ -135,7 +134,9 @@ def load(path: str | Path) -> Predictor:
             cfg = header["config"]
             config = Config(weights=cfg["weights"], alpha=cfg["alpha"], neighbours=cfg["neighbours"],
                             power=cfg["power"], bridge_top=cfg["bridge_top"], rrf_k=cfg["rrf_k"],
-                            candidates=cfg["candidates"], min_df=cfg["min_df"])
+                            candidates=cfg["candidates"], min_df=cfg["min_df"],
+                            forms=tuple(cfg.get("forms", ())))
+            queries = Vectoriser(unpack_strings(z["queries.vocab"]), z["queries.idf"], config.forms)
             return Predictor(header["task"], config, queries, get_csr(z, "x_train"), levels,
                              list(header.get("bridge_laws", [])), statute_vocab, assoc, None, header.get("meta", {}),
                              unpack_strings(z["train_ids"]))

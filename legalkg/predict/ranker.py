@@ -29,7 +29,7 @@ from .rankfeatures import FEATURES, Candidates, Context, UnitFacts, assemble, la
 
 FORMAT = "legalkg-ranker"
 FORMAT_VERSION = 1
-PARAMS: dict = {"objective": "lambdarank", "n_estimators": 200, "learning_rate": 0.05, "num_leaves": 31,
+PARAMS: dict = {"objective": "lambdarank", "n_estimators": 100, "learning_rate": 0.1, "num_leaves": 31,
                 "min_child_samples": 50, "subsample": 0.8, "subsample_freq": 1, "colsample_bytree": 0.8,
                 "lambdarank_truncation_level": 20, "verbose": -1, "n_jobs": 1}
 #: (n_jobs 1: under load, OpenMP worker threads that spin cost far more than they give.)
