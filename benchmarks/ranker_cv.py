@@ -1,20 +1,26 @@
-"""Nested cross-validation of the learned ranker (legalkg.predict.ranker) against the predictor's RRF.
+"""Cross-validated quality of the learned ranker (legalkg.predict.ranker) against the predictor's RRF.
 
-    .venv/bin/python benchmarks/ranker_cv.py [--out eval/ranker] [--task lay|case|both] [--folds 5]
+    nice -n 10 .venv/bin/python benchmarks/ranker_cv.py [--out DIR] [--task lay|case|both] [--folds 5] [--no-ablate]
 
-Outer: 5 folds grouped by case (``legalkg.predict.grouped_folds``), fixed seed. In each outer fold, on
-its training cases only: a predictor per inner fold (3, grouped) gives out-of-fold features, the
-co-citation table of the inner training cases feeds their co-citation features, and LambdaRank is fitted
-on them (``ranker.fit_stacked``); then a predictor and a co-citation table of all the outer training
-cases give the test cases' features, and the ranker orders them. No case is ranked by a model that saw
-it. The popularity list, the plain classifier (Complement NB alone) and the predictor's own fusion are
-scored on the same outer folds' predictors.
+Cross-fitting over 5 folds grouped by case (``legalkg.predict.grouped_folds``, seed 0):
+
+1. For each fold, a predictor and a co-citation table fitted on the other four folds give the fold's
+   cases their candidates and features (``ranker.candidates``), and the rankings of the predictor's
+   own fusion, the popularity list and the plain classifier (Complement NB alone).
+2. For each fold, LambdaRank is fitted on the other four folds' feature rows and ranks the fold.
+
+So no case is ranked with a predictor, a co-citation table or a ranker that saw it. Not held out (and
+said so in the results): the predictors that made the ranker's *training rows* had seen the test
+fold's cases; a fully nested run (a predictor per pair of folds) costs twice the training and did not
+fit the shared machine's time. The shipped ranker is made the same way over all the data
+(``legalkg train --ranker-out``: 5-fold out-of-fold rows, ``ranker.fit_stacked``).
 
 * lay: ``gerlayqa/dev.jsonl`` + ``train.jsonl``: Recall@10, nDCG@10 (binary gain, ``legalkg.eval.ir``'s
-  formula), hit@10, Recall@100, mean per question, 95 % bootstrap CIs.
+  formula), hit@10, Recall@100, mean per question, 95 % bootstrap CIs; a paired permutation test.
 * case: ``ler_bgh/bgh_documents.jsonl`` + ``ler_courts/dev.jsonl.gz``: raw § recall@5 (micro over all
   gold citations, ``legalkg.eval.metric.score_case``), per court, and ToER@5 at § level (recall x 1000
-  / mean words of a §); with ``--expand cocited`` (each hit plus its strongest co-cited §) beside.
+  / mean words of a §); ``+ expand cocited`` adds to each of the 5 hits its strongest co-cited § of the
+  fold's training cases (words delivered beside it).
 
 Writes results.csv / results.md into ``--out`` (eval/ranker/README.md names the committed run).
 """

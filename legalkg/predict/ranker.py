@@ -110,7 +110,7 @@ def fit_booster(cands: Sequence[Candidates], golds: Sequence[set[str]], seed: in
 
 
 def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], facts: UnitFacts,
-                n_folds: int = 3, seed: int = 0) -> Ranker:
+                n_folds: int = 5, seed: int = 0) -> Ranker:
     """A ranker for a predictor trained on all of ``data``: its rows are out-of-fold features (inner
     predictors and co-citation counts from the other folds only), its co-citation table that of all
     of ``data``."""
