@@ -2,8 +2,9 @@
 
 The session starts a fresh server from the Maven jars (``legalkg.server``) in a temporary
 home on free ports, with auth on and a generated password, and stops it at the end. Set
-``LEGALKG_TEST_NEO4J_URI`` (+ ``NEO4J_PASSWORD``) to reuse a running server while iterating locally;
-its database is wiped by the tests.
+``LEGALKG_TEST_NEO4J_URI`` (+ ``LEGALKG_TEST_NEO4J_PASSWORD``) to reuse a running server while
+iterating locally; its database is wiped by the tests. The run never sees the user's own state
+(``tests/sandbox.py``): HOME, the legalkg cache, server records and ``.env`` are its own.
 """
 
 from __future__ import annotations
@@ -14,17 +15,22 @@ from pathlib import Path
 
 import pytest
 
-from legalkg import codes as codes_mod
-from legalkg.graph.admin import wipe
-from legalkg.graph.config import Neo4jConfig
-from legalkg.graph.connection import open_driver
-from legalkg.graph.ingest import ingest_laws
-from legalkg.graph.vectors import embed_graph
-from legalkg.parse import iter_laws
-from legalkg.paths import gii_dir
-from legalkg.server.conf import ServerSettings
-from legalkg.server.process import free_port, stop
-from legalkg.server.startup import start
+from tests.sandbox import isolate_user_state
+
+# Before any legalkg module reads a path: the run's own HOME, caches, server records and .env.
+isolate_user_state()
+
+from legalkg import codes as codes_mod  # noqa: E402
+from legalkg.graph.admin import wipe  # noqa: E402
+from legalkg.graph.config import Neo4jConfig  # noqa: E402
+from legalkg.graph.connection import open_driver  # noqa: E402
+from legalkg.graph.ingest import ingest_laws  # noqa: E402
+from legalkg.graph.vectors import embed_graph  # noqa: E402
+from legalkg.parse import iter_laws  # noqa: E402
+from legalkg.paths import gii_dir  # noqa: E402
+from legalkg.server.conf import ServerSettings  # noqa: E402
+from legalkg.server.process import free_port, stop  # noqa: E402
+from legalkg.server.startup import start  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -39,7 +45,7 @@ def neo4j_server(tmp_path_factory):
     """(settings, cfg) of the live test server."""
     external = os.environ.get("LEGALKG_TEST_NEO4J_URI")
     if external:
-        cfg = Neo4jConfig(uri=external, password=os.environ.get("NEO4J_PASSWORD") or None)
+        cfg = Neo4jConfig(uri=external, password=os.environ.get("LEGALKG_TEST_NEO4J_PASSWORD") or None)
         yield None, cfg
         return
     yield from started_server(tmp_path_factory.mktemp("neo4j-home"))

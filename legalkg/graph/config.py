@@ -1,4 +1,7 @@
-"""Connection settings: flags > environment > ``.env`` in the working directory > defaults."""
+"""Connection settings: flags > environment > ``.env`` in the working directory > defaults.
+
+``LEGALKG_ENV_FILE`` names another file to read instead of ``./.env`` (the test run points it at an
+empty one, so a user's ``.env`` never reaches the tests)."""
 
 from __future__ import annotations
 
@@ -29,6 +32,12 @@ def _dotenv(path: Path) -> dict[str, str]:
     return {k: v for k, v in dotenv_values(path).items() if v is not None}
 
 
+def env_file() -> Path:
+    """The settings file read after the environment: ``$LEGALKG_ENV_FILE``, else ``./.env``."""
+    named = os.environ.get("LEGALKG_ENV_FILE")
+    return Path(named).expanduser() if named else Path.cwd() / ".env"
+
+
 def load_config(
     uri: str | None = None,
     user: str | None = None,
@@ -38,7 +47,7 @@ def load_config(
     dotenv_path: Path | None = None,
 ) -> Neo4jConfig:
     """Resolve settings; the environment wins over ``.env`` so CI and shells can override a file."""
-    merged: dict[str, str] = _dotenv(dotenv_path or Path.cwd() / ".env")
+    merged: dict[str, str] = _dotenv(dotenv_path or env_file())
     merged.update(env if env is not None else os.environ)
     return Neo4jConfig(
         uri=uri or merged.get("NEO4J_URI") or DEFAULT_URI,

@@ -33,8 +33,23 @@ def test_the_local_server_takes_its_password_from_dotenv_like_every_client(tmp_p
     from legalkg.cli.neo4j import server_settings
 
     monkeypatch.delenv("NEO4J_PASSWORD", raising=False)
+    monkeypatch.delenv("LEGALKG_ENV_FILE", raising=False)  # the user's default: ./.env
     monkeypatch.chdir(tmp_path)
     (tmp_path / ".env").write_text("NEO4J_PASSWORD=from-dotenv-1\n", "utf-8")
     assert server_settings(tmp_path / "home", 7687, 7474).password == "from-dotenv-1"
     monkeypatch.setenv("NEO4J_PASSWORD", "from-env-2")  # the environment beats .env
     assert server_settings(tmp_path / "home", 7687, 7474).password == "from-env-2"
+
+
+def test_legalkg_env_file_replaces_the_working_directorys_dotenv(tmp_path, monkeypatch):
+    """The test run's sandbox relies on it: a named settings file is read instead of ./.env."""
+    from legalkg.graph.config import load_config
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("NEO4J_PASSWORD=from-cwd\n", "utf-8")
+    named = tmp_path / "other.env"
+    named.write_text("NEO4J_PASSWORD=from-named\n", "utf-8")
+    monkeypatch.setenv("LEGALKG_ENV_FILE", str(named))
+    assert load_config(env={}).password == "from-named"
+    monkeypatch.setenv("LEGALKG_ENV_FILE", str(tmp_path / "missing.env"))
+    assert load_config(env={}).password is None
