@@ -5,7 +5,7 @@
         [--save-calibration legalkg/data/context-gain.json] [--out FILE.md]
 
 For every case, retrieval is the learned engine of a fold that never saw the case
-(``legalkg.retrieve.folds.fold_retrievers``, as ``legalkg eval --cv 5``: folds grouped by case,
+(``legalkg.eval.folds.fold_retrievers``, as ``legalkg eval --cv 5``: folds grouped by case,
 fold seed ``--seed``; GerLayQA's ``train.jsonl`` added to every fold's training set and never
 scored, like ``--train-extra``). Per case the candidates are gathered once
 (``legalkg.context.gather``: §, Absatz and Satz rankings and one citation hop).
@@ -44,6 +44,7 @@ import numpy as np
 from legalkg import paths
 from legalkg.context import POOLS, Candidate, fit, gain as gainmod, gather, select_units
 from legalkg.eval.datasets import load_dataset, restrict_to_laws
+from legalkg.eval.folds import fold_retrievers, group_of
 from legalkg.eval.metric import score_case
 from legalkg.eval.runner import case_task, embed_queries, law_keys
 from legalkg.eval.stats import bootstrap_ci
@@ -51,8 +52,7 @@ from legalkg.graph.config import load_config
 from legalkg.graph.connection import session_driver
 from legalkg.model import DEPTHS
 from legalkg.predict import grouped_folds, load_examples
-from legalkg.retrieve import clean_query
-from legalkg.retrieve.folds import fold_retrievers, group_of
+from legalkg.retrieve import Retriever, clean_query
 from legalkg.vocab import RetrievalLevel
 
 EXTRA = {"gerlayqa": "gerlayqa/train.jsonl"}
@@ -104,7 +104,7 @@ def gather_all(name: str, driver, db: str, folds: int, seed: int, sample: int | 
                                      extra=extra)
         print(f"{name}: {len(kept)} cases, {folds} fold engines trained in {time.perf_counter() - t:.0f} s",
               file=sys.stderr)
-        vectors, _ = embed_queries(driver, db, {c.id: texts[c.id] for c in todo}, list(LEVELS))
+        vectors, _ = embed_queries(Retriever(driver, db), {c.id: texts[c.id] for c in todo}, list(LEVELS))
         t = time.perf_counter()
         for i, c in enumerate(todo, 1):
             vec = {lv: vectors[lv][c.id] for lv in vectors}

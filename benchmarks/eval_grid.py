@@ -19,7 +19,8 @@ import platform
 import time
 from datetime import UTC, datetime
 
-from legalkg.eval import datasets, grid, runner
+from legalkg.eval import datasets, runner
+from legalkg.eval.request import EvalRequest
 from legalkg.graph.config import load_config
 from legalkg.graph.connection import session_driver
 from legalkg.graph.inspect import label_counts
@@ -50,12 +51,13 @@ def main() -> None:
     cases = datasets.load_dataset(args.dataset)
     if args.limit:
         cases = cases[: args.limit]
-    cells = grid.plan(grid.GRID_LEVELS, grid.parse_expansions("all"), grid.parse_modes("all"))
+    request = EvalRequest(dataset=args.dataset, level="all", expand="all", mode="all", k=args.k,
+                          bootstrap=args.bootstrap)
+    cells = request.cells()
     with session_driver(cfg) as driver:
         counts = label_counts(driver, cfg.database)
         t = time.perf_counter()
-        run = runner.run_eval(driver, cfg.database, cases, cells, dataset=args.dataset, k=args.k,
-                              n_resamples=args.bootstrap)
+        run = runner.run_eval(driver, cfg.database, request, cases=cases)
         wall = time.perf_counter() - t
         peer = None
         if args.peer_sample:

@@ -50,7 +50,7 @@ from legalkg.graph.config import load_config
 from legalkg.graph.connection import open_driver
 from legalkg.model import DEPTHS
 from legalkg.predict import grouped_folds, load_examples, train
-from legalkg.retrieve import Retriever
+from legalkg.retrieve import Retriever, laws
 from legalkg.retrieve.laws import SIGNALS, WEIGHTS, routed_laws
 from legalkg.retrieve.learned import law_of
 
@@ -85,7 +85,7 @@ def scored(retriever: Retriever, data, wanted: set[str], task: str, n_folds: int
         counts = Counter(law for e in train_set.examples for law in {c.law for c in e.gold})
         popular = [law for law, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
         for e in test:
-            runs = retriever.law_runs(e.text, task, predictor=model)
+            runs = laws.law_runs(retriever, e.text, task, predictor=model)
             rows = rows_of(runs, popular)
             out.append({"id": e.id, "dataset": dataset_of(e), "gold": {c.law for c in e.gold}, "rows": rows,
                         "search": searched(retriever, e, rows["router (all signals, fixed weights)"])})

@@ -88,6 +88,32 @@ class Expansion(StrEnum):
         return self in (Expansion.CITATION, Expansion.HYBRID)
 
 
+class Task(StrEnum):
+    """The kind of query the statute predictor was trained for (``legalkg.predict``)."""
+
+    #: A question in everyday words (GerLayQA).
+    LAY = "lay"
+    #: Decision text (LER): a court's reasons, citing statutes.
+    CASE = "case"
+
+
+class Run(StrEnum):
+    """The rankings the learned mode fuses (``legalkg.retrieve.learned``)."""
+
+    PREDICTOR = "predictor"
+    CITED = "cited"
+    FULLTEXT = "fulltext"
+    VECTOR = "vector"
+
+
+class GoldCount(StrEnum):
+    """How gold is counted per depth (``legalkg.eval.metric``, ``legalkg eval --gold-count``)."""
+
+    FIXED = "fixed"
+    DEDUP = "dedup"
+    NAMED = "named"
+
+
 #: What users may type for a level (lower-cased) -> the level.
 LEVEL_ALIASES: dict[str, RetrievalLevel] = {
     **{lv.value.lower(): lv for lv in RetrievalLevel},
@@ -105,6 +131,15 @@ LEARNED_LEVELS: tuple[RetrievalLevel, ...] = (RetrievalLevel.PARAGRAPH, Retrieva
                                               RetrievalLevel.SATZ, RetrievalLevel.NUMMER, RetrievalLevel.AUTO)
 #: The range of ``-k`` (seeds per query) everywhere.
 K_MIN, K_MAX = 1, 1000
+
+#: The engine's defaults, written once: what ``legalkg search``, ``SearchRequest``, ``Retriever.search``
+#: and the API use. The learned mode at § level is the best measured engine for a user's question
+#: (docs/retrieval.md); ``legalkg eval`` differs where it measures the paper's design card
+#: (``legalkg.eval.request``, which says why).
+DEFAULT_LEVEL = RetrievalLevel.PARAGRAPH
+DEFAULT_MODE = Mode.LEARNED
+DEFAULT_EXPANSION = Expansion.NONE
+DEFAULT_K = 5
 
 
 def names(enum: type[StrEnum]) -> str:
@@ -143,3 +178,16 @@ def check_k(k: int) -> int:
     if not K_MIN <= k <= K_MAX:
         raise UserError(f"-k must be between {K_MIN} and {K_MAX}, not {k}")
     return k
+
+
+def parse_task(value: str | None) -> Task | None:
+    """``lay`` / ``case`` (any case) or None (the learned mode then chooses by the query's length)."""
+    if value is None:
+        return None
+    return _parse(Task, str(value), "task", " (or leave it out: decision-length text is read as case, "
+                                             "anything shorter as lay)")
+
+
+def parse_gold_count(value: str | None) -> GoldCount:
+    """A gold count in any case -> the enum; a one-line ``UserError`` otherwise."""
+    return _parse(GoldCount, value, "gold count", "")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shlex
 import sys
 from pathlib import Path
 
@@ -10,21 +9,14 @@ import click
 from tqdm import tqdm
 
 from .. import paths
-from ..errors import UserError
 from ..eval import datasets, grid, outdir, report, results, runner
+from ..eval.request import DEFAULT_DATASET, DEFAULT_LEVEL, DEFAULT_MODE, DEFAULT_PERMUTATIONS, EvalRequest
 from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
-from ..graph.vectors import law_ids
-from ..predict import load_examples, load_model, parse_component_weights
-from ..retrieve import Retriever, weights as shipped_weights
-from ..retrieve.learned import parse_weights, weights_label
-from ..vocab import Expansion, Mode, RetrievalLevel, check_k, names
+from ..retrieve import weights as shipped_weights
+from ..retrieve.learned import weights_label
+from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, Expansion, GoldCount, Mode, RetrievalLevel, names
 from .options import neo4j_options
-
-#: The design card's `legalkg eval --level Satz --expand hybrid` runs on the BGH set.
-DEFAULT_DATASET = "ler_bgh"
-#: The best measured mode on LER BGH at Satz (docs/evaluation.md, section 7, runs of 2026-11-29).
-DEFAULT_MODE = Mode.FULLTEXT
 
 _DEPTH_HEAD = f"{'depth':<10} {'recall micro [95% CI]':<24} {'recall macro [95% CI]':<24} {'ToER':>8} {'ToER^m':>8}"
 
@@ -79,34 +71,6 @@ def render_paired(paired) -> str:
     return "\n".join(lines)
 
 
-def command_line(params: dict) -> str:
-    """The run as one reproducible command line (connection flags left out: they carry secrets)."""
-    parts = ["legalkg", "eval", "--dataset", str(params["dataset"]), "--level", params["level"],
-             "--expand", params["expand"], "--mode", params["mode"], "-k", str(params["k"])]
-    if params.get("limit") is not None:
-        parts += ["--limit", str(params["limit"])]
-    if params.get("out"):
-        parts += ["--out", str(params["out"])]
-    if params.get("gold_count", "fixed") != "fixed":
-        parts += ["--gold-count", params["gold_count"]]
-    if params.get("cv"):
-        parts += ["--cv", str(params["cv"])]
-    for path in params.get("train_extra") or ():
-        parts += ["--train-extra", str(path)]
-    if params.get("predictor"):
-        parts += ["--predictor", str(params["predictor"])]
-    if params.get("weights"):
-        parts += ["--weights", params["weights"]]
-    if params.get("predictor_weights"):
-        parts += ["--predictor-weights", params["predictor_weights"]]
-    if params.get("tune_weights"):
-        parts += ["--tune-weights"]
-    if params.get("save_weights"):
-        parts += ["--save-weights", str(params["save_weights"])]
-    parts += ["--seed", str(params["seed"]), "--bootstrap", str(params["bootstrap"])]
-    return " ".join(shlex.quote(p) for p in parts)
-
-
 class _Bar:
     """tqdm on stderr (off when stderr is not a terminal or with --quiet); one bar for all steps."""
 
@@ -123,13 +87,8 @@ class _Bar:
 
 
 def _steps(cells, n_queries: int) -> int:
-    """Progress units: one per query per index look-up and per embedding."""
-    total = 0
-    levels = dict.fromkeys(c.level for c in cells)
-    for lv in levels:
-        modes = {c.mode for c in cells if c.level == lv}
-        total += n_queries * ((Mode.VECTOR in modes) + 2 * (Mode.FUSION in modes)
-                              + (Mode.FULLTEXT in modes and Mode.FUSION not in modes) + (Mode.LEARNED in modes))
+    """Progress units: one per query per (level, mode) look-up and per embedding."""
+    total = n_queries * len({(c.level, c.mode) for c in cells})
     if any(Mode(c.mode).uses_vectors for c in cells):
         total += n_queries
     return total
@@ -141,12 +100,12 @@ def _steps(cells, n_queries: int) -> int:
               help="ler_bgh (the 115 LER BGH decisions), ler_courts, gerlayqa (dev), gerlayqa_all (dev + train), or a JSONL "
                    "path (.gz allowed): "
                    "{id, question|query|text, gold}, the LER form {id, text, norms} or Open Legal Data cases.")
-@click.option("--level", default=RetrievalLevel.SATZ.value, show_default=True,
+@click.option("--level", default=DEFAULT_LEVEL.value, show_default=True,
               help=f"Chunking level(s): {names(RetrievalLevel)} (Chunk = naive 100 words; aliases §, naive; "
                    "auto = ranked at § level, each hit the shortest unit inside its § that carries it, scored "
                    "with its own words per hit as W), a comma list, or all (= "
                    f"{', '.join(grid.GRID_LEVELS)}).")
-@click.option("--expand", default=Expansion.NONE.value, show_default=True,
+@click.option("--expand", default=DEFAULT_EXPANSION.value, show_default=True,
               help=f"Expansion(s): {names(Expansion)}, a comma list, or all. Chunks are never expanded.")
 @click.option("--mode", default=DEFAULT_MODE.value, show_default=True,
               help=f"Retrieval mode(s): {names(Mode)}, a comma list, or all (= {', '.join(grid.GRID_MODES)}; "
@@ -155,17 +114,17 @@ def _steps(cells, n_queries: int) -> int:
                    "LER BGH at Satz (unexpanded ToER@5 at § depth: fulltext 2.20, fusion 1.45, vector 0.35; "
                    "`legalkg eval --dataset ler_bgh --level all --expand all --mode all -k 5`, 2026-11-29, "
                    "docs/evaluation.md section 7); it needs no vectors.")
-@click.option("-k", "k", default=5, show_default=True, type=int, help="Top-k seeds per query.")
+@click.option("-k", "k", default=DEFAULT_K, show_default=True, type=int, help="Top-k seeds per query.")
 @click.option("--limit", default=None, type=click.IntRange(min=1), help="Only the first N cases.")
 @click.option("--out", default=None, type=click.Path(file_okay=False, path_type=Path),
               help="Write results.csv, results.md, figures, paired.csv, case_scores.csv.gz and run.json here.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of bootstrap and permutation test.")
 @click.option("--bootstrap", default=1000, show_default=True, type=click.IntRange(min=10),
               help="Bootstrap resamples for the 95 % CIs.")
-@click.option("--permutations", default=10_000, show_default=True, type=click.IntRange(min=100),
+@click.option("--permutations", default=DEFAULT_PERMUTATIONS, show_default=True, type=click.IntRange(min=100),
               help="Resamples of the paired sign-flip test.")
-@click.option("--gold-count", "gold_count", default="fixed", show_default=True,
-              type=click.Choice(["fixed", "dedup", "named"]),
+@click.option("--gold-count", "gold_count", default=GoldCount.FIXED.value, show_default=True,
+              type=click.Choice([g.value for g in GoldCount]),
               help="How gold is counted per depth: fixed (every gold citation at every depth), dedup (distinct "
                    "after truncation to the depth), named (only gold that names the depth's level). "
                    "docs/evaluation.md, 'Counting gold per depth'.")
@@ -197,72 +156,46 @@ def _steps(cells, n_queries: int) -> int:
                    "'default' (the 58 codes) or a comma list. Compares a graph with more laws to a smaller "
                    "one on the same gold.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, permutations, gold_count,
-             cv, predictor, train_extra, weights, predictor_weights, tune_weights, save_weights, gold_laws,
-             quiet) -> None:
+def eval_cmd(cfg, quiet, **options) -> None:
     """Recall, ToER and ToER^m by citation depth (Code ... Buchstabe) of DATASET's gold citations.
 
     `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
     naive 100-word chunks as baseline and a paired test of the best cell against it.
     """
-    check_k(k)
-    fusion_weights = parse_weights(weights) if weights else None
-    component_weights = parse_component_weights(predictor_weights) if predictor_weights else None
-    if train_extra and not cv:
-        raise UserError("--train-extra needs --cv N: the extra data trains each fold's predictor")
-    if tune_weights and not cv:
-        raise UserError("--tune-weights needs --cv N: the weights are chosen inside each fold")
-    if save_weights is not None and not tune_weights:
-        raise UserError("--save-weights needs --tune-weights --cv N: the saved weights are the tuned ones")
-    levels = grid.parse_levels(level)
-    expansions = grid.parse_expansions(expand)
-    modes = grid.parse_modes(mode)
-    cells = grid.plan(levels, expansions, modes)
-    cases = datasets.load_dataset(dataset)
-    if limit is not None:
-        cases = cases[:limit]
-    if not cases:
-        raise UserError(f"dataset {dataset!r} has no cases")
-    if out is not None:
-        paths.check_writable_dir(out, "--out")
-    if save_weights is not None:
-        paths.check_writable_file(save_weights, "--save-weights")
-    params = dict(dataset=dataset, level=level, expand=expand, mode=mode, k=k, limit=limit, out=out, seed=seed,
-                  bootstrap=bootstrap, gold_count=gold_count, cv=cv, predictor=str(predictor) if predictor else None,
-                  train_extra=[str(p) for p in train_extra], weights=weights_label(fusion_weights) if fusion_weights else None,
-                  tune_weights=tune_weights, save_weights=str(save_weights) if save_weights else None,
-                  predictor_weights=predictor_weights, gold_laws=gold_laws)
-    model_file = load_model(predictor) if predictor is not None else None
-    extra = load_examples(list(train_extra)) if train_extra else None
+    request = EvalRequest(**{name: value for name, value in options.items() if value is not None})
+    if request.out is not None:
+        paths.check_writable_dir(request.out, "--out")
+    if request.save_weights is not None:
+        paths.check_writable_file(request.save_weights, "--save-weights")
+    cases = datasets.load_dataset(request.dataset)  # a bad dataset is one line before any connection
     with session_driver(cfg) as driver:
-        scored_laws = law_ids(driver, cfg.database, gold_laws, "--gold-laws") if gold_laws is not None else None
-        bar = _Bar(_steps(cells, len(cases)), enabled=not quiet)
+        n = len(cases) if request.limit is None else min(len(cases), request.limit)
+        bar = _Bar(_steps(request.cells(), n), enabled=not quiet)
         try:
-            retriever = Retriever(driver, cfg.database,
-                                  predictors={model_file.task: model_file} if model_file else None,
-                                  weights=shipped_weights.for_evaluation(fusion_weights, model_file is not None))
-            run = runner.run_eval(driver, cfg.database, cases, cells, dataset=str(dataset), k=k,
-                                  n_resamples=bootstrap, seed=seed, n_permutations=permutations, progress=bar,
-                                  gold_count=gold_count, retriever=retriever, cv_folds=cv, train_extra=extra,
-                                  tune_weights=tune_weights, weights_over_all_cases=save_weights is not None,
-                                  predictor_weights=component_weights, gold_laws=scored_laws)
+            run = runner.run_eval(driver, cfg.database, request, progress=bar, cases=cases)
         finally:
             bar.close()
         graph = {"labels": label_counts(driver, cfg.database),
-                 "relationships": relationship_counts(driver, cfg.database)} if out else {}
+                 "relationships": relationship_counts(driver, cfg.database)} if request.out else {}
+    report_run(run, request, graph)
+
+
+def report_run(run, request: EvalRequest, graph: dict) -> None:
+    """Print the run's tables; save the tuned weights and write the folder where asked."""
+    k, out, save_weights = request.k, request.out, request.save_weights
     cov = run.coverage
     model = ", ".join(sorted({m["name"] for m in run.models.values()})) or "none (fulltext)"
-    click.echo(f"dataset {dataset}: {run.n_cases} of {run.n_cases_loaded} cases with gold in the graph; "
+    click.echo(f"dataset {request.dataset}: {run.n_cases} of {run.n_cases_loaded} cases with gold in the graph; "
                f"{cov.n_covered} of {cov.n_gold} gold citations in its {len(run.law_keys)} laws "
                f"({100 * cov.share:.1f} % coverage); model {model}; {run.timings['total_s']:.1f} s")
     if run.gold_laws is not None:
         n = len(run.gold_laws)
-        click.echo(f"gold narrowed to the {n} law{'s' if n != 1 else ''} of --gold-laws {gold_laws}")
+        click.echo(f"gold narrowed to the {n} law{'s' if n != 1 else ''} of --gold-laws {request.gold_laws}")
     if run.fold_weights:
         click.echo("fusion weights of the folds: " + "; ".join(weights_label(w) for w in run.fold_weights))
     if save_weights is not None and run.tuned_all:
         tuned = run.tuned_all
-        path = shipped_weights.save(save_weights, tuned["task"], tuned["weights"], command_line(params),
+        path = shipped_weights.save(save_weights, tuned["task"], tuned["weights"], request.command_line(),
                                     tuned["inner_recall"])
         click.echo(f"weights for {tuned['task']} over all cases: {weights_label(tuned['weights'])} "
                    f"(inner CV recall@{tuned['k']} {tuned['inner_recall']:.3f}) -> {path}")
@@ -281,9 +214,8 @@ def eval_cmd(cfg, dataset, level, expand, mode, k, limit, out, seed, bootstrap, 
         click.echo("")
         click.echo(render_paired(run.paired))
     if out:
-        meta = outdir.run_metadata(run, command=command_line(params), argv=sys.argv, graph=graph,
-                                   options={**params, "out": str(out), "permutations": permutations,
-                                            "fold_weights": run.fold_weights})
+        meta = outdir.run_metadata(run, command=request.command_line(), argv=sys.argv, graph=graph,
+                                   options={**request.model_dump(mode="json"), "fold_weights": run.fold_weights})
         written = outdir.write(run, out, meta)
         click.echo("")
         click.echo(f"wrote {len(written)} files to {out}")

@@ -10,7 +10,17 @@ import click
 
 from ..graph.connection import session_driver
 from ..retrieve import Retriever, SearchRequest, SearchResult
-from ..vocab import AUTO_MODE, Expansion, Mode, RetrievalLevel, names
+from ..vocab import (
+    AUTO_MODE,
+    DEFAULT_EXPANSION,
+    DEFAULT_K,
+    DEFAULT_LEVEL,
+    DEFAULT_MODE,
+    Expansion,
+    Mode,
+    RetrievalLevel,
+    names,
+)
 from .options import neo4j_options
 
 
@@ -40,12 +50,12 @@ def render(res: SearchResult, explain: bool = False) -> str:
 @click.command("search")
 @neo4j_options
 @click.argument("query")
-@click.option("--level", default="§", show_default=True,
+@click.option("--level", default=DEFAULT_LEVEL.value, show_default=True,
               help=f"Unit level: {names(RetrievalLevel)} (aliases: §, naive; auto = for each § hit the shortest "
                    "unit inside it that carries it, docs/retrieval.md).")
-@click.option("--expand", default=Expansion.NONE.value, show_default=True,
+@click.option("--expand", default=DEFAULT_EXPANSION.value, show_default=True,
               help=f"One-hop expansion: {names(Expansion)} (hybrid = parent + citation).")
-@click.option("--mode", default=Mode.LEARNED.value, show_default=True,
+@click.option("--mode", default=DEFAULT_MODE.value, show_default=True,
               help=f"Retrieval: {names(Mode)} or {AUTO_MODE} (fusion = reciprocal rank fusion of vector and "
                    "fulltext; learned = the statute predictor, fulltext, vector and the query's own citations "
                    "fused, docs/retrieval.md; ranked = its old name; auto = learned from § to Nummer, vector "
@@ -53,19 +63,19 @@ def render(res: SearchResult, explain: bool = False) -> str:
 @click.option("--task", default=None, type=click.Choice(["lay", "case"]),
               help="The learned mode's predictor: lay (a question in everyday words) or case (decision text). "
                    "Default: case for text of 480 words or more, lay otherwise.")
-@click.option("-k", "k", default=5, show_default=True, type=int, help="Number of seed hits (expansion adds more rows).")
+@click.option("-k", "k", default=DEFAULT_K, show_default=True, type=int, help="Number of seed hits (expansion adds more rows).")
 @click.option("--law", default=None, help="Only units of this law (its id, e.g. BGB or 'SGB V'), or auto: the law "
                                          "the law router ranks first for the query (docs/retrieval.md).")
 @click.option("--model", default=None, help="Must match the model recorded for the level's index (default: that model).")
 @click.option("--explain", is_flag=True, help="Show each component's share of a hit's score (learned and fusion modes).")
 @click.option("--json", "as_json", is_flag=True, help="JSON output for programs.")
-def search(cfg, query, level, expand, mode, task, k, law, model, explain, as_json) -> None:
+def search(cfg, query, explain, as_json, **options) -> None:
     """Find the statute units that answer QUERY ('-' reads it from stdin)."""
     if query == "-":
         query = sys.stdin.read()
-    request = SearchRequest(query=query, level=level, k=k, mode=mode, expand=expand, law=law, model=model, task=task)
+    request = SearchRequest(query=query, **options)
     with session_driver(cfg) as driver:
-        res = Retriever(driver, cfg.database, model=model).search(request)
+        res = Retriever(driver, cfg.database, model=request.model).search(request)
     if as_json:
         click.echo(json.dumps(res.model_dump(), ensure_ascii=False, indent=1))
     else:

@@ -45,11 +45,11 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from .. import codes, jsonl, paths
+from ..cases import gold as goldmod
+from ..cases.query import DEFAULT_MAX_WORDS, DEFAULT_PLACEHOLDER, build_query, html_to_text
 from ..cite import extract, mask, spans
 from ..errors import UserError
 from ..model import Citation
-from . import gold as goldmod
-from .query import DEFAULT_MAX_WORDS, DEFAULT_PLACEHOLDER, build_query, html_to_text
 
 
 class EvalCase(BaseModel):

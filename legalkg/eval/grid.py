@@ -1,4 +1,4 @@
-"""The evaluation grid as pure functions: which cells to run, fusion, per-case scores, best-vs-baseline.
+"""The evaluation grid as pure functions: which cells to run, per-case scores, best-vs-baseline.
 
 Why pure and separate from ``runner``: everything here is decided from hit lists and numbers, so
 it is unit-tested without a server, while ``runner`` only moves data between Neo4j, the embedder
@@ -8,6 +8,7 @@ A *cell* is one retrieval configuration (level, expansion, mode). Seeds depend o
 only, so the runner retrieves them once and derives every expansion from the same seeds. The naive
 100-word chunks (level ``Chunk``) are not part of the statute tree: retrieval never expands them
 (``Retriever.search`` ignores the expansion for chunks), so the grid runs them with ``none`` only.
+The hits scored are ``legalkg.retrieve.Hit``s, the engine's own.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UserError
-from ..fusion import rrf
 from ..model import DEPTHS, Citation
-from ..vocab import Expansion, Mode, RetrievalLevel, names, parse_expansion, parse_level, parse_mode
+from ..retrieve.hits import Hit, delivered_words
+from ..vocab import Expansion, GoldCount, Mode, RetrievalLevel, names, parse_expansion, parse_level, parse_mode
 from . import metric, stats
 
 #: ``--level all``: the paper's chunking levels (coarse to fine) and the naive baseline.
@@ -44,15 +45,6 @@ class Cell(NamedTuple):
 def make_cell(level: str, expansion: str, mode: str) -> Cell:
     """A cell from the vocabulary's values or their spellings (aliases, any case)."""
     return Cell(parse_level(level), parse_expansion(expansion), parse_mode(mode, "mode"))
-
-
-class SeedHit(NamedTuple):
-    """One top-k hit: unit (or chunk) id, its words, the units a chunk covers, the score."""
-
-    id: str
-    words: int
-    covers: tuple[str, ...] | None
-    score: float
 
 
 def parse_choices(value: str, parse: Callable[[str], StrEnum], all_values: Sequence[StrEnum],
@@ -101,47 +93,18 @@ def plan(levels: Iterable[str], expansions: Iterable[str], modes: Iterable[str])
     return list(dict.fromkeys(cells))
 
 
-def fuse(runs: Mapping[str, Sequence[SeedHit]], k: int) -> list[SeedHit]:
-    """The top ``k`` of ``legalkg.fusion.rrf`` over the runs (the rule ``Retriever`` fuses with):
-    each hit keeps its fields from the first run that has it, its score becomes the fused one."""
-    first: dict[str, SeedHit] = {}
-    for hits in runs.values():
-        for h in hits:
-            first.setdefault(h.id, h)
-    return [first[uid]._replace(score=score) for uid, score in rrf(([h.id for h in hits] for hits in runs.values()), k)]
-
-
-def ranked_unit_ids(seeds: Sequence[SeedHit]) -> list[str]:
+def ranked_unit_ids(seeds: Sequence[Hit]) -> list[str]:
     """Seed ids in rank order; a chunk contributes the units it covers (for the § IR metrics)."""
-    out: list[str] = []
-    for h in seeds:
-        out.extend(h.covers if h.covers else (h.id,))
-    return out
+    return [uid for h in seeds for uid in h.unit_ids()]
 
 
-def score_seeds(case_id: str, gold: Sequence[Citation], seeds: Sequence[SeedHit],
-                expansion: Mapping[str, Sequence[tuple[str, int]]] | None = None,
-                gold_count: str = "fixed") -> metric.CaseScore:
-    """One case of one cell: hits per depth from the seeds and their expansion context.
-
-    ``expansion``: seed id -> [(unit id, words)] of that seed's one-hop context (parent, cited or
-    both), as ``retrieve/expand_*`` return it. Delivered words = each distinct unit once (seeds and
-    context), as ``SearchResult.delivered_words``; a chunk counts its own words.
-    """
-    words: dict[str, int] = {}
-    hit_ids: list[str] = []
-    for h in seeds:
-        words.setdefault(h.id, h.words or 0)
-        hit_ids.extend(h.covers if h.covers else (h.id,))
-    context: list[str] = []
-    if expansion:
-        for h in seeds:
-            for uid, w in expansion.get(h.id, ()):
-                if uid not in words:
-                    words[uid] = w or 0
-                    context.append(uid)
-    return metric.score_case(case_id, gold, hit_ids, context, n_hits=len(seeds),
-                             delivered_words=sum(words.values()), gold_count=gold_count)
+def score_seeds(case_id: str, gold: Sequence[Citation], seeds: Sequence[Hit], expanded: Sequence[Hit] = (),
+                gold_count: GoldCount = GoldCount.FIXED) -> metric.CaseScore:
+    """One case of one cell: hits per depth from the seeds and their expansion (``expand.assemble``).
+    Delivered words = each distinct unit once (seeds and context), as ``SearchResult.delivered_words``;
+    a chunk counts its own words."""
+    return metric.score_case(case_id, gold, ranked_unit_ids(seeds), [h.id for h in expanded], n_hits=len(seeds),
+                             delivered_words=delivered_words([*seeds, *expanded]), gold_count=gold_count)
 
 
 def max_depth_of(metas: Iterable[Mapping]) -> int:

@@ -16,6 +16,7 @@ writer (``outdir``) marks every row with a ``court`` column, ``"all"`` for the w
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -27,11 +28,26 @@ KEY_COLUMNS = ("dataset", "court", "gold_count", "level", "expansion", "mode", "
 ALL = "all"
 
 
-def results_frame(scores: Sequence[metric.CaseScore], W: float, W_m: float | None = None, *,
-                  dataset: str, level: str, expansion: str = "none", mode: str = "", k: int | None = None,
-                  max_depth: int = metric.N_DEPTHS, n_resamples: int = stats.DEFAULT_RESAMPLES,
-                  seed: int = stats.DEFAULT_SEED, gold_count: str = "fixed") -> pd.DataFrame:
-    """Summary rows (depths 1..max_depth) with bootstrap 95 % CIs for micro and macro recall and ToER."""
+class Labels(NamedTuple):
+    """What a table's rows say about the run they come from (and how its CIs were resampled)."""
+
+    dataset: str
+    level: str
+    expansion: str = "none"
+    mode: str = ""
+    k: int | None = None
+    max_depth: int = metric.N_DEPTHS
+    n_resamples: int = stats.DEFAULT_RESAMPLES
+    seed: int = stats.DEFAULT_SEED
+    gold_count: str = "fixed"
+
+
+def results_frame(scores: Sequence[metric.CaseScore], W: float, W_m: float | None = None,
+                  **labels) -> pd.DataFrame:
+    """Summary rows (depths 1..max_depth) with bootstrap 95 % CIs for micro and macro recall and ToER;
+    ``labels`` are the fields of ``Labels``."""
+    lab = Labels(**labels)
+    dataset, level, expansion, mode, k, max_depth, n_resamples, seed, gold_count = lab
     df = metric.summarize(scores, W, W_m)
     hits, n_gold = metric.hit_matrix(scores, per_depth=True)
     for col in ("ci_low", "ci_high", "macro_ci_low", "macro_ci_high"):

@@ -25,7 +25,8 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import numpy as np
@@ -34,34 +35,26 @@ from neo4j import Driver
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import paths
-from ..embed import EmbeddingCache, get_embedder, text_key
+from ..embed import EmbeddingCache, text_key
 from ..errors import UserError
-from ..fusion import overfetch
 from ..graph.cypher import labelled, query
-from ..predict import TrainingSet
-from ..retrieve import Retriever, clean_query, lucene_query
-from ..retrieve.folds import Tuning, fold_retrievers, weights_over_all
+from ..graph.vectors import law_ids
+from ..predict import TrainingSet, load_examples, load_model
+from ..retrieve import Hit, Retriever, auto, clean_query, expand as expansion, weights as shipped_weights
 from ..retrieve.learned import weights_label
-from ..retrieve.search import EXPANSION_QUERIES
-from ..vocab import Expansion, Mode, RetrievalLevel, check_k, parse_level
-from . import ir, metric, results, stats
+from ..vocab import Expansion, Mode, RetrievalLevel, Task, parse_level
+from . import datasets, ir, metric, results
 from .datasets import Coverage, EvalCase, coverage, restrict_to_laws
+from .folds import Tuning, fold_retrievers, weights_over_all
 from .grid import (
     BASELINE,
     Cell,
-    SeedHit,
     compare_to_baseline,
-    fuse,
-    make_cell,
     max_depth_of,
     ranked_unit_ids,
     score_seeds,
 )
-
-#: Queries per round trip for the batched index look-ups.
-QUERY_BATCH = 100
-#: Seed ids per round trip for the expansion look-ups.
-ID_BATCH = 2000
+from .request import EvalRequest
 
 Progress = Callable[[str, int], None]
 
@@ -112,169 +105,52 @@ def level_words(driver: Driver, db: str, level: str,
     return LevelWords(level=level, units=int(rec["units"]), W=W, W_m=W_m)
 
 
-def recorded_models(driver: Driver, db: str) -> dict[str, dict]:
-    """Vector index label -> the model recorded for it (name, version, dim)."""
-    return {r["level"] or r["index"].removeprefix("vector_"): r.data()
-            for r in driver.execute_query(query("embedding_models"), database_=db).records}
-
-
-# --- batched retrieval ---------------------------------------------------------------------------
+# --- retrieval through the engine ----------------------------------------------------------------
 
 def _batches(items: Sequence, size: int):
     for start in range(0, len(items), size):
         yield items[start:start + size]
 
 
-def _collect(records, out: dict[str, list[SeedHit]]) -> None:
-    for r in records:
-        covers = tuple(r["covers"]) if r["covers"] else None
-        out[r["qid"]].append(SeedHit(r["id"], r["words"] or 0, covers, float(r["score"])))
+@dataclass
+class Engines:
+    """The engine of a run, and per case the engine of its CV fold (``--cv``) for the modes that
+    ask the predictor."""
 
+    main: Retriever
+    folds: Mapping[str, Retriever] = field(default_factory=dict)
 
-def _sorted(out: dict[str, list[SeedHit]]) -> dict[str, list[SeedHit]]:
-    # The subquery already orders by score; a stable sort keeps that order and guards the driver.
-    return {q: sorted(hits, key=lambda h: -h.score) for q, hits in out.items()}
-
-
-class BatchRetriever:
-    """Top-k seeds for many queries at one level, and expansion contexts for many seeds.
-
-    ``workers`` round trips run at once (default 2: the server gets both cores while this process
-    decodes the previous batch).
-    """
-
-    def __init__(self, driver: Driver, db: str, batch: int = QUERY_BATCH, workers: int = 2,
-                 retriever: Retriever | None = None, task: str | None = None) -> None:
-        self.driver = driver
-        self.db = db
-        self.batch = batch
-        self.workers = max(1, workers)
-        #: the learned mode's engine (its predictors loaded once) and task (None: by query length)
-        self.retriever = retriever or Retriever(driver, db)
-        self.task = task
-        #: query id -> the engine of its cross-validation fold (``--cv``); others use ``retriever``
-        self.fold_retrievers: dict[str, Retriever] = {}
-
-    def _run(self, name: str, base: dict, items: list[dict], what: str,
-             progress: Progress) -> dict[str, list[SeedHit]]:
-        out: dict[str, list[SeedHit]] = defaultdict(list)
-
-        def one(part: list[dict]):
-            recs = self.driver.execute_query(query(name), {**base, "queries": part}, database_=self.db).records
-            return part, recs
-
-        parts = list(_batches(items, self.batch))
-        if self.workers == 1 or len(parts) <= 1:
-            done = map(one, parts)
-            for part, recs in done:
-                _collect(recs, out)
-                progress(what, len(part))
-        else:
-            with ThreadPoolExecutor(self.workers) as pool:
-                for part, recs in pool.map(one, parts):
-                    _collect(recs, out)
-                    progress(what, len(part))
-        return _sorted(out)
-
-    def vector(self, label: str, vectors: dict[str, np.ndarray], k: int,
-               progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """Same candidates as ``Retriever.vector_hits``: fetch ``overfetch(k)`` from the index, keep k.
-
-        HNSW is approximate and its search widens with the fetch size, so vector top-k and the
-        fusion pool are separate look-ups, exactly as ``Retriever`` does them.
-        """
-        items = [{"qid": q, "vector": [float(x) for x in v]} for q, v in vectors.items()]
-        out = self._run("eval/vector_batch", {"index": f"vector_{label}", "fetch": overfetch(k), "k": k},
-                        items, f"vector {label}", progress)
-        return {q: out.get(q, []) for q in vectors}
-
-    def fulltext(self, label: str, texts: dict[str, str], k: int,
-                 progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """Same as ``Retriever.fulltext_hits``: the escaped Lucene query, limit ``overfetch(k)``, keep k.
-
-        Lucene's top-n is exact, so the top k of a larger fetch is the same list: one look-up serves
-        both the fulltext mode and the fusion pool (:meth:`seeds`).
-        """
-        items = [{"qid": q, "q": lq} for q, lq in ((q, lucene_query(t)) for q, t in texts.items()) if lq]
-        out = self._run("eval/fulltext_batch", {"index": f"fulltext_{label}", "fetch": overfetch(k), "k": k},
-                        items, f"fulltext {label}", progress)
-        return {q: out.get(q, []) for q in texts}
-
-    def seeds(self, label: str, modes: Sequence[str], k: int, texts: dict[str, str],
-              vectors: dict[str, np.ndarray] | None, progress: Progress = _noop) -> dict[str, dict[str, list[SeedHit]]]:
-        """mode -> query id -> top-k seeds, for the modes asked, as ``Retriever.seeds`` computes them."""
-        if not parse_level(label).indexed:
-            return {Mode(m): self.auto(Mode(m), texts, k, vectors, progress) for m in modes}
-        pool = overfetch(k)
-        modes = [Mode(m) for m in modes]
-        out: dict[Mode, dict[str, list[SeedHit]]] = {}
-        if Mode.VECTOR in modes:
-            out[Mode.VECTOR] = self.vector(label, vectors or {}, k, progress)
-        ft = None
-        if Mode.FUSION in modes:
-            vec = self.vector(label, vectors or {}, pool, progress)
-            ft = self.fulltext(label, texts, pool, progress)
-            out[Mode.FUSION] = {q: fuse({Mode.VECTOR: vec.get(q, []), Mode.FULLTEXT: ft.get(q, [])}, k)
-                                for q in texts}
-        if Mode.FULLTEXT in modes:
-            out[Mode.FULLTEXT] = ({q: hits[:k] for q, hits in ft.items()} if ft is not None
-                                  else self.fulltext(label, texts, k, progress))
-        if Mode.LEARNED in modes:
-            out[Mode.LEARNED] = self.learned(label, texts, k, vectors, progress)
-        return out
-
-    def learned(self, label: str, texts: dict[str, str], k: int, vectors: dict[str, np.ndarray] | None,
-                progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """The learned mode through the engine itself (``Retriever.learned_hits``), one query at a
-        time: the same hits as ``legalkg search --mode learned`` for the same query vector."""
-        out: dict[str, list[SeedHit]] = {}
-        vecs = vectors or {}
+    def groups(self, mode: Mode, texts: Mapping[str, str]) -> list[tuple[Retriever, dict[str, str]]]:
+        """The queries of ``texts`` by the engine that answers them in ``mode``, one batch each."""
+        if not getattr(self.main.strategies[mode], "uses_predictor", False):
+            return [(self.main, dict(texts))]
+        out: dict[int, tuple[Retriever, dict[str, str]]] = {}
         for q, text in texts.items():
-            retriever = self.fold_retrievers.get(q, self.retriever)
-            hits = retriever.learned_hits(text, label, k, None, self.task, vecs.get(q))
-            out[q] = [SeedHit(h.id, h.words or 0, tuple(h.covers) if h.covers else None, float(h.score or 0.0))
-                      for h in hits]
-            progress(f"learned {label}", 1)
-        return out
-
-    def auto(self, mode: Mode, texts: dict[str, str], k: int, vectors: dict[str, np.ndarray] | None,
-             progress: Progress = _noop) -> dict[str, list[SeedHit]]:
-        """``--level auto`` through the engine: the mode's § hits, then ``Retriever.auto_hits`` (the
-        shortest unit inside each § that carries it), one query at a time, as ``legalkg search
-        --level auto`` returns them."""
-        out: dict[str, list[SeedHit]] = {}
-        vecs = vectors or {}
-        para = RetrievalLevel.PARAGRAPH
-        for q, text in texts.items():
-            retriever = self.fold_retrievers.get(q, self.retriever)
-            if mode is Mode.LEARNED:
-                hits = retriever.learned_hits(text, para, k, None, self.task, vecs.get(q))
-            else:
-                hits = retriever.seeds(text, para, k, mode, None, vecs.get(q), task=self.task)
-            hits = retriever.auto_hits(text, hits, self.task, learned=mode is Mode.LEARNED)
-            out[q] = [SeedHit(h.id, h.words or 0, tuple(h.covers) if h.covers else None, float(h.score or 0.0))
-                      for h in hits]
-            progress(f"{mode} auto", 1)
-        return out
-
-    def expansions(self, seed_ids: Sequence[str], how: str) -> dict[str, list[tuple[str, int]]]:
-        """seed id -> [(unit id, words)] of its one-hop context (``parent`` or ``citation``)."""
-        out: dict[str, list[tuple[str, int]]] = defaultdict(list)
-        (name,) = EXPANSION_QUERIES[Expansion(how)]
-        ids = list(dict.fromkeys(seed_ids))
-        for part in _batches(ids, ID_BATCH):
-            for r in self.driver.execute_query(query(name), {"ids": part}, database_=self.db).records:
-                out[r["seed"]].append((r["id"], r["words"] or 0))
-        return dict(out)
+            own = self.folds.get(q, self.main)
+            out.setdefault(id(own), (own, {}))[1][q] = text
+        return list(out.values())
 
 
-def merge_context(*maps: dict[str, list[tuple[str, int]]]) -> dict[str, list[tuple[str, int]]]:
-    """Hybrid = parent then citation context of each seed (duplicates removed when scoring)."""
-    out: dict[str, list[tuple[str, int]]] = defaultdict(list)
-    for m in maps:
-        for seed, items in m.items():
-            out[seed].extend(items)
-    return dict(out)
+def level_seeds(engines: Engines, level: RetrievalLevel, modes: Sequence[Mode], k: int, texts: dict[str, str],
+                vectors: Mapping[str, np.ndarray] | None, task: Task,
+                progress: Progress = _noop) -> dict[Mode, dict[str, list[Hit]]]:
+    """mode -> query id -> the top-k seeds ``Retriever.seeds`` returns: the hits of ``legalkg search``."""
+    out: dict[Mode, dict[str, list[Hit]]] = {}
+    for mode in modes:
+        seeds: dict[str, list[Hit]] = {}
+        for engine, part in engines.groups(mode, texts):
+            seeds.update(engine.seeds(part, level, k, mode, None, vectors, task))
+        out[mode] = {q: seeds.get(q, []) for q in texts}
+        progress(f"{mode} {level}", len(texts))
+    return out
+
+
+def level_context(engine: Retriever, seeds: Mapping[Mode, Mapping[str, Sequence[Hit]]],
+                  expansions: set[Expansion]) -> expansion.Context:
+    """hop -> seed id -> its context, read once for every distinct seed of every mode."""
+    ids = [h.id for per_mode in seeds.values() for hits in per_mode.values() for h in hits if not h.covers]
+    hops = {hop for how in expansions for hop in expansion.hops(how)}
+    return {hop: expansion.contexts(engine, ids, hop) for hop in sorted(hops)}
 
 
 # --- the run -------------------------------------------------------------------------------------
@@ -333,29 +209,27 @@ def _embed_cached(embedder, texts: list[str], what: str, progress: Progress) -> 
     return out
 
 
-def embed_queries(driver: Driver, db: str, texts: dict[str, str], levels: Sequence[str],
+def embed_queries(engine: Retriever, texts: dict[str, str], levels: Sequence[RetrievalLevel],
                   progress: Progress = _noop, cache: bool = True) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
-    """level -> query id -> vector; each query is embedded once per distinct recorded model.
+    """level -> query id -> vector; each query is embedded once per distinct recorded model, with
+    the embedder the engine checks and loads (``Retriever.embedder_for``: the recorded version).
 
     With ``cache`` the vectors are kept on disk (``query_cache``), so a rerun of a grid embeds nothing.
     """
-    levels = [parse_level(lv) for lv in levels]
-    models = recorded_models(driver, db)
-    missing = [lv for lv in levels if lv not in models]
+    models = {lv: engine.index_model(lv) for lv in levels}
+    missing = [lv for lv in levels if models[lv] is None]
     if missing:
         raise UserError(f"the graph has no {', '.join(missing)} vectors: run `legalkg ingest` "
                         "(without --no-embed), or use --mode fulltext")
-    by_model: dict[str, list[str]] = defaultdict(list)
+    by_model: dict[str, list[RetrievalLevel]] = defaultdict(list)
     for lv in levels:
         by_model[models[lv]["name"]].append(lv)
     ids = list(texts)
     out: dict[str, dict[str, np.ndarray]] = {}
     for name, lvs in by_model.items():
-        embedder = get_embedder(name)
-        versions = {models[lv].get("version") for lv in lvs} - {None}
-        if versions and versions != {embedder.version}:
-            raise UserError(f"the {', '.join(lvs)} vectors were made with {sorted(versions)[0]!r}, the installed "
-                            f"{name} is {embedder.version!r}: re-embed with `legalkg ingest --reembed`")
+        embedder = engine.embedder_for(lvs[0])
+        for lv in lvs[1:]:
+            engine.embedder_for(lv)  # the version check of each level's index
         ordered = [texts[q] for q in ids]
         if cache:
             matrix = _embed_cached(embedder, ordered, f"embed {name}", progress)
@@ -371,183 +245,208 @@ def embed_queries(driver: Driver, db: str, texts: dict[str, str], levels: Sequen
     return out, {lv: models[lv] for lv in levels}
 
 
-def case_task(cases: Sequence[EvalCase]) -> str:
+def case_task(cases: Sequence[EvalCase]) -> Task:
     """The predictor task of a dataset: ``case`` for decisions (the LER form names a court),
     ``lay`` for questions."""
-    return "case" if any(c.meta.get("court") for c in cases) else "lay"
+    return Task.CASE if any(c.meta.get("court") for c in cases) else Task.LAY
 
 
-def refuse_seen(retriever: Retriever, task: str, case_ids: Sequence[str]) -> None:
-    """One line, and no scores, where the learned mode's model was trained on some of the cases."""
-    seen = retriever.predictor(task).seen(list(case_ids))
-    if seen:
-        raise UserError(f"the {task} predictor was trained on {len(seen)} of these {len(case_ids)} cases "
-                        f"(e.g. {seen[0]}), so its scores there would be a leak: pass --cv 5 to cross-validate, "
-                        f"or --predictor with a model trained without them (legalkg train ... --out MODEL.npz)")
+@dataclass
+class Selection:
+    """The cases a run scores: those with gold in the graph's laws (or in those of ``--gold-laws``)."""
+
+    keys: list[str]
+    coverage: Coverage
+    scored: list[str]
+    kept: list[EvalCase]
+    texts: dict[str, str]
+    max_depth: int
+
+    @property
+    def gold(self) -> dict[str, list]:
+        return {c.id: c.gold for c in self.kept}
 
 
-def run_eval(driver: Driver, db: str, cases: Sequence[EvalCase], cells: Sequence[Cell], *, dataset: str,
-             k: int = 5, n_resamples: int = stats.DEFAULT_RESAMPLES, seed: int = stats.DEFAULT_SEED,
-             n_permutations: int = 10_000, progress: Progress = _noop, gold_count: str = "fixed",
-             retriever: Retriever | None = None, cv_folds: int | None = None,
-             train_extra: TrainingSet | None = None, tune_weights: bool = False,
-             weights_over_all_cases: bool = False,
-             predictor_weights: Mapping[str, float] | None = None,
-             gold_laws: Sequence[str] | None = None) -> EvalRun:
-    """Score ``cases`` in every cell; gold outside the graph's laws is dropped (coverage reported).
-
-    ``gold_laws`` (law ids) narrows the gold further, for scoring and for the folds' training: two
-    graphs, one with more laws, are then compared on the same gold citations, so the difference is
-    what the added laws cost as distractors, not a different, harder set of gold.
-
-    Learned cells use ``retriever`` (default: a fresh one with the shipped predictors) and refuse
-    to run where its predictor was trained on any of the cases (``refuse_seen``); with
-    ``cv_folds`` each case is answered by an engine trained on the other folds
-    (``legalkg.retrieve.folds``, grouped by case, fold seed ``seed``), ``train_extra``'s examples
-    added to every fold's training set (never scored), and ``retriever``'s run weights, or with
-    ``tune_weights`` the weights each fold's inner CV chose at the first learned level (nested CV);
-    ``weights_over_all_cases`` also chooses weights by that inner CV over all cases (the ones to
-    ship: ``EvalRun.tuned_all``, no score is given for them). ``predictor_weights`` fuses the
-    predictor's components (``nb``, ``knn``, ``bridge``, ``pop``) with these weights in every
-    engine (the ablation; ``pop`` alone is the popularity baseline of the training folds)."""
-    started = datetime.now(UTC).isoformat(timespec="seconds")
-    t0 = time.perf_counter()
-    metric.check_gold_count(gold_count)
-    check_k(k)
-    cells = [make_cell(*c) for c in cells]
+def select_cases(driver: Driver, db: str, cases: Sequence[EvalCase], gold_laws: Sequence[str] | None) -> Selection:
+    """Gold outside the graph's laws is dropped (coverage reported). ``gold_laws`` narrows it further,
+    for scoring and for the folds' training: two graphs, one with more laws, are then compared on
+    the same gold, so the difference is what the added laws cost as distractors."""
     keys = law_keys(driver, db)
     if not keys:
         raise UserError("the graph holds no laws: run `legalkg ingest` first")
-    cov = coverage(cases, keys)
     scored = keys if gold_laws is None else sorted(set(keys) & set(gold_laws))
     kept = restrict_to_laws(cases, scored)
     if not kept:
         where = "a law of the graph" if gold_laws is None else "the laws of --gold-laws"
         raise UserError(f"no gold citation of the {len(cases)} cases is in {where} "
                         f"({', '.join(scored[:5])}{'…' if len(scored) > 5 else ''}): ingest the cited laws")
-    max_depth = max_depth_of(c.meta for c in kept)
     texts: dict[str, str] = {}
     for c in kept:
         if c.id in texts:
             raise UserError(f"case id {c.id!r} occurs twice in the dataset: ids must be unique")
         texts[c.id] = clean_query(c.query)
-    gold = {c.id: c.gold for c in kept}
-    levels = list(dict.fromkeys(c.level for c in cells))
-    timings: dict[str, float] = {}
+    return Selection(keys, coverage(cases, keys), scored, kept, texts, max_depth_of(c.meta for c in kept))
 
-    t = time.perf_counter()
-    words = {lv: level_words(driver, db, lv, [c.expansion for c in cells if c.level == lv]) for lv in levels}
-    timings["corpus_words_s"] = time.perf_counter() - t
 
-    task = case_task(kept)
-    retriever = retriever or Retriever(driver, db)
-    folds: dict[str, Retriever] = {}
-    learned_levels = [c.level for c in cells if c.mode is Mode.LEARNED]
-    tuned_all: dict = {}
-    if learned_levels and not cv_folds:
-        if train_extra is not None or tune_weights:
-            raise UserError("--train-extra and --tune-weights need --cv N: they act inside each fold")
-        refuse_seen(retriever, task, list(texts))
-    if predictor_weights and tune_weights:
-        raise UserError("--predictor-weights and --tune-weights: choose one (the inner CV tunes with the "
-                        "predictor's own component weights)")
+class Timings(dict):
+    """step -> seconds; ``with timings.step("embed_s"):`` adds the time of the block."""
 
-    t = time.perf_counter()
-    # the learned mode uses a level's vectors where it has them (embedded here, once per model)
-    with_vectors = set(recorded_models(driver, db)) if learned_levels else set()
-    index_of = {lv: lv if lv.indexed else RetrievalLevel.PARAGRAPH for lv in levels}  # auto: the § index
-    vector_levels = list(dict.fromkeys(index_of[lv] for lv in levels if any(c.level == lv and (
-        c.mode.uses_vectors or (c.mode is Mode.LEARNED and index_of[lv] in with_vectors)) for c in cells)))
-    vectors, models = embed_queries(driver, db, texts, vector_levels, progress) if vector_levels else ({}, {})
-    vectors.update({lv: vectors[index_of[lv]] for lv in levels if index_of[lv] in vectors and lv not in vectors})
-    timings["embed_s"] = time.perf_counter() - t
+    @contextmanager
+    def step(self, name: str):
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self[name] = self.get(name, 0.0) + time.perf_counter() - start
 
-    if learned_levels and cv_folds:
-        t = time.perf_counter()
-        tune_level = index_of[learned_levels[0]]
-        tune = Tuning(tune_level, k, vectors=vectors.get(tune_level)) if tune_weights else None
-        folds = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept], cv_folds, seed,
-                                extra=train_extra, weights=retriever.weights, tune=tune)
-        if tune is not None and weights_over_all_cases:
-            chosen, inner_recall = weights_over_all(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept],
-                                                    tune, train_extra, retriever.weights, seed)
-            tuned_all = {"task": task, "level": str(tune.level), "k": k, "weights": chosen,
-                         "inner_recall": inner_recall}
-        timings["train_s"] = time.perf_counter() - t
-    fold_weights = list({weights_label(r.weights): r.weights for r in folds.values()}.values())
-    if learned_levels and predictor_weights:
-        engines = list({id(r): r for r in folds.values()}.values()) if folds else [retriever]
-        for engine in engines:
-            engine.predictor(task).set_weights(predictor_weights)
 
-    br = BatchRetriever(driver, db, retriever=retriever, task=task)
-    br.fold_retrievers = folds
+def cell_vectors(engine: Retriever, cells: Sequence[Cell], texts: dict[str, str],
+                 progress: Progress) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
+    """level -> query id -> vector for the cells that use them: the vector modes, and the learned
+    mode where its level's index holds vectors; ``auto`` uses the § index's."""
+    index_of = {c.level: c.level if c.level.indexed else auto.BASE_LEVEL for c in cells}
+    wanted = list(dict.fromkeys(index_of[c.level] for c in cells if c.mode.uses_vectors or (
+        c.mode is Mode.LEARNED and engine.index_model(index_of[c.level]) is not None)))
+    vectors, models = embed_queries(engine, texts, wanted, progress) if wanted else ({}, {})
+    vectors.update({lv: vectors[ix] for lv, ix in index_of.items() if ix in vectors and lv not in vectors})
+    return vectors, models
+
+
+def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retriever, sel: Selection,
+                    vectors: Mapping[str, Mapping[str, np.ndarray]], extra: TrainingSet | None) -> tuple[Engines, dict]:
+    """The engines of the learned cells, and the weights tuned over all cases (``--save-weights``).
+
+    Without ``--cv`` the engine refuses cases its predictor was trained on (``check_unseen``); with
+    it each case is answered by an engine trained on the other folds (``folds``), ``extra`` in every
+    fold's training set, with the engine's run weights or, with ``--tune-weights``, those each
+    fold's inner CV chose at the first learned level (nested CV)."""
+    levels = [c.level for c in request.cells() if c.mode is Mode.LEARNED]
+    task = case_task(sel.kept)
+    if not levels:
+        return Engines(engine), {}
+    if not request.cv:
+        engine.check_unseen(task, sel.texts)
+        engines = Engines(engine)
+    else:
+        level = levels[0] if levels[0].indexed else auto.BASE_LEVEL
+        tune = Tuning(level, request.k, vectors=vectors.get(level), base=engine.weights) if request.tune_weights else None
+        cases = [(c.id, sel.texts[c.id], c.gold) for c in sel.kept]
+        engines = Engines(engine, fold_retrievers(driver, db, task, cases, request.cv, request.seed, extra=extra,
+                                                  weights=tune or engine.weights))
+        if tune is not None and request.save_weights is not None:
+            chosen, recall = weights_over_all(driver, db, task, cases, tune, extra, request.seed)
+            return engines, {"task": task, "level": str(level), "k": request.k, "weights": chosen,
+                             "inner_recall": recall}
+    return engines, {}
+
+
+def set_component_weights(engines: Engines, task: Task, weights: Mapping[str, float] | None) -> None:
+    """``--predictor-weights``: every engine's predictor fuses its components with ``weights``."""
+    if weights:
+        for engine in {id(e): e for e in [*engines.folds.values(), engines.main]}.values():
+            engine.predictor(task).set_weights(weights)
+
+
+def score_cells(engines: Engines, request: EvalRequest, sel: Selection, vectors: Mapping, task: Task,
+                timings: Timings, progress: Progress) -> tuple[dict[Cell, list], dict[tuple[str, str], dict]]:
+    """Per cell the case scores, per (level, mode) the § IR metrics: seeds once per (level, mode),
+    each distinct seed's context once per level, every expansion of a level from the same seeds."""
+    cells, k = request.cells(), request.k
     scores: dict[Cell, list[metric.CaseScore]] = {}
     ir_rows: dict[tuple[str, str], dict[str, float]] = {}
+    gold = sel.gold
     qrels = ir.qrels_from_gold(gold)
-    timings["retrieve_s"] = timings["expand_s"] = timings["score_s"] = 0.0
-    for lv in levels:
+    for lv in dict.fromkeys(c.level for c in cells):
         lv_cells = [c for c in cells if c.level == lv]
         modes = list(dict.fromkeys(c.mode for c in lv_cells))
-        t = time.perf_counter()
-        seeds = br.seeds(lv, modes, k, texts, vectors.get(lv), progress)
-        timings["retrieve_s"] += time.perf_counter() - t
-        t = time.perf_counter()
-        exps = {c.expansion for c in lv_cells} - {Expansion.NONE}
-        context: dict[Expansion, dict[str, list[tuple[str, int]]]] = {}
-        if exps and lv.expandable:
-            all_seed_ids = [h.id for per_mode in seeds.values() for hits in per_mode.values() for h in hits]
-            base = {how: br.expansions(all_seed_ids, how) for how in (Expansion.PARENT, Expansion.CITATION)
-                    if how in exps or Expansion.HYBRID in exps}
-            context = {e: base[e] for e in exps if e in base}
-            if Expansion.HYBRID in exps:
-                context[Expansion.HYBRID] = merge_context(base[Expansion.PARENT], base[Expansion.CITATION])
-        timings["expand_s"] += time.perf_counter() - t
-        t = time.perf_counter()
-        for mode in modes:
-            run = ir.run_from_hits({q: ranked_unit_ids(seeds[mode].get(q, [])) for q in texts})
-            ir_rows[(lv, mode)] = ir.evaluate(qrels, run, k) if qrels else {}
-        for cell in lv_cells:
-            ctx = context.get(cell.expansion) if lv.expandable else None
-            scores[cell] = [score_seeds(q, gold[q], seeds[cell.mode].get(q, []), ctx, gold_count) for q in texts]
-        timings["score_s"] += time.perf_counter() - t
+        with timings.step("retrieve_s"):
+            seeds = level_seeds(engines, lv, modes, k, sel.texts, vectors.get(lv), task, progress)
+        with timings.step("expand_s"):
+            exps = {c.expansion for c in lv_cells} - {Expansion.NONE}
+            context = level_context(engines.main, seeds, exps) if exps and lv.expandable else {}
+        with timings.step("score_s"):
+            for mode in modes:
+                run = ir.run_from_hits({q: ranked_unit_ids(seeds[mode][q]) for q in sel.texts})
+                ir_rows[(lv, mode)] = ir.evaluate(qrels, run, k) if qrels else {}
+            for cell in lv_cells:
+                per_q = seeds[cell.mode]
+                scores[cell] = [score_seeds(q, gold[q], per_q[q], expansion.assemble(per_q[q], context, cell.expansion),
+                                            request.gold_count) for q in sel.texts]
+    return scores, ir_rows
 
-    t = time.perf_counter()
+
+def cell_words(cell: Cell, words: LevelWords, scores: Sequence[metric.CaseScore]) -> tuple[float, float]:
+    """(W, W^m) of a cell; under ``auto`` (units of several levels) the words the run delivered per hit."""
+    if cell.level.indexed:
+        return words.W, words.W_m.get(cell.expansion, words.W)
+    W = metric.delivered_words_per_hit(scores)
+    if not W > 0:
+        raise UserError(f"--level auto, mode {cell.mode}: no case got a hit, so its words per hit "
+                        "(the W of auto) are undefined: check the graph holds the dataset's laws")
+    return W, W
+
+
+def tabulate(request: EvalRequest, sel: Selection, words: Mapping[str, LevelWords], scores: Mapping[Cell, list],
+             ir_rows: Mapping) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """(results, results per court, the paired test of each mode's best cell against the baseline)."""
+    k = request.k
     frames, court_frames = [], []
-    court_of = {c.id: c.meta.get("court") for c in kept}
+    court_of = {c.id: c.meta.get("court") for c in sel.kept}
     W_m_of: dict[Cell, float] = {}
-    for cell in cells:
-        lw = words[cell.level]
-        if cell.level.indexed:
-            W, W_m_of[cell] = lw.W, lw.W_m.get(cell.expansion, lw.W)
-        else:  # auto returns units of several levels: W (and W^m) is the words the run delivered per hit
-            W = W_m_of[cell] = metric.delivered_words_per_hit(scores[cell])
-            if not W > 0:
-                raise UserError(f"--level auto, mode {cell.mode}: no case got a hit, so its words per hit "
-                                "(the W of auto) are undefined: check the graph holds the dataset's laws")
-        row_args = dict(dataset=dataset, level=cell.level, expansion=cell.expansion, mode=cell.mode, k=k,
-                        max_depth=max_depth, n_resamples=n_resamples, seed=seed, gold_count=gold_count)
-        df = results.results_frame(scores[cell], W, W_m_of[cell], **row_args)
-        court_frames.append(results.group_frames(scores[cell], court_of, W, W_m_of[cell], **row_args))
+    for cell in request.cells():
+        W, W_m_of[cell] = cell_words(cell, words[cell.level], scores[cell])
+        labels = dict(dataset=request.dataset, level=cell.level, expansion=cell.expansion, mode=cell.mode, k=k,
+                      max_depth=sel.max_depth, n_resamples=request.bootstrap, seed=request.seed,
+                      gold_count=request.gold_count)
+        df = results.results_frame(scores[cell], W, W_m_of[cell], **labels)
+        court_frames.append(results.group_frames(scores[cell], court_of, W, W_m_of[cell], **labels))
         irm = ir_rows.get((cell.level, cell.mode), {})
-        df["recall_at_k"] = irm.get(f"recall@{k}", np.nan)
-        df["hit_at_k"] = irm.get(f"hit@{k}", np.nan)
-        df["ndcg_at_k"] = irm.get(f"ndcg@{k}", np.nan)
+        for column, key in (("recall_at_k", f"recall@{k}"), ("hit_at_k", f"hit@{k}"), ("ndcg_at_k", f"ndcg@{k}")):
+            df[column] = irm.get(key, np.nan)
         df["n_ir_queries"] = irm.get("n_queries", 0)
-        df["units"] = lw.units
+        df["units"] = words[cell.level].units
         frames.append(df)
     table = pd.concat(frames, ignore_index=True)
-    paired = compare_to_baseline(table, scores, W_m_of, max_depth=max_depth, n_resamples=n_permutations,
-                                 seed=seed)
-    timings["statistics_s"] = time.perf_counter() - t
+    paired = compare_to_baseline(table, scores, W_m_of, max_depth=sel.max_depth, n_resamples=request.permutations,
+                                 seed=request.seed)
+    return table, pd.concat(court_frames, ignore_index=True), paired
+
+
+def run_eval(driver: Driver, db: str, request: EvalRequest, progress: Progress = _noop,
+             cases: Sequence[EvalCase] | None = None) -> EvalRun:
+    """The evaluation ``request`` asks for: plan, ``Retriever.seeds``, expand, score.
+
+    The files it names are read here (the dataset unless ``cases`` holds it already, ``--predictor``,
+    ``--train-extra``) and ``--gold-laws`` is resolved against the graph."""
+    started, timings, t0 = datetime.now(UTC).isoformat(timespec="seconds"), Timings(), time.perf_counter()
+    cases = list(datasets.load_dataset(request.dataset) if cases is None else cases)[:request.limit]
+    if not cases:
+        raise UserError(f"dataset {request.dataset!r} has no cases")
+    gold_laws = law_ids(driver, db, request.gold_laws, "--gold-laws") if request.gold_laws is not None else None
+    model_file = load_model(request.predictor) if request.predictor is not None else None
+    extra = load_examples(list(request.train_extra)) if request.train_extra else None
+    engine = Retriever(driver, db, predictors={model_file.task: model_file} if model_file else None,
+                       weights=shipped_weights.for_evaluation(request.run_weights(), model_file is not None))
+    sel, cells = select_cases(driver, db, cases, gold_laws), request.cells()
+    with timings.step("corpus_words_s"):
+        words = {lv: level_words(driver, db, lv, [c.expansion for c in cells if c.level == lv])
+                 for lv in dict.fromkeys(c.level for c in cells)}
+    task = case_task(sel.kept)
+    with timings.step("embed_s"):
+        vectors, models = cell_vectors(engine, cells, sel.texts, progress)
+    with timings.step("train_s"):
+        engines, tuned_all = learned_engines(driver, db, request, engine, sel, vectors, extra)
+    set_component_weights(engines, task, request.component_weights())
+    scores, ir_rows = score_cells(engines, request, sel, vectors, task, timings, progress)
+    with timings.step("statistics_s"):
+        table, by_court, paired = tabulate(request, sel, words, scores, ir_rows)
     timings["total_s"] = time.perf_counter() - t0
-    return EvalRun(dataset=dataset, k=k, cells=list(cells), results=table, paired=paired,
-                   case_scores=case_score_frame(scores), coverage=cov, n_cases_loaded=len(cases),
-                   n_cases=len(kept), max_depth=max_depth, words=words, models=models, law_keys=keys,
-                   gold_laws=None if gold_laws is None else scored,
-                   timings=timings, started=started, gold_count=gold_count,
-                   by_court=pd.concat(court_frames, ignore_index=True), fold_weights=fold_weights,
-                   tuned_all=tuned_all)
+    fold_weights = list({weights_label(r.weights): r.weights for r in engines.folds.values()}.values())
+    return EvalRun(dataset=request.dataset, k=request.k, cells=cells, results=table, paired=paired,
+                   case_scores=case_score_frame(scores), coverage=sel.coverage, n_cases_loaded=len(cases),
+                   n_cases=len(sel.kept), max_depth=sel.max_depth, words=words, models=models, law_keys=sel.keys,
+                   gold_laws=None if gold_laws is None else sel.scored, timings=dict(timings), started=started,
+                   gold_count=request.gold_count, by_court=by_court, fold_weights=fold_weights, tuned_all=tuned_all)
 
 
 def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame:
@@ -567,5 +466,5 @@ def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame
     return pd.DataFrame(rows)
 
 
-__all__ = ["BASELINE", "BatchRetriever", "EvalRun", "LevelWords", "case_task", "embed_queries", "law_keys",
-           "level_words", "refuse_seen", "run_eval"]
+__all__ = ["BASELINE", "EvalRun", "LevelWords", "case_task", "embed_queries", "law_keys",
+           "level_words", "run_eval"]

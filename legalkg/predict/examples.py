@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import jsonl
+from ..cases.gold import parse_gold_spans, parse_gold_strings
+from ..cases.query import DEFAULT_MAX_WORDS, DEFAULT_PLACEHOLDER, build_query
 from ..cite import mask, resolve
 from ..errors import UserError
-from ..eval.gold import parse_gold_spans, parse_gold_strings
-from ..eval.query import DEFAULT_MAX_WORDS, DEFAULT_PLACEHOLDER, build_query
 from ..model import Citation, level_of_id
 from .units import LABEL_LEVELS
 

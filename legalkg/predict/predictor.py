@@ -88,6 +88,12 @@ def level_name(level: Level | str) -> str:
     return name
 
 
+#: Cosine of two texts' word vectors at which they count as the same text: the same text scores 1 up
+#: to the float16 rounding of the kept training rows; one word changed in a nine-word question
+#: scores 0.87 (tests/predict/test_predictor.py).
+SAME_TEXT = 0.99
+
+
 @dataclass
 class Predictor:
     task: str
@@ -118,6 +124,19 @@ class Predictor:
         """The given case ids this model was trained on (so scoring it there would be a leak)."""
         known = set(self.train_ids)
         return [i for i in ids if i in known]
+
+    def seen_texts(self, texts: Mapping[str, str], min_cosine: float = SAME_TEXT) -> list[str]:
+        """The ids of ``texts`` (id -> text) whose text this model was trained on under any id: the
+        query's word vector equals a training row (``SAME_TEXT``). Why by vector: the model keeps
+        the training rows, not the texts, so a shipped model is checked as well as a new one."""
+        ids = list(texts)
+        if not ids or self.x_train.shape[0] == 0:
+            return []
+        sims = (self.queries.transform([texts[i] for i in ids]) @ self.x_train.T.astype(np.float32)).tocsr()
+        best = np.zeros(len(ids), dtype=np.float32)
+        if sims.nnz:
+            best = np.asarray(sims.max(axis=1).toarray()).ravel()
+        return [i for i, b in zip(ids, best) if b >= min_cosine]
 
     def set_weights(self, weights: Mapping[str, float]) -> Predictor:
         """Fuse the components with ``weights`` from now on (names of ``COMPONENTS``; the others keep

@@ -12,15 +12,19 @@ Public API::
     res.expanded  # list[Hit]: expansion nodes (via=Expansion.PARENT | CITATION, seed=<seed id>)
     res.unit_ids()  # ids for the metric: seed ids (chunks: the units they cover) + expansion ids
     r.search(text, level="auto")               # per § hit the shortest unit inside it that carries it
-    r.auto_hits(text, paragraph_hits, task)    # the same refinement of given § hits (the batch eval)
+    r.seeds({qid: text, ...}, level, k, mode)  # the batch form: query id -> seeds (what the eval scores)
 
-The vocabulary (levels, modes, expansions and their aliases) is ``legalkg.vocab``. Names: "hybrid"
-is the paper's *expansion* (parent + citation); "fusion" is the *mode* that fuses the vector and
-full-text rankings by reciprocal rank (``legalkg.fusion``).
+The engine is ``engine.py`` (its ``STRATEGIES`` map: one strategy file per mode), the hit types
+``hits.py``, expansion ``expand.py``. The vocabulary (levels, modes, expansions and their aliases)
+is ``legalkg.vocab``. Names: "hybrid" is the paper's *expansion* (parent + citation); "fusion" is
+the *mode* that fuses the vector and full-text rankings by reciprocal rank (``legalkg.fusion``).
 """
 
+from .engine import Retriever, search
+from .fulltext import lucene_query
+from .fusion import fuse_hits
+from .hits import Hit, SearchResult
 from .request import SearchRequest, clean_query
-from .search import Hit, Retriever, SearchResult, fuse_hits, lucene_query, search
 
 __all__ = ["Hit", "Retriever", "SearchRequest", "SearchResult", "clean_query", "fuse_hits", "lucene_query",
            "search"]

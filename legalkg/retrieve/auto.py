@@ -24,6 +24,10 @@ at § level and then, per § hit, goes down the tree as far as the evidence is u
 A § without children, or without a matched word and a named unit, stays the §. Chunks are never
 refined (they are windows, not tree units). The rule is chosen, not tuned; ``legalkg eval`` scores
 it with raw recall, ToER, ToER^m and delivered words side by side.
+
+``refine`` applies the rules to the § hits of any strategy, reading each hit's subtree from the graph
+(``cypher/retrieve/subtree``); the engine calls it for every ``--level auto`` search, so the
+evaluation scores the units ``legalkg search --level auto`` returns.
 """
 
 from __future__ import annotations
@@ -31,8 +35,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import NamedTuple
 
+from ..graph.cypher import query
 from ..predict.text import tokens
-from ..vocab import RetrievalLevel
+from ..vocab import RetrievalLevel, Task
+from . import learned as lm
+from .base import Engine
+from .hits import Hit, from_record, hit_level
 
 #: The level an auto search ranks at before each hit is refined.
 BASE_LEVEL = RetrievalLevel.PARAGRAPH
@@ -125,3 +133,38 @@ def carrier(root: str, tree: Mapping[str, Unit], words: Set[str],
     node = follow_pins(root, tree, pinned)
     node = descend(node, tree, words, min_words)
     return collapse(node, tree, root)
+
+
+def refine(engine: Engine, text: str, hits: Sequence[Hit], task: Task | None = None, law: str | None = None,
+           learned: bool = True) -> list[Hit]:
+    """For each § hit, best first, the shortest unit inside it that carries it (the rules above),
+    keeping the hit's rank, score, ``via`` and ``components``; each hit's ``level`` names its
+    unit's level. Chunk hits pass unchanged. ``learned``: also follow the predictor's own deeper
+    predictions (the learned mode's)."""
+    roots = {h.id: (h.words or 0, h.text or "") for h in hits if h.covers is None}
+    recs = engine.read(query("retrieve/subtree"), {"ids": list(roots)}) if roots else []
+    tree = build_tree(roots, ((r["id"], r["parent"], r["words"], r["text"]) for r in recs))
+    found = {r["id"]: r for r in recs}
+    pinned = [lm.cited_ids(text, law, engine.law_registry())]
+    if learned and roots:
+        pinned.extend(deeper_predictions(engine, text, law, task))
+    words = query_terms(text)
+    out: list[Hit] = []
+    for h in hits:
+        uid = h.id if h.covers is not None else carrier(h.id, tree, words, pinned)
+        hit = h if uid == h.id else from_record(found[uid], h.via, rank=h.rank).model_copy(
+            update={"score": h.score, "components": h.components})
+        out.append(hit.model_copy(update={"level": hit_level(hit)}))
+    return out
+
+
+def deeper_predictions(engine: Engine, text: str, law: str | None, task: Task | None) -> list[list[str]]:
+    """The predictor's rankings at its label levels below §, shallow to deep (the case model:
+    Absatz, Satz, Nummer; the lay model has none)."""
+    task = lm.choose_task(text, task)
+    if not engine.weights_for(task).get("predictor"):
+        return []
+    pred = engine.predictor(task)
+    deeper = sorted((lv for lv in pred.levels if lm.depth(lv) > lm.depth(BASE_LEVEL)), key=lm.depth)
+    return [[uid for uid, _ in pred.predict([text], lm.PREDICTOR_POOL, lv)[0]
+             if law is None or lm.law_of(uid) == law] for lv in deeper]

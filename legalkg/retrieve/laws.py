@@ -5,7 +5,7 @@ distractors, and a user who does not know which law governs a question cannot pa
 The router ranks laws; ``legalkg search --law auto`` narrows the search to its first law, and
 ``benchmarks/law_routing.py`` measures it alone (docs/scale.md, "Law routing").
 
-Signals, each a ranking of law ids (``Retriever.law_runs`` reads them from the query and the graph):
+Signals, each a ranking of law ids (``law_runs`` reads them from the query and the graph):
 
 * ``cited``: the laws the query names, in its citations ("§ 573 BGB") or bare ("das BGB"), in
   text order (``legalkg.cite``).
@@ -26,9 +26,18 @@ with many good hits outranks one with a single lucky hit, and the first hits wei
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..cite import LawRegistry, extract
 from ..fusion import reciprocal_rank, weighted_rrf
+from ..graph.cypher import query
+from ..vocab import RetrievalLevel, Task
+from . import learned as lm
+from .base import Engine
+from .fulltext import lucene_query
+
+if TYPE_CHECKING:
+    from ..predict import Predictor
 
 #: The value of ``--law`` / ``SearchRequest.law`` that asks the router for the law.
 AUTO_LAW = "auto"
@@ -73,3 +82,28 @@ def route(runs: Mapping[str, Sequence[str]], weights: Mapping[str, float] | None
 def routed_laws(runs: Mapping[str, Sequence[str]], k: int, weights: Mapping[str, float] | None = None) -> list[str]:
     """The ids of the top ``k`` routed laws."""
     return [law for law, _, _ in route(runs, weights, k)]
+
+
+def law_runs(engine: Engine, text: str, task: Task | None = None,
+             predictor: Predictor | None = None) -> dict[str, list[str]]:
+    """The signals for a query: signal -> law ids, best first. ``predictor``: a model to ask instead
+    of the task's (the benchmark's out-of-fold ones); the predictor signal is left out where the
+    task's run weights switch the predictor off."""
+    engine.check_ready()
+    runs = {"cited": cited_laws(text, engine.law_registry())}
+    q = lucene_query(text)
+    recs = engine.read(query("retrieve/law_route"), {"index": f"fulltext_{RetrievalLevel.PARAGRAPH}", "q": q,
+                                                     "fetch": FULLTEXT_HITS}) if q else []
+    runs["fulltext"] = laws_of(r["law"] for r in recs)
+    task = lm.choose_task(text, task)
+    if predictor is None and engine.weights_for(task).get("predictor"):
+        predictor = engine.predictor(task)
+    if predictor is not None:
+        rows = predictor.predict([text], PREDICTOR_HITS, RetrievalLevel.PARAGRAPH)[0]
+        runs["predictor"] = laws_of(lm.law_of(uid) for uid, _ in rows)
+    return runs
+
+
+def route_laws(engine: Engine, text: str, k: int = AUTO_LAWS, task: Task | None = None) -> list[str]:
+    """The ``k`` laws the query most likely concerns (``route`` over ``law_runs``)."""
+    return routed_laws(law_runs(engine, text, task), k)

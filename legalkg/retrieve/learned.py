@@ -1,8 +1,8 @@
 """The learned mode's pure core: which predictor task, which runs, how ids map to the level asked.
 
-The learned mode (``Mode.LEARNED``) is one engine over the graph. ``Retriever.learned_hits`` reads
-the graph; what it does with the results lives here, free of I/O, so each rule is tested on
-hand-made cases:
+The learned mode (``Mode.LEARNED``) is one strategy over the graph (``LearnedStrategy``, at the end
+of this module, reads the graph through its ``Retriever``); the rules it applies to what it reads
+are the pure functions above it, so each rule is tested on hand-made cases:
 
 * **Runs.** Four rankings of unit ids at the level asked: ``predictor`` (``legalkg.predict``, the
   units that similar questions or decisions cite), ``fulltext`` and ``vector`` (the level's
@@ -15,7 +15,7 @@ hand-made cases:
   can be switched off for the ablation (eval/learned-ablation/); a weight of 0 drops the run.
   ``choose_weights`` picks the index runs' weights from ``GRID`` by the recall@k they give on
   cases the predictor was not trained on; ``legalkg eval --tune-weights`` calls it inside each
-  outer CV fold on that fold's training cases only (nested CV, ``legalkg.retrieve.folds``).
+  outer CV fold on that fold's training cases only (nested CV, ``legalkg.eval.folds``).
   ``WEIGHTS`` is the fallback: ``legalkg search`` uses a task's tuned weights where
   ``legalkg/data/fusion-weights.json`` has them (``legalkg.retrieve.weights``).
 * **Task.** ``lay`` (a question in everyday words) or ``case`` (decision text): the caller's
@@ -34,12 +34,20 @@ hand-made cases:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Future
 from itertools import product
 
+import numpy as np
+
 from ..cite import LawRegistry, extract
-from ..fusion import parse_weight_spec, weighted_rrf
+from ..fusion import overfetch, parse_weight_spec, rrf, weighted_rrf
+from ..graph.cypher import query
 from ..model import TEXT_LEVELS, Level, level_of_id
-from ..vocab import RetrievalLevel
+from ..vocab import Mode, RetrievalLevel, Task
+from .base import Engine, Texts, Vectors
+from .fulltext import FulltextStrategy
+from .hits import Hit, from_record
+from .vector import VectorStrategy
 
 #: Weighted-RRF weight of each run (module docstring: chosen, not tuned).
 WEIGHTS: dict[str, float] = {"predictor": 1.0, "cited": 1.0, "fulltext": 0.5, "vector": 0.5}
@@ -117,11 +125,11 @@ def run_weights(weights: Mapping[str, float], level: RetrievalLevel | str) -> di
     return out
 
 
-def choose_task(text: str, task: str | None = None) -> str:
+def choose_task(text: str, task: Task | None = None) -> Task:
     """``task`` if given, else ``case`` for decision-length text and ``lay`` for a question."""
     if task is not None:
-        return task
-    return "case" if len(text.split()) >= CASE_WORDS else "lay"
+        return Task(task)
+    return Task.CASE if len(text.split()) >= CASE_WORDS else Task.LAY
 
 
 def depth(level: Level | RetrievalLevel | str) -> int:
@@ -227,7 +235,6 @@ def explain_components(run_shares: Mapping[str, float], inner: Mapping[str, floa
     return out
 
 
-
 def inherited(uid: str, inner: Mapping[str, Mapping[str, float]]) -> Mapping[str, float] | None:
     """The predictor's component shares for ``uid``: its own, or those of the predicted unit it
     was mapped from (an ancestor, or a descendant cut to ``uid``)."""
@@ -237,3 +244,104 @@ def inherited(uid: str, inner: Mapping[str, Mapping[str, float]]) -> Mapping[str
         if uid.startswith(source + "/") or source.startswith(uid + "/"):
             return parts
     return None
+
+
+Runs = tuple[dict[str, list[str]], dict[str, Hit], dict[str, dict[str, float]]]
+
+
+class LearnedStrategy:
+    """The learned mode: the predictor, full-text, vector (where the level has vectors) and the
+    query's own citations at the level asked, fused by weighted RRF (the rules above).
+
+    The index look-ups wait on the server, so they run in the engine's reader threads while this
+    thread embeds the query and runs the predictor: over all laws they are server time (the socket
+    wait releases the GIL) and overlap the Python work instead of adding to it
+    (eval/search-latency/README.md)."""
+
+    #: ``--level auto`` also follows the predictor's own deeper predictions (``auto.refine``).
+    uses_predictor = True
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.fulltext = FulltextStrategy(engine)
+        self.vector = VectorStrategy(engine)
+
+    def seeds(self, texts: Texts, level: RetrievalLevel, k: int, law: str | None = None,
+              vectors: Vectors | None = None, task: Task | None = None) -> dict[str, list[Hit]]:
+        vecs = vectors or {}
+        return {q: self.hits(text, level, k, law, task, vecs.get(q)) for q, text in texts.items()}
+
+    def hits(self, text: str, level: RetrievalLevel, k: int, law: str | None = None, task: Task | None = None,
+             vector: np.ndarray | None = None) -> list[Hit]:
+        """One query's fused hits; each hit's ``components`` holds every run's share, the
+        predictor's split into its parts."""
+        task = choose_task(text, task)
+        rankings, known, inner = self.runs(text, level, k, law, task, vector)
+        fused = weighted_rrf(rankings, run_weights(self.engine.weights_for(task), level), k)
+        missing = [uid for uid, _, _ in fused if uid not in known]
+        if missing:  # texts of the predicted and cited units, for the top k only
+            recs = self.engine.read(query("retrieve/units_by_id"), {"ids": missing})
+            known = {**known, **{r["id"]: from_record(r, Mode.LEARNED) for r in recs}}
+        fused = [row for row in fused if row[0] in known]  # a unit deleted since it was looked up
+        return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
+                                              "components": explain_components(shares, inherited(uid, inner))})
+                for rank, (uid, score, shares) in enumerate(fused, 1)]
+
+    def runs(self, text: str, level: RetrievalLevel, k: int, law: str | None = None, task: Task | None = None,
+             vector: np.ndarray | None = None) -> Runs:
+        """The runs before fusion: (run -> unit ids at ``level``, id -> the hit of each unit the
+        index runs found, id -> the predictor's component shares). Apart from ``hits`` so that
+        weights can be chosen by fusing the same runs many times (``legalkg.eval.folds``). Units
+        the graph lacks are dropped from every run.
+
+        A run switched off (weight 0) is not computed: the predictor anywhere, an index run at §
+        level, where nothing is shallower than the level, so its ranking orders no descendants."""
+        engine = self.engine
+        engine.check_level(level)
+        task = choose_task(text, task)
+        weights = run_weights(engine.weights_for(task), level)
+        pending = self._index_runs(text, level, k, law, vector, weights)
+        inner: dict[str, dict[str, float]] = {}
+        if level.expandable:
+            predicted, inner = self._predicted(text, level, law, task) if weights.get("predictor") else ([], {})
+            cited = cited_ids(text, law, engine.law_registry())
+        index_runs = {name: future.result()["q"] for name, future in pending.items()}
+        rankings = {name: [h.id for h in hits] for name, hits in index_runs.items()}
+        if level.expandable:
+            index_rank = {uid: r for r, (uid, _) in enumerate(rrf(rankings.values()))}
+            children = engine.descendants(shallower(predicted + cited, level), level)
+            rankings["predictor"] = to_level(predicted, level, children, index_rank)
+            rankings["cited"] = to_level(cited, level, children, index_rank)
+        known = {h.id: h for hits in index_runs.values() for h in hits}
+        present = engine.in_graph([u for name in ("predictor", "cited") for u in rankings.get(name, [])
+                                   if u not in known])
+        rankings = {name: [u for u in ids if u in known or present[u]] for name, ids in rankings.items()}
+        return rankings, known, inner
+
+    def _index_runs(self, text: str, level: RetrievalLevel, k: int, law: str | None,
+                    vector: np.ndarray | None, weights: Mapping[str, float]) -> dict[str, Future]:
+        """The full-text and vector look-ups, submitted to the reader threads."""
+        engine = self.engine
+        needed = {r: level is not RetrievalLevel.PARAGRAPH or weights.get(r, 0.0) > 0 for r in INDEX_RUNS}
+        pool = overfetch(k)
+        pending: dict[str, Future] = {}
+        if needed["fulltext"]:
+            pending["fulltext"] = engine.readers().submit(self.fulltext.seeds, {"q": text}, level, pool, law)
+        if needed["vector"] and (vector is not None or engine.index_model(level) is not None):
+            vecs = engine.query_vectors({"q": text}, level, None if vector is None else {"q": vector})
+            pending["vector"] = engine.readers().submit(self.vector.seeds, {"q": text}, level, pool, law, vecs)
+        return pending
+
+    def _predicted(self, text: str, level: RetrievalLevel, law: str | None,
+                   task: Task) -> tuple[list[str], dict[str, dict[str, float]]]:
+        """The predictor's ids for ``level`` (at its own level, or the deepest level above it) and
+        each id's component shares."""
+        pred = self.engine.predictor(task)
+        source = source_level(pred.levels, level)
+        if source is None:
+            return [], {}
+        ranker = self.engine.ranker(task) if source == Level.PARAGRAPH.value else None
+        rows = (ranker.explain(pred, [text], PREDICTOR_POOL) if ranker else
+                pred.explain([text], PREDICTOR_POOL, source))[0]
+        rows = [r for r in rows if law is None or law_of(r[0]) == law]
+        return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}

@@ -17,20 +17,24 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from ..errors import UserError
 from ..vocab import (
     AUTO_MODE,
+    DEFAULT_EXPANSION,
+    DEFAULT_K,
+    DEFAULT_LEVEL,
+    DEFAULT_MODE,
     LEARNED_LEVELS,
     Expansion,
     Mode,
     RetrievalLevel,
+    Task,
     check_k,
     parse_expansion,
     parse_level,
     parse_mode,
+    parse_task,
 )
 from .laws import AUTO_LAW
 
 MAX_QUERY_CHARS = 20_000
-#: The statute predictor's tasks: ``lay`` questions, ``case`` decision text (``legalkg.predict``).
-TASKS: tuple[str, ...] = ("lay", "case")
 
 
 def clean_query(text: str | None) -> str:
@@ -58,17 +62,6 @@ def auto_mode(level: RetrievalLevel, law: str | None = None) -> Mode:
     return Mode.LEARNED if level in LEARNED_LEVELS else Mode.VECTOR
 
 
-def parse_task(value: Any) -> str | None:
-    """``lay`` / ``case`` (any case) or None (the learned mode then chooses by the query's length)."""
-    if value is None:
-        return None
-    task = str(value).strip().lower()
-    if task not in TASKS:
-        raise UserError(f"unknown task {value!r}: choose one of {', '.join(TASKS)} (or leave it out: "
-                        "decision-length text is read as case, anything shorter as lay)")
-    return task
-
-
 def _as_int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise UserError(f"-k must be a whole number, not {value!r}")
@@ -85,15 +78,15 @@ class SearchRequest(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     query: str
-    level: RetrievalLevel = RetrievalLevel.SATZ
-    k: int = 5
-    mode: Mode = Mode.VECTOR
-    expand: Expansion = Expansion.NONE
+    level: RetrievalLevel = DEFAULT_LEVEL
+    k: int = DEFAULT_K
+    mode: Mode = DEFAULT_MODE
+    expand: Expansion = DEFAULT_EXPANSION
     #: A law id, ``auto`` (the law router chooses, ``legalkg.retrieve.laws``) or None (every law).
     law: str | None = None
     model: str | None = None
     #: The learned mode's predictor: ``lay``, ``case`` or None (by length, ``learned.choose_task``).
-    task: str | None = None
+    task: Task | None = None
 
     def __init__(self, **data: Any) -> None:
         try:
@@ -110,10 +103,10 @@ class SearchRequest(BaseModel):
             return data
         out = dict(data)
         out["query"] = clean_query(out.get("query"))
-        level = parse_level(out.get("level", RetrievalLevel.SATZ))
+        level = parse_level(out.get("level", DEFAULT_LEVEL))
         out["level"] = level
-        out["k"] = check_k(_as_int(out.get("k", 5)))
-        mode = out.get("mode", Mode.VECTOR)
+        out["k"] = check_k(_as_int(out.get("k", DEFAULT_K)))
+        mode = out.get("mode", DEFAULT_MODE)
         if isinstance(mode, str) and mode.strip().lower() == AUTO_MODE:
             out["mode"] = auto_mode(level, out.get("law"))
         else:
@@ -121,7 +114,7 @@ class SearchRequest(BaseModel):
         if isinstance(out.get("law"), str) and out["law"].strip().lower() == AUTO_LAW:
             out["law"] = AUTO_LAW
         out["task"] = parse_task(out.get("task"))
-        expand = parse_expansion(out.get("expand", Expansion.NONE))
+        expand = parse_expansion(out.get("expand", DEFAULT_EXPANSION))
         # a chunk is no tree node: its citations are the units it covers, it has nothing to expand
         out["expand"] = expand if level.expandable else Expansion.NONE
         return out

@@ -5,9 +5,9 @@ import json
 import pytest
 
 from legalkg import paths
+from legalkg.cases.gold import is_node_id, parse_gold_strings
 from legalkg.errors import UserError
 from legalkg.eval import datasets as D
-from legalkg.eval.gold import is_node_id, parse_gold_strings
 from legalkg.model import Citation
 
 pytestmark = pytest.mark.skipif(not paths.eval_dir().exists(), reason="shared eval data not present")

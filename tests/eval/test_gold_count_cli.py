@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from legalkg.cli import main
-from legalkg.cli.eval import command_line
+from legalkg.eval.request import EvalRequest
 
 
 @pytest.fixture
@@ -18,16 +18,14 @@ def nowhere(monkeypatch):
     monkeypatch.setenv("NEO4J_PASSWORD", "x")
 
 
-def _params(**over):
-    params = dict(dataset="ler_courts", level="all", expand="none", mode="all", k=5, limit=None, out="eval/x",
-                  seed=0, bootstrap=1000, gold_count="fixed")
-    params.update(over)
-    return params
+def _command(**over):
+    params = dict(dataset="ler_courts", level="all", expand="none", mode="all", k=5, out="eval/x")
+    return EvalRequest(**{**params, **over}).command_line()
 
 
-def test_the_recorded_command_names_the_gold_count_unless_it_is_the_default():
-    assert "--gold-count" not in command_line(_params())
-    assert "--gold-count named" in command_line(_params(gold_count="named"))
+def test_the_recorded_command_names_the_gold_count():
+    assert "--gold-count fixed" in _command()
+    assert "--gold-count named" in _command(gold_count="named")
 
 
 def test_an_unknown_gold_count_is_refused_by_the_option(nowhere):

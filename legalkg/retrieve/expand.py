@@ -1,0 +1,104 @@
+"""One-hop expansion of seeds: their parent (``parent``), the units they cite (``citation``), or both.
+
+One batched mechanism for every caller: ``contexts`` reads one hop's context of many seeds
+(``cypher/retrieve/expand_parent`` / ``expand_citation``, ``ID_BATCH`` seed ids per round trip),
+and ``assemble`` turns the contexts into one query's expansion: hop by hop (parent first), seed by
+seed in rank order, each unit once and never a seed again, named after the first seed that reached
+it. ``legalkg search`` expands its seeds with them, and ``legalkg eval`` reads each distinct seed's
+context once for all its cells.
+
+``one_trip`` is an optimisation of the same result for one search: the seeds and their hops in one
+statement (``cypher/retrieve/vector_expand`` / ``fulltext_expand``, as neo4j-graphrag's
+VectorCypherRetriever runs its retrieval query), one round trip instead of two or three. Chunks
+are no tree nodes: they are never expanded.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from ..fusion import overfetch
+from ..graph.cypher import query
+from ..vocab import Expansion, Mode, RetrievalLevel
+from .base import Engine
+from .fulltext import lucene_query
+from .hits import Hit, from_record, ranked
+from .vector import floats
+
+#: Seed ids per round trip.
+ID_BATCH = 2000
+#: The hop -> its Cypher file.
+HOP_QUERIES: dict[Expansion, str] = {Expansion.PARENT: "retrieve/expand_parent",
+                                     Expansion.CITATION: "retrieve/expand_citation"}
+#: Context: hop -> seed id -> the units that hop reaches from it.
+Context = Mapping[Expansion, Mapping[str, Sequence[Hit]]]
+
+
+def hops(how: Expansion) -> tuple[Expansion, ...]:
+    """The hops of an expansion, parent first."""
+    return tuple(h for h, on in ((Expansion.PARENT, how.parent), (Expansion.CITATION, how.citation)) if on)
+
+
+def contexts(engine: Engine, seed_ids: Sequence[str], hop: Expansion) -> dict[str, list[Hit]]:
+    """seed id -> the units one ``hop`` reaches from it, for every distinct seed id."""
+    out: dict[str, list[Hit]] = defaultdict(list)
+    ids = list(dict.fromkeys(seed_ids))
+    for start in range(0, len(ids), ID_BATCH):
+        for r in engine.read(query(HOP_QUERIES[hop]), {"ids": ids[start:start + ID_BATCH]}):
+            out[r["seed"]].append(from_record(r, hop, seed=r["seed"]))
+    return dict(out)
+
+
+def assemble(seeds: Sequence[Hit], context: Context, how: Expansion) -> list[Hit]:
+    """One query's expansion from the hops' contexts (module docstring: the order and the rule)."""
+    seen = {h.id for h in seeds}
+    out: list[Hit] = []
+    for hop in hops(how):
+        per_seed = context.get(hop, {})
+        for seed in seeds:
+            if seed.covers:
+                continue
+            for h in per_seed.get(seed.id, ()):
+                if h.id not in seen:
+                    seen.add(h.id)
+                    out.append(h)
+    return out
+
+
+def expand(engine: Engine, seeds: Mapping[str, Sequence[Hit]], how: Expansion) -> dict[str, list[Hit]]:
+    """query id -> the expansion of its seeds (one batch of look-ups for all queries)."""
+    ids = [h.id for hits in seeds.values() for h in hits if not h.covers]
+    context = {hop: contexts(engine, ids, hop) for hop in hops(how)} if ids else {}
+    return {q: assemble(hits, context, how) for q, hits in seeds.items()}
+
+
+def one_trip_applies(level: RetrievalLevel, mode: Mode, how: Expansion, law: str | None) -> bool:
+    """Whether ``one_trip`` can serve a search: an indexed level, an expansion, and a mode whose
+    seeds are one index look-up (vector without a law, where the search is exact, or full-text)."""
+    return (level.indexed and how is not Expansion.NONE
+            and (mode is Mode.VECTOR and law is None or mode is Mode.FULLTEXT))
+
+
+def one_trip(engine: Engine, text: str, level: RetrievalLevel, k: int, mode: Mode, law: str | None,
+             vector: np.ndarray | None, how: Expansion) -> tuple[list[Hit], list[Hit]]:
+    """Seeds and their expansion in one statement: the same hits as the mode's strategy and
+    ``expand`` (``one_trip_applies`` says where)."""
+    params: dict = {"k": k, "fetch": overfetch(k), "parent": how.parent, "citation": how.citation}
+    if mode is Mode.VECTOR:
+        vecs = engine.query_vectors({"q": text}, level, None if vector is None else {"q": vector})
+        name = "retrieve/vector_expand"
+        params.update(index=f"vector_{level}", vector=floats(vecs["q"]))
+    else:
+        q = lucene_query(text)
+        if not q:
+            return [], []
+        name = "retrieve/fulltext_expand"
+        params.update(index=f"fulltext_{level}", q=q, law=law)
+    recs = engine.read(query(name), params)
+    seeds = ranked(recs, mode)
+    context = {hop: {r["id"]: [from_record(m, hop, seed=r["id"]) for m in r[key]] for r in recs}
+               for hop, key in ((Expansion.PARENT, "parents"), (Expansion.CITATION, "cited"))}
+    return seeds, assemble(seeds, context, how)
