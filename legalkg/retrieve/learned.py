@@ -223,16 +223,30 @@ def spread(shares: Mapping[str, float], outer: float, prefix: str = "") -> dict[
 
 def explain_components(run_shares: Mapping[str, float], inner: Mapping[str, float] | None) -> dict[str, float]:
     """A fused hit's components: each run's share, with the predictor's split into its parts; where
-    the learned ranker ordered the predictor's run, its ``RANKER_SHOWN`` features that moved the unit
-    most (their contributions to the ranker's score, another scale) follow the predictor's share."""
+    the learned ranker ordered the predictor's run, its share is ``predictor.ranker`` (the shares
+    still add up to the score; ``ranker_features`` says what moved the unit)."""
     out: dict[str, float] = {}
     for run, share in run_shares.items():
-        ranked = bool(inner) and all(name.startswith("ranker.") for name in inner)
-        parts = spread(inner or {}, share, "predictor.") if run == "predictor" and not ranked else {}
+        if run == "predictor" and is_ranked(inner):
+            out["predictor.ranker"] = share
+            continue
+        parts = spread(inner or {}, share, "predictor.") if run == "predictor" else {}
         out.update(parts or {run: share})
-        if run == "predictor" and ranked:
-            out.update(sorted(inner.items(), key=lambda kv: -abs(kv[1]))[:RANKER_SHOWN])
     return out
+
+
+def is_ranked(inner: Mapping[str, float] | None) -> bool:
+    """Whether a predicted unit's parts are the ranker's feature contributions (``ranker.*``)."""
+    return bool(inner) and all(name.startswith("ranker.") for name in inner)
+
+
+def ranker_features(inner: Mapping[str, float] | None) -> dict[str, float]:
+    """The ``RANKER_SHOWN`` features that moved a ranked unit most (LightGBM contributions to the
+    ranker's score, largest magnitude first, names without the prefix); {} for an RRF-fused one."""
+    if not is_ranked(inner):
+        return {}
+    top = sorted(inner.items(), key=lambda kv: -abs(kv[1]))[:RANKER_SHOWN]
+    return {name.removeprefix("ranker."): value for name, value in top}
 
 
 def inherited(uid: str, inner: Mapping[str, Mapping[str, float]]) -> Mapping[str, float] | None:
@@ -284,7 +298,8 @@ class LearnedStrategy:
             known = {**known, **{r["id"]: from_record(r, Mode.LEARNED) for r in recs}}
         fused = [row for row in fused if row[0] in known]  # a unit deleted since it was looked up
         return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
-                                              "components": explain_components(shares, inherited(uid, inner))})
+                                              "components": explain_components(shares, inherited(uid, inner)),
+                                              "ranker": ranker_features(inherited(uid, inner))})
                 for rank, (uid, score, shares) in enumerate(fused, 1)]
 
     def runs(self, text: str, level: RetrievalLevel, k: int, law: str | None = None, task: Task | None = None,

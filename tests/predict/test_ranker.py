@@ -11,7 +11,7 @@ from legalkg.errors import UserError
 from legalkg.predict import cocite, rankfile, train
 from legalkg.predict.ranker import fit_stacked
 from legalkg.predict.rankfeatures import FEATURES, UnitFacts, cocite_features, dense_runs, ranks
-from legalkg.retrieve.learned import RANKER_SHOWN, explain_components
+from legalkg.retrieve.learned import RANKER_SHOWN, explain_components, ranker_features
 
 from .conftest import UNITS
 
@@ -88,6 +88,8 @@ def test_a_foreign_file_is_one_line(tmp_path):
 
 def test_explain_shows_the_ranker_features_that_moved_a_unit_most():
     inner = {"ranker.nb_score": 0.9, "ranker.cocite_sum": -1.2, "ranker.lex_rank": 0.1, "ranker.pop_gap": 0.3}
-    out = explain_components({"predictor": 0.016, "fulltext": 0.008}, inner)
-    assert list(out)[:1 + RANKER_SHOWN] == ["predictor", "ranker.cocite_sum", "ranker.nb_score", "ranker.pop_gap"]
-    assert out["fulltext"] == 0.008
+    shares = {"predictor": 0.016, "fulltext": 0.008}
+    assert explain_components(shares, inner) == {"predictor.ranker": 0.016, "fulltext": 0.008}  # sums to the score
+    assert list(ranker_features(inner).items()) == [("cocite_sum", -1.2), ("nb_score", 0.9), ("pop_gap", 0.3)]
+    assert len(ranker_features(inner)) == RANKER_SHOWN
+    assert ranker_features({"nb": 0.5}) == {} and explain_components(shares, {"nb": 1.0})["predictor.nb"] == 0.016
