@@ -6,7 +6,7 @@ component likes a lot, which rank fusion cannot express. Its training rows must 
 features of a case come from a predictor that never saw the case (``fit_stacked``), as they will at
 search time, or the ranker learns to trust components that memorised their training cases.
 
-Parameters are fixed (``PARAMS``), not tuned: the nested CV of eval/ranker/ decides only whether the
+Parameters are fixed (``PARAMS``), not tuned: the cross-validation of eval/ranker/ decides only whether the
 ranker is shipped. ``explain`` gives every feature's contribution to a unit's score (LightGBM's
 ``pred_contrib``, SHAP values of the trees), which ``legalkg search --explain`` shows.
 """
