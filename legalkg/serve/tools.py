@@ -80,7 +80,8 @@ class Tools:
     def verify(self, text: str, default_law: str | None = None) -> dict[str, Any]:
         report = self.verifier.verify(text, default_law)
         return {"ok": report.ok, "counts": report.counts(), "threshold": report.threshold,
-                "records": [r.model_dump(mode="json") for r in report.records]}
+                "records": [r.model_dump(mode="json") for r in report.records],
+                "quotes": [q.model_dump(mode="json") for q in report.quotes]}
 
     def context(self, query: str, budget: int = 1000, task: str | None = None, law: str | None = None) -> dict[str, Any]:
         return build_pack(self.retriever, query, budget, task=task, law=law).model_dump(mode="json")
