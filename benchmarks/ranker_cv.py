@@ -65,7 +65,7 @@ I_PARA = DEPTHS.index("§")
 
 
 def booster_order(booster, cand) -> list[str]:
-    score = booster.predict(cand.x)
+    score = booster.predict(cand.x, num_threads=1)
     return [cand.ids[j] for j in np.lexsort((np.array(cand.ids), -score))[:K_MAX]]
 
 

@@ -36,7 +36,9 @@ PARAMS: dict = {"objective": "lambdarank", "n_estimators": 100, "learning_rate":
 #: Queries scored per feature batch (bounds the dense (queries x units) score matrices).
 BATCH = 128
 PARA = Level.PARAGRAPH.value
-EXPLAINED = tuple(f"ranker.{f}" for f in FEATURES)
+EXPLAINED_NAMES = tuple(f"ranker.{f}" for f in FEATURES)
+#: Hits per query whose feature contributions are computed (``Ranker.explain``).
+EXPLAINED = 10
 
 
 def para_labels(data: TrainingSet) -> list[list[str]]:
@@ -77,19 +79,21 @@ class Ranker:
 
     def explain(self, pred: Predictor, texts: Sequence[str], k: int = 10,
                 ) -> list[list[tuple[str, float, dict[str, float]]]]:
-        """Per text the ``k`` best § ids, their ranker score and each feature's contribution, named
-        ``ranker.<feature>`` as ``legalkg search --explain`` shows them."""
+        """Per text the ``k`` best § ids, their ranker score and, for the first ``EXPLAINED``, each
+        feature's contribution, named ``ranker.<feature>`` as ``legalkg search --explain`` shows
+        them (the contributions cost ten times the scores, so only the hits a reader sees get them)."""
         facts = self.facts or UnitFacts({}, {})
         out = []
         for cand in candidates(pred, texts, self.cocite, facts):
             if not cand.ids:
                 out.append([])
                 continue
-            contrib = self.booster.predict(cand.x, pred_contrib=True)
-            score = contrib.sum(axis=1)
+            score = self.booster.predict(cand.x, num_threads=1)
             order = np.lexsort((np.array(cand.ids), -score))[:k]
-            out.append([(cand.ids[j], float(score[j]), dict(zip(EXPLAINED, map(float, contrib[j, :-1]))))
-                        for j in order])
+            contrib = self.booster.predict(cand.x[order[:EXPLAINED]], pred_contrib=True, num_threads=1)
+            out.append([(cand.ids[j], float(score[j]),
+                         dict(zip(EXPLAINED_NAMES, map(float, contrib[n, :-1]))) if n < len(contrib) else {})
+                        for n, j in enumerate(order)])
         return out
 
     def rank(self, pred: Predictor, texts: Sequence[str], k: int = 10) -> list[list[tuple[str, float]]]:

@@ -110,7 +110,7 @@ def cocite_features(cocite: CoCitation | None, cand: list[str], context: list[st
     ok_c, ok_x = np.flatnonzero(ci >= 0), np.flatnonzero(xi >= 0)
     if not len(ok_c) or not len(ok_x):
         return out
-    sub = cocite.npmi[ci[ok_c]][:, xi[ok_x]].toarray()
+    sub = cocite.block(ci[ok_c], xi[ok_x])
     pos = np.clip(sub, 0, None)
     out[ok_c, 0] = pos.sum(axis=1)
     out[ok_c, 1] = pos.max(axis=1)
