@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
@@ -12,6 +11,7 @@ from .. import codes
 from ..cite import MAX_CHARS, LawRegistry, cases, check_length, extract, resolve
 from ..errors import UserError
 from ..parse import parse_file
+from ..textin import read_stdin
 
 
 @click.command("cite")
@@ -33,7 +33,7 @@ def cite(text: str, default_law: str | None, law_mentions: bool, check_source: P
     "chain" carry its offsets: repeating it made the output grow with the square of the input.
     """
     if text == "-":
-        text = sys.stdin.read(max_chars + 1)
+        text = read_stdin(max_chars)
     if not text.strip():
         raise UserError("no text given: pass the text as an argument or '-' to read stdin")
     check_length(text, max_chars)

@@ -178,3 +178,51 @@ def test_serve_needs_a_transport_and_the_extra(monkeypatch):
     monkeypatch.setattr(mcp_server, "MCPServer", None)
     with pytest.raises(UserError, match=r"install legalkg\[serve\]"):
         mcp_server.require_mcp()
+
+
+def wait_for_http(port: int, proc: subprocess.Popen, limit: float = 180) -> None:
+    deadline = time.monotonic() + limit
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5) as resp:
+                assert json.loads(resp.read())["ready"] is True
+                return
+        except OSError:
+            assert proc.poll() is None, proc.stderr.read().decode()
+            assert time.monotonic() < deadline, "the HTTP server did not come up"
+            time.sleep(0.2)
+
+
+def test_a_cold_rush_is_answered_and_sigterm_stops_a_long_verify_within_5_s(graph):
+    import threading
+
+    port = free_port()
+    proc = subprocess.Popen([LEGALKG, "serve", "--http", "--port", str(port)], env=server_env(graph),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for_http(port, proc)
+        statuses: list[int] = []
+        barrier = threading.Barrier(32)
+
+        def one(n: int) -> None:
+            barrier.wait()
+            path, body = (("/search", {"query": "Kaution zurück", "k": 3}) if n % 2 else
+                          ("/get_unit", {"citation": "§ 433 Abs. 1 BGB"}))
+            statuses.append(post(port, path, body)[0])
+
+        rush = [threading.Thread(target=one, args=(n,)) for n in range(32)]
+        for t in rush:
+            t.start()
+        for t in rush:
+            t.join()
+        assert statuses == [200] * 32
+        long_text = "Nach § 433 Abs. 1 BGB muss der Verkäufer die Sache übergeben. " * 8000  # 500 KB
+        threading.Thread(target=lambda: post(port, "/verify", {"text": long_text}), daemon=True).start()
+        time.sleep(2)
+        clock = time.monotonic()
+        proc.terminate()
+        proc.wait(timeout=30)
+        assert time.monotonic() - clock < 5
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from legalkg.cli import main
+from legalkg.errors import UserError
 from legalkg.verify import SUPPORT_THRESHOLD, Status, Verifier
 
 # Checked by hand against gesetze-im-internet.de (BGB and ZPO as in the shared gii data):
@@ -104,6 +105,25 @@ def test_cli_usage_and_server_errors_exit_2_in_one_line(verifier, neo4j_env, tmp
     assert out.exit_code == 2 and "split it" in out.output
     down = runner.invoke(main, ["verify", "--uri", "bolt://127.0.0.1:1", OK_TEXT])
     assert down.exit_code == 2 and "cannot reach Neo4j" in down.output
+
+
+def test_a_law_whose_load_did_not_finish_is_law_not_loaded_in_verify_and_get_unit(verifier, driver, neo4j_cfg):
+    # an ingest killed mid-law leaves the Gesetz node without its hash (cypher/load/upsert_gesetz)
+    from legalkg.serve import Tools
+
+    db = neo4j_cfg.database
+    saved = driver.execute_query("MATCH (g:Gesetz {id: 'ZPO'}) RETURN g.hash AS h", database_=db).records[0]["h"]
+    driver.execute_query("MATCH (g:Gesetz {id: 'ZPO'}) SET g.hash = null", database_=db)
+    try:
+        report = Verifier(driver, db).verify("Nach § 574 Abs. 1 ZPO und § 433 BGB.", support=False)
+        assert [r.status for r in report.records] == [Status.LAW_NOT_LOADED, Status.OK]
+        tools = Tools(driver, db)
+        with pytest.raises(UserError, match="law_not_loaded"):
+            tools.get_unit(id="ZPO/§574")
+        with pytest.raises(UserError, match="law_not_loaded"):
+            tools.get_unit(citation="§ 574 Abs. 1 ZPO")
+    finally:
+        driver.execute_query("MATCH (g:Gesetz {id: 'ZPO'}) SET g.hash = $h", {"h": saved}, database_=db)
 
 
 def test_quotes_next_to_a_citation_are_checked(verifier):
