@@ -127,7 +127,7 @@ def pairs(verifier: Verifier, driver, db: str, name: str, pools: dict, max_pairs
             break
     ids = sorted({u for _, _, a, b in rows for u in (a, b)})
     heads = sorted({p for u in ids for p in prefixes(u)})
-    units, _ = verifier.lookup(heads, [])
+    units, _, _ = verifier.lookup(heads, [])
     vecs = {}
     for i in range(0, len(ids), 2000):
         for rec in read(driver, db, "verify/embeddings", {"ids": ids[i:i + 2000]}):

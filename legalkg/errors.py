@@ -11,3 +11,17 @@ class ConnectionProblem(UserError):
     """Neo4j unreachable or credentials refused."""
 
     exit_code = 2
+
+
+#: Most characters of user input an error message repeats.
+ECHO_CHARS = 60
+
+
+def short(value: object, limit: int = ECHO_CHARS) -> str:
+    """``repr(value)`` cut to about ``limit`` characters: an error names the input, it does not
+    echo a 1 MB id back (issue 36)."""
+    if isinstance(value, str | bytes | list | tuple) and len(value) > limit:
+        value = value[:limit]
+        return repr(value)[:limit + 2] + "…"
+    text = repr(value)
+    return text if len(text) <= limit + 2 else text[:limit] + "…"

@@ -8,6 +8,7 @@ the checkout, where the design card puts them; the wheel ships them inside the p
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from importlib import resources
@@ -113,8 +114,10 @@ def cache_dir() -> Path:
 
 
 def check_writable_dir(path: Path, option: str) -> None:
-    """Make ``path`` and prove a file can be written there, so a long run fails at its start, not
-    after its work; the error names the ``option`` to change."""
+    """Prove a file can be written in ``path``, so a long run fails at its start, not after its
+    work; the error names the ``option`` to change. Folders made for the proof are removed again:
+    a run that fails later leaves no empty output folder behind (the writer makes them)."""
+    made = [p for p in (path, *path.parents) if not p.exists()]
     try:
         path.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".legalkg-check-", dir=path)
@@ -122,6 +125,10 @@ def check_writable_dir(path: Path, option: str) -> None:
         os.unlink(tmp)
     except OSError as err:
         raise UserError(f"cannot write to {path} ({err.strerror}): choose another {option}") from None
+    finally:
+        for folder in made:  # deepest first
+            with contextlib.suppress(OSError):
+                folder.rmdir()
 
 
 def check_writable_file(path: Path, option: str) -> None:

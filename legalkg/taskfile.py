@@ -41,5 +41,6 @@ def write_entry(path: str | Path, task: str, entry: Mapping[str, object], name: 
     p = Path(path)
     data = read_entries(p, name, what, fix)
     data[task] = {**dict(entry), "date": datetime.now(UTC).strftime("%Y-%m-%d")}
+    p.parent.mkdir(parents=True, exist_ok=True)  # paths.check_writable_file proved it, made nothing
     p.write_text(json.dumps(data, indent=indent, ensure_ascii=False) + "\n", encoding="utf-8")
     return p

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .errors import UserError
+from .errors import UserError, short
 from .model import Level
 
 
@@ -151,7 +151,7 @@ def parse_level(value: str | None) -> RetrievalLevel:
     """A level or one of its aliases (any case) -> the level; a one-line ``UserError`` otherwise."""
     found = LEVEL_ALIASES.get((value or "").strip().lower())
     if found is None:
-        raise UserError(f"unknown level {value!r}: choose one of {names(RetrievalLevel)} (or §, naive)")
+        raise UserError(f"unknown level {short(value)}: choose one of {names(RetrievalLevel)} (or §, naive)")
     return found
 
 
@@ -170,7 +170,7 @@ def _parse(enum: type[StrEnum], value: str | None, what: str, also: str) -> StrE
     try:
         return enum((value or "").strip().lower())
     except ValueError:
-        raise UserError(f"unknown {what} {value!r}: choose one of {names(enum)}{also}") from None
+        raise UserError(f"unknown {what} {short(value)}: choose one of {names(enum)}{also}") from None
 
 
 def check_k(k: int) -> int:

@@ -100,12 +100,62 @@ def test_installed_package_needs_the_variable(monkeypatch):
     assert paths.gii_manifest() is None  # citations resolve without the manifest
 
 
-def test_check_writable_makes_the_folder_and_leaves_nothing_else(tmp_path):
+def test_check_writable_leaves_nothing_behind(tmp_path):
+    # a run that fails after the check (issue 36: a failed eval left an empty --out folder)
     target = tmp_path / "new" / "run"
     paths.check_writable_dir(target, "--out")
-    assert target.is_dir() and list(target.iterdir()) == []
+    assert not (tmp_path / "new").exists()
     paths.check_writable_file(tmp_path / "other" / "m.npz", "--out")
-    assert list((tmp_path / "other").iterdir()) == []
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "kept").mkdir()
+    paths.check_writable_dir(tmp_path / "kept", "--out")
+    assert (tmp_path / "kept").is_dir()
+
+
+def test_a_failed_eval_leaves_no_out_folder(tmp_path):
+    from click.testing import CliRunner
+
+    from legalkg.cli import main
+
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"content": 5}\n', encoding="utf-8")
+    out = CliRunner().invoke(main, ["eval", "--dataset", str(bad), "--out", str(tmp_path / "runs" / "one"),
+                                    "--uri", "bolt://127.0.0.1:1"])
+    assert out.exit_code == 1 and "'content' must be" in out.output
+    assert not (tmp_path / "runs").exists()
+
+
+def test_a_listener_that_is_no_bolt_server_fails_in_seconds():
+    import threading
+    import time
+
+    with socket.socket() as sock:  # accepts connections and never answers, like a stuck service
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(8)
+        port = sock.getsockname()[1]
+        held: list[socket.socket] = []
+        stop = threading.Event()
+
+        def accept() -> None:
+            sock.settimeout(0.2)
+            while not stop.is_set():
+                try:
+                    held.append(sock.accept()[0])
+                except OSError:
+                    continue
+
+        thread = threading.Thread(target=accept, daemon=True)
+        thread.start()
+        clock = time.monotonic()
+        try:
+            with pytest.raises(ConnectionProblem, match=f"cannot reach Neo4j at bolt://127.0.0.1:{port}"):
+                open_driver(Neo4jConfig(uri=f"bolt://127.0.0.1:{port}"))
+        finally:
+            stop.set()
+            thread.join()
+            for c in held:
+                c.close()
+    assert time.monotonic() - clock < 30  # was 65 s: the driver's 60 s connection-acquisition default
 
 
 def test_check_writable_names_the_option(tmp_path):

@@ -1,6 +1,6 @@
 // verify: which of the candidate ids exist (every id a text's citations may denote, most specific
-// first, with their ancestors up to the §) and which of the cited laws are in the graph. One round
-// trip for a whole text, read only.
+// first, with their ancestors up to the §) and which of the cited laws are in the graph, each with
+// whether its load finished (ingest sets Gesetz.hash last). One round trip for a whole text, read only.
 CALL {
   UNWIND $ids AS id
   MATCH (n:Unit {id: id})
@@ -10,6 +10,6 @@ CALL {
 CALL {
   UNWIND $laws AS law
   MATCH (g:Gesetz {id: law})
-  RETURN collect(g.id) AS laws
+  RETURN collect({id: g.id, loaded: g.hash IS NOT NULL}) AS laws
 }
 RETURN units, laws

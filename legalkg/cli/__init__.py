@@ -11,6 +11,7 @@ command name to its module and imports that module only when the command is aske
 from __future__ import annotations
 
 import importlib
+import logging
 import sys
 from collections.abc import Iterator
 
@@ -58,12 +59,22 @@ class _Group(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
+        except Exception as err:
+            if not type(err).__module__.startswith("neo4j"):
+                raise
+            # Neo4j went away mid-run (after the connection check): one line, not a driver traceback
+            click.echo(f"error: lost Neo4j during the command ({type(err).__name__}): check that it runs "
+                       "(`legalkg neo4j status` or `docker compose ps`) and run the command again", err=True)
+            sys.exit(2)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="legalkg")
 def main() -> None:
     """German federal statutes as a Neo4j knowledge graph: parse, ingest, search, evaluate."""
+    # The driver logs each retry of a failed transaction as a warning; with no handler of its own
+    # Python prints them (10-30 lines when Neo4j stops mid-run). The failure itself is one line.
+    logging.getLogger("neo4j").addHandler(logging.NullHandler())
 
 
 def walk_commands(cmd: click.Command = main, path: tuple[str, ...] = ("legalkg",)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
 from ..context import build_pack, check_budget, render_markdown
 from ..graph.connection import session_driver
 from ..retrieve import Retriever, clean_query
+from ..textin import text_argument
 from .options import neo4j_options
 
 
@@ -28,8 +28,7 @@ from .options import neo4j_options
 def context(cfg, query, budget, law, task, show_why, as_json) -> None:
     """Pick the units to put into a prompt for QUERY ('-' reads it from stdin), by expected
     citation gain per word, never a unit twice, never over --budget (docs/context.md)."""
-    if query == "-":
-        query = sys.stdin.read()
+    query = text_argument(query)
     budget = check_budget(budget)
     query = clean_query(query)
     with session_driver(cfg) as driver:

@@ -6,6 +6,7 @@ import json
 
 import click
 
+from ..graph.config import masked_uri
 from ..graph.connection import session_driver
 from ..graph.inspect import report
 from .options import neo4j_options
@@ -22,7 +23,7 @@ def doctor(cfg, as_json: bool) -> None:
         click.echo(json.dumps(rep.model_dump(), indent=2, default=str))
         return
     s = rep.server
-    click.echo(f"server      {cfg.uri}  reachable  {s['name']} {s['version']} {s['edition']}  "
+    click.echo(f"server      {masked_uri(cfg.uri)}  reachable  {s['name']} {s['version']} {s['edition']}  "
                f"(python driver {s['driver']}, database {cfg.database})")
     click.echo(f"constraints {len(rep.constraints)}")
     for c in rep.constraints:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 
 import click
 
 from ..graph.connection import session_driver
 from ..retrieve import Retriever, SearchRequest, SearchResult
+from ..textin import text_argument
 from ..vocab import (
     AUTO_MODE,
     DEFAULT_EXPANSION,
@@ -39,6 +39,8 @@ def render(res: SearchResult, explain: bool = False) -> str:
         if explain and h.components:
             parts = sorted(h.components.items(), key=lambda kv: -abs(kv[1]))
             lines.append(f"{'':>5}why: " + ", ".join(f"{name} {value:+.3f}" for name, value in parts))
+        if explain and h.ranker:
+            lines.append(f"{'':>5}ranker: " + ", ".join(f"{name} {value:+.3f}" for name, value in h.ranker.items()))
     for h in res.expanded:
         via = f"{h.via}"
         lines.append(f"{'':>3}  {('↳ ' + (h.citation or h.id))[:32]:<32} {'':>7}  {via:<9} {_excerpt(h.text, width)}")
@@ -71,8 +73,7 @@ def render(res: SearchResult, explain: bool = False) -> str:
 @click.option("--json", "as_json", is_flag=True, help="JSON output for programs.")
 def search(cfg, query, explain, as_json, **options) -> None:
     """Find the statute units that answer QUERY ('-' reads it from stdin)."""
-    if query == "-":
-        query = sys.stdin.read()
+    query = text_argument(query)
     request = SearchRequest(query=query, **options)
     with session_driver(cfg) as driver:
         res = Retriever(driver, cfg.database, model=request.model).search(request)

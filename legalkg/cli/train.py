@@ -19,14 +19,18 @@ from ..predict.build import build_model
 @click.option("--seed", default=0, show_default=True, type=int, help="Recorded in the model; the CV benchmark's fold seed.")
 @click.option("--laws", default="default", show_default=True,
               help="Laws whose units are labels and bridge targets: default (58 codes) or slugs such as bgb,zpo.")
-def train(task, data, out, seed, laws) -> None:
+@click.option("--ranker-out", type=click.Path(dir_okay=False), default=None,
+              help="Also train the learned ranker (LambdaRank over the predictor's candidates, on out-of-fold "
+                   "predictions of DATA) and write it here (.npz; legalkg/data/ranker-TASK.npz is the shipped one).")
+def train(task, data, out, seed, laws, ranker_out) -> None:
     """Train the statute predictor on DATA and write it to OUT."""
     slugs = codes.resolve_codes(laws)
     if slugs is None:
         raise UserError("--laws all is not supported by train: the labels come from the parsed gii files; "
                         "use default or a list of slugs such as bgb,zpo")
-    report = build_model(list(data), out, task=task, seed=seed, slugs=slugs)
+    report = build_model(list(data), out, task=task, seed=seed, slugs=slugs, ranker_out=ranker_out)
     labels = ", ".join(f"{n} {name}" for name, n in report.n_labels.items())
     click.echo(f"{report.task} model: {report.n_examples} examples, labels {labels}; "
                f"{report.unresolved} gold citations outside the loaded laws; "
-               f"bridge {'on' if report.bridge else 'off'}; {report.size_bytes / 1e6:.1f} MB -> {report.path}")
+               f"bridge {'on' if report.bridge else 'off'}; {report.size_bytes / 1e6:.1f} MB -> {report.path}"
+               + (f"; ranker -> {report.ranker}" if report.ranker else ""))

@@ -10,7 +10,7 @@ import click
 
 from ..errors import UserError
 from ..graph.connection import session_driver
-from ..verify import CitationRecord, Verifier, VerifyInputError, VerifyReport, read_source
+from ..verify import Verifier, VerifyInputError, VerifyReport, read_source
 from .options import neo4j_options
 
 
@@ -33,8 +33,6 @@ def render(report: VerifyReport) -> str:
     return "\n".join(lines)
 
 
-def record_json(r: CitationRecord) -> str:
-    return json.dumps(r.model_dump(mode="json"), ensure_ascii=False)
 
 
 @click.command("verify")
@@ -48,7 +46,7 @@ def verify(cfg, source, default_law, as_json, no_support, no_vectors) -> None:
     """Check every statute citation in TEXT, stdin ('-', the default) or FILE against the graph.
 
     Exit 0 when every citation is ok, 1 when any is broken (repealed, no_such_unit,
-    law_not_in_graph, ambiguous, unparsed), 2 for server or usage errors.
+    law_not_in_graph, law_not_loaded, ambiguous, unparsed), 2 for server or usage errors.
     """
     try:
         text = read_source(source)
@@ -60,8 +58,19 @@ def verify(cfg, source, default_law, as_json, no_support, no_vectors) -> None:
             raise
         raise VerifyInputError(str(err)) from None
     if as_json:
-        for r in report.records:
-            click.echo(record_json(r))
+        for row in report.rows():
+            click.echo(json.dumps(row, ensure_ascii=False, separators=(",", ":")))
+        for q in report.quotes:
+            click.echo(q.model_dump_json())
     else:
         click.echo(render(report))
+        for q in report.quotes:
+            click.echo(quote_line(q))
     sys.exit(report.exit_code)
+
+
+def quote_line(q) -> str:
+    """One table line per checked quotation: status, unit, and what differs or where it is."""
+    extra = ("; ".join(q.differing) if q.status == "quote_differs"
+             else (f"found in {q.neighbour}" if q.neighbour else ""))
+    return f"{q.status:<16} {q.unit_id or '-':<28} „{q.quote[:60]}“ {extra}".rstrip()

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from pydantic import BaseModel, Field
 
-from ..errors import UserError
+from ..errors import UserError, short
 from ..retrieve import Retriever, clean_query
 from ..retrieve.learned import choose_task
 from ..retrieve.request import parse_task
@@ -47,11 +47,11 @@ class ContextPack(BaseModel):
 def check_budget(budget: object) -> int:
     """``budget`` as a whole number of words in 1..``MAX_BUDGET``, or one line naming the fix."""
     if isinstance(budget, bool) or not isinstance(budget, int | str):
-        raise UserError(f"the budget must be a whole number of words, not {budget!r}")
+        raise UserError(f"the budget must be a whole number of words, not {short(budget)}")
     try:
         value = int(budget)
     except ValueError:
-        raise UserError(f"the budget must be a whole number of words, not {budget!r}") from None
+        raise UserError(f"the budget must be a whole number of words, not {short(budget)}") from None
     if not 1 <= value <= MAX_BUDGET:
         raise UserError(f"the budget must be between 1 and {MAX_BUDGET:,} words, not {value:,}: "
                         "give the words the prompt can spend on statute text (e.g. --budget 1000)")

@@ -156,7 +156,10 @@ def load_gerlayqa(path: Path | None = None, *, registry: Any = None) -> list[Eva
 
 def _case_from_old(rec: dict[str, Any], where: str, *, max_words: int | None, placeholder: str,
                    registry: Any) -> EvalCase:
-    text = html_to_text(rec.get("content") or "")
+    content = rec.get("content") or ""
+    if not isinstance(content, str):
+        raise UserError(f"{where}: 'content' must be the decision as an HTML string, not {type(content).__name__}")
+    text = html_to_text(content)
     matches = extract(text, registry=registry)
     cits: dict[Citation, None] = {}
     for m in matches:

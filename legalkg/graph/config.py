@@ -6,12 +6,22 @@ empty one, so a user's ``.env`` never reaches the tests)."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from dotenv import dotenv_values
 from pydantic import BaseModel
 
 DEFAULT_URI = "bolt://127.0.0.1:7687"
+
+
+_USERINFO = re.compile(r"(?<=://)([^/@\s]*)@")
+
+
+def masked_uri(uri: str) -> str:
+    """``uri`` with any ``user:password@`` replaced by ``***@``: a URI is printed in errors and
+    status lines, and a password written into NEO4J_URI must not be printed with it."""
+    return _USERINFO.sub("***@", uri)
 
 
 class Neo4jConfig(BaseModel):

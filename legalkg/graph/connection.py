@@ -10,7 +10,7 @@ import neo4j
 from neo4j import Driver, GraphDatabase, exceptions as nx
 
 from ..errors import ConnectionProblem
-from .config import Neo4jConfig
+from .config import Neo4jConfig, masked_uri
 from .cypher import query
 
 START_HINT = "start it with `docker compose up -d` or `legalkg neo4j start`"
@@ -34,6 +34,12 @@ def _rate_limited(err: Exception) -> bool:
 
 
 def _problem(cfg: Neo4jConfig, err: Exception) -> ConnectionProblem:
+    problem = _describe(cfg.model_copy(update={"uri": masked_uri(cfg.uri)}), err)
+    secret = cfg.uri.split("://", 1)[-1].split("@", 1)[0] if "@" in cfg.uri else ""
+    return ConnectionProblem(str(problem).replace(secret, "***")) if secret else problem
+
+
+def _describe(cfg: Neo4jConfig, err: Exception) -> ConnectionProblem:
     if _rate_limited(err):
         return ConnectionProblem(
             f"Neo4j at {cfg.uri} refuses user '{cfg.user}' for now after too many wrong passwords: "
@@ -58,7 +64,16 @@ def _problem(cfg: Neo4jConfig, err: Exception) -> ConnectionProblem:
 _SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 
 
-def open_driver(cfg: Neo4jConfig, verify: bool = True) -> Driver:
+#: Seconds the driver retries a transaction that failed for a transient reason (Neo4j gone, a
+#: leader switch) before the error reaches the caller: a stopped server is one line within about
+#: this long, not 30 s of retry warnings.
+RETRY_S = 10.0
+#: Seconds to get a connection from the pool, a new one's handshake included: a listener that
+#: accepts and never answers (no Bolt server) fails after this, not after the driver's 60 s.
+ACQUIRE_S = 10.0
+
+
+def open_driver(cfg: Neo4jConfig, verify: bool = True, retry_time: float = RETRY_S) -> Driver:
     """A verified driver; raises ConnectionProblem (exit 2) instead of a driver traceback.
 
     ``verify=False`` skips the round trip: for a bulk import that starts the server itself.
@@ -66,13 +81,14 @@ def open_driver(cfg: Neo4jConfig, verify: bool = True) -> Driver:
     ping = query("ping")  # read before connecting: a missing file is no connection failure
     scheme = cfg.uri.split("://", 1)[0] if "://" in cfg.uri else ""
     if scheme not in _SCHEMES:
-        raise ConnectionProblem(f"invalid Neo4j address {cfg.uri!r}: set NEO4J_URI like "
+        raise ConnectionProblem(f"invalid Neo4j address {masked_uri(cfg.uri)!r}: set NEO4J_URI like "
                                 "bolt://127.0.0.1:7687 (schemes: " + ", ".join(_SCHEMES) + ")")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             driver = GraphDatabase.driver(cfg.uri, auth=cfg.auth, connection_timeout=5.0,
-                                          max_transaction_retry_time=15.0,
+                                          connection_acquisition_timeout=ACQUIRE_S,
+                                          max_transaction_retry_time=retry_time,
                                           notifications_min_severity="OFF")
     except Exception as err:  # bad URI scheme etc.
         raise _problem(cfg, err) from None
@@ -88,8 +104,8 @@ def open_driver(cfg: Neo4jConfig, verify: bool = True) -> Driver:
 
 
 @contextmanager
-def session_driver(cfg: Neo4jConfig, verify: bool = True) -> Iterator[Driver]:
-    driver = open_driver(cfg, verify)
+def session_driver(cfg: Neo4jConfig, verify: bool = True, retry_time: float = RETRY_S) -> Iterator[Driver]:
+    driver = open_driver(cfg, verify, retry_time)
     try:
         yield driver
     except (nx.ServiceUnavailable, nx.SessionExpired) as err:

@@ -29,7 +29,7 @@ from ..model import Law
 from ..server import offline_import
 from ..server.conf import default_home
 from .bulk import bulk_load
-from .config import Neo4jConfig
+from .config import Neo4jConfig, masked_uri
 from .connection import session_driver
 from .cypher import query
 from .extraction import PackedLaws
@@ -85,7 +85,7 @@ def bulk_home(p: Plan, driver: Driver, db: str) -> Path | None:
     if p.home is None or p.pending or graph_is_empty(driver, db):
         return p.home
     if p.method == "import":
-        raise UserError(f"the database '{db}' at {p.uri} is not empty; the bulk import "
+        raise UserError(f"the database '{db}' at {masked_uri(p.uri)} is not empty; the bulk import "
                         "only fills an empty one: use --method cypher (updates in place)")
     return None
 

@@ -37,16 +37,26 @@ def parse_file(path: str | Path) -> Law:
     return parse_bytes(data, str(p), slug=p.stem)
 
 
+def _read(f: Path) -> bytes | ParseError:
+    """The bytes of ``f``, or a one-line error: a folder named ``x.xml``, a looping or broken
+    link and an unreadable file are failures of that item, not a traceback of the whole run."""
+    if not f.is_file():  # False (no error) for a folder, a broken link and a link loop
+        return ParseError(f"{f}: not a file (a folder, or a broken or looping link)")
+    try:
+        return f.read_bytes()
+    except OSError as err:
+        return ParseError(f"{f}: cannot read ({err.strerror or err})")
+
+
 def _folder_items(folder: Path, codes: list[str] | None) -> Iterator[tuple[str, bytes | ParseError]]:
     if codes is None:
-        files = sorted(p for p in folder.glob("*.xml"))
-        for f in files:
-            yield f.stem, f.read_bytes()
+        for f in sorted(folder.glob("*.xml")):
+            yield f.stem, _read(f)
         return
     for slug in codes:
         f = folder / f"{slug}.xml"
-        if f.is_file():
-            yield slug, f.read_bytes()
+        if f.exists() or f.is_symlink():
+            yield slug, _read(f)
         else:
             yield slug, ParseError(f"unknown code '{slug}' (not in {folder})")
 
@@ -130,10 +140,7 @@ def raw_items(source: str | Path | None, codes: list[str] | None
     elif src.is_file() and (src.name.endswith((".tar.xz", ".txz", ".tar", ".tar.gz", ".tgz"))):
         yield from _archive_items(src, codes)
     elif src.is_file():
-        try:
-            yield src.stem, src.read_bytes()
-        except OSError as err:
-            yield src.stem, ParseError(f"{src}: cannot read ({err})")
+        yield src.stem, _read(src)
     else:
         raise ParseError(f"source '{src}' not found: give a folder of gii XML files, one XML file, "
                          "a .tar.xz archive or 'download'")

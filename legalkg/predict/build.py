@@ -14,6 +14,9 @@ from .. import paths
 from .examples import load_examples, resolve_labels
 from .modelfile import save
 from .predictor import Config, train
+from .ranker import fit_stacked
+from .rankfeatures import UnitFacts
+from .rankfile import save as save_ranker
 from .units import unit_texts
 
 
@@ -26,18 +29,29 @@ class BuildReport:
     unresolved: int
     size_bytes: int
     bridge: bool
+    ranker: Path | None = None
 
 
 def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = None, seed: int = 0,
-                slugs: Sequence[str] | None = None, config: Config | None = None) -> BuildReport:
+                slugs: Sequence[str] | None = None, config: Config | None = None,
+                ranker_out: str | Path | None = None) -> BuildReport:
     """Train on ``data`` (labels resolved against the units of ``slugs``, default the 58 codes)
-    and write the model file to ``out``."""
+    and write the model file to ``out``; with ``ranker_out`` also the learned ranker, stacked on
+    out-of-fold predictions of the same data (``ranker.fit_stacked``)."""
     checked = load_examples(list(data), task)
-    paths.check_writable_file(Path(out), "--out")  # before the slow part: a bad --out must not cost a training run
+    for target, flag in ((out, "--out"), (ranker_out, "--ranker-out")):
+        if target is not None:  # before the slow part: a bad path must not cost a training run
+            paths.check_writable_file(Path(target), flag)
     units = unit_texts(slugs)
     resolved = resolve_labels(checked, units)
     model = train(resolved, units, config, seed=seed)
     path = save(model, out)
+    ranked = None
+    if ranker_out is not None and model.statutes is not None:
+        statutes = model.statutes
+        ranker = fit_stacked(resolved, lambda ts: train(ts, config=config, statutes=statutes, seed=seed),
+                             UnitFacts.build(units, statutes.ids), seed=seed)
+        ranked = save_ranker(ranker, ranker_out)
     return BuildReport(path, model.task, len(resolved.examples),
                        {name: len(lm.labels) for name, lm in model.levels.items()}, resolved.unresolved,
-                       path.stat().st_size, model.assoc is not None)
+                       path.stat().st_size, model.assoc is not None, ranked)

@@ -7,6 +7,7 @@ this class rebuilds the same transform from them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 import scipy.sparse as sp
@@ -19,22 +20,24 @@ from .text import tokens
 class Vectoriser:
     """Fixed vocabulary + idf; ``transform`` gives l2-normalised rows (CSR, float32)."""
 
-    def __init__(self, vocabulary: Sequence[str], idf: np.ndarray):
+    def __init__(self, vocabulary: Sequence[str], idf: np.ndarray, forms: tuple[str, ...] = ()):
         self.vocabulary = list(vocabulary)
         self.idf = np.asarray(idf, dtype=np.float32)
+        self.forms = tuple(forms)
         self.index = {w: i for i, w in enumerate(self.vocabulary)}
-        self._counter = CountVectorizer(analyzer=tokens, vocabulary=self.index)
+        self._counter = CountVectorizer(analyzer=partial(tokens, forms=self.forms), vocabulary=self.index)
 
     @classmethod
-    def fit(cls, texts: Sequence[str], min_df: int = 2) -> Vectoriser:
-        counter = CountVectorizer(analyzer=tokens, min_df=min_df)
+    def fit(cls, texts: Sequence[str], min_df: int = 2, forms: tuple[str, ...] = ()) -> Vectoriser:
+        """Vocabulary and idf of ``texts``; ``forms``: the word forms beside the stems (``text.FORMS``)."""
+        counter = CountVectorizer(analyzer=partial(tokens, forms=tuple(forms)), min_df=min_df)
         counts = counter.fit_transform(texts)
         vocab = [""] * len(counter.vocabulary_)
         for word, i in counter.vocabulary_.items():
             vocab[i] = word
         df = np.bincount(counts.indices, minlength=len(vocab))
         idf = np.log((1 + counts.shape[0]) / (1 + df)) + 1.0
-        return cls(vocab, idf)
+        return cls(vocab, idf, tuple(forms))
 
     def counts(self, texts: Sequence[str]) -> sp.csr_matrix:
         return self._counter.transform(texts).tocsr()

@@ -35,18 +35,18 @@ def default_model_path(task: str) -> Path:
     return Path(str(resources.files("legalkg.data").joinpath(DEFAULT_MODELS[task])))
 
 
-def _strings(values: list[str]) -> np.ndarray:
+def pack_strings(values: list[str]) -> np.ndarray:
     if any("\n" in v for v in values):
         raise ValueError("a stored string contains a newline")
     return np.frombuffer("\n".join(values).encode("utf-8"), dtype=np.uint8)
 
 
-def _unstrings(arr: np.ndarray) -> list[str]:
+def unpack_strings(arr: np.ndarray) -> list[str]:
     text = arr.tobytes().decode("utf-8")
     return text.split("\n") if text else []
 
 
-def _put_csr(out: dict[str, np.ndarray], name: str, m: sp.csr_matrix, dtype=np.float32) -> None:
+def put_csr(out: dict[str, np.ndarray], name: str, m: sp.csr_matrix, dtype=np.float32) -> None:
     m = m.tocsr()
     out[f"{name}.data"] = m.data.astype(dtype)
     out[f"{name}.indices"] = m.indices.astype(np.int32)
@@ -54,7 +54,7 @@ def _put_csr(out: dict[str, np.ndarray], name: str, m: sp.csr_matrix, dtype=np.f
     out[f"{name}.shape"] = np.array(m.shape, dtype=np.int64)
 
 
-def _get_csr(z, name: str) -> sp.csr_matrix:
+def get_csr(z, name: str) -> sp.csr_matrix:
     shape = tuple(int(v) for v in z[f"{name}.shape"])
     return sp.csr_matrix((z[f"{name}.data"].astype(np.float32), z[f"{name}.indices"], z[f"{name}.indptr"]),
                          shape=shape)
@@ -67,20 +67,20 @@ def save(model: Predictor, path: str | Path) -> Path:
               "meta": model.meta, "levels": list(model.levels), "bridge_laws": model.bridge_laws,
               "bridge": model.assoc is not None and model.statute_vocab is not None}
     arrays: dict[str, np.ndarray] = {"header": np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8),
-                                     "queries.vocab": _strings(model.queries.vocabulary),
+                                     "queries.vocab": pack_strings(model.queries.vocabulary),
                                      "queries.idf": model.queries.idf.astype(np.float32),
-                                     "train_ids": _strings(model.train_ids)}
+                                     "train_ids": pack_strings(model.train_ids)}
     # training rows are kept as float16: they only rank neighbours, and halve the file
-    _put_csr(arrays, "x_train", model.x_train, np.float16)
+    put_csr(arrays, "x_train", model.x_train, np.float16)
     for name, lm in model.levels.items():
-        arrays[f"{name}.labels"] = _strings(lm.labels)
-        _put_csr(arrays, f"{name}.y", lm.y, np.uint8)
-        _put_csr(arrays, f"{name}.counts", lm.counts)
+        arrays[f"{name}.labels"] = pack_strings(lm.labels)
+        put_csr(arrays, f"{name}.y", lm.y, np.uint8)
+        put_csr(arrays, f"{name}.counts", lm.counts)
     if header["bridge"]:
         assert model.statute_vocab is not None and model.assoc is not None
-        arrays["statute.vocab"] = _strings(model.statute_vocab.vocabulary)
+        arrays["statute.vocab"] = pack_strings(model.statute_vocab.vocabulary)
         arrays["statute.idf"] = model.statute_vocab.idf.astype(np.float32)
-        _put_csr(arrays, "assoc", model.assoc, np.float16)
+        put_csr(arrays, "assoc", model.assoc, np.float16)
     fd, tmp = temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -125,19 +125,20 @@ def load(path: str | Path) -> Predictor:
             raise UserError(f"{path} has model format version {header.get('version')}, this legalkg reads "
                             f"version {FORMAT_VERSION}: retrain it with `legalkg train`")
         try:
-            queries = Vectoriser(_unstrings(z["queries.vocab"]), z["queries.idf"])
-            levels = {name: LevelModel(_unstrings(z[f"{name}.labels"]), _get_csr(z, f"{name}.y"),
-                                       _get_csr(z, f"{name}.counts")) for name in header["levels"]}
+            levels = {name: LevelModel(unpack_strings(z[f"{name}.labels"]), get_csr(z, f"{name}.y"),
+                                       get_csr(z, f"{name}.counts")) for name in header["levels"]}
             statute_vocab = assoc = None
             if header.get("bridge"):
-                statute_vocab = Vectoriser(_unstrings(z["statute.vocab"]), z["statute.idf"])
-                assoc = _get_csr(z, "assoc")
+                statute_vocab = Vectoriser(unpack_strings(z["statute.vocab"]), z["statute.idf"])
+                assoc = get_csr(z, "assoc")
             cfg = header["config"]
             config = Config(weights=cfg["weights"], alpha=cfg["alpha"], neighbours=cfg["neighbours"],
                             power=cfg["power"], bridge_top=cfg["bridge_top"], rrf_k=cfg["rrf_k"],
-                            candidates=cfg["candidates"], min_df=cfg["min_df"])
-            return Predictor(header["task"], config, queries, _get_csr(z, "x_train"), levels,
+                            candidates=cfg["candidates"], min_df=cfg["min_df"],
+                            forms=tuple(cfg.get("forms", ())))
+            queries = Vectoriser(unpack_strings(z["queries.vocab"]), z["queries.idf"], config.forms)
+            return Predictor(header["task"], config, queries, get_csr(z, "x_train"), levels,
                              list(header.get("bridge_laws", [])), statute_vocab, assoc, None, header.get("meta", {}),
-                             _unstrings(z["train_ids"]))
+                             unpack_strings(z["train_ids"]))
         except KeyError as err:
             raise UserError(f"{path} lacks the array {err}: the file is damaged; retrain it with `legalkg train`") from None

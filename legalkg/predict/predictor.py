@@ -50,11 +50,13 @@ class Config:
     rrf_k: float = RRF_K
     candidates: int = 200
     min_df: int = 2
+    #: German word forms beside the stems in the query words (``text.FORMS``; () = stems only)
+    forms: tuple[str, ...] = ()
 
     def as_dict(self) -> dict:
         return {"weights": dict(self.weights), "alpha": self.alpha, "neighbours": self.neighbours,
                 "power": self.power, "bridge_top": self.bridge_top, "rrf_k": self.rrf_k,
-                "candidates": self.candidates, "min_df": self.min_df}
+                "candidates": self.candidates, "min_df": self.min_df, "forms": list(self.forms)}
 
 
 def parse_component_weights(spec: str | None, base: Mapping[str, float] | None = None) -> dict[str, float]:
@@ -215,7 +217,7 @@ def train(data: TrainingSet, units: Mapping[str, str] | None = None, config: Con
     if not examples:
         raise UserError("no training examples with gold")
     texts = [e.text for e in examples]
-    queries = Vectoriser.fit(texts, min_df=cfg.min_df if len(texts) >= 20 else 1)
+    queries = Vectoriser.fit(texts, min_df=cfg.min_df if len(texts) >= 20 else 1, forms=cfg.forms)
     x = queries.transform(texts)
     levels: dict[str, LevelModel] = {}
     for lv in LABEL_LEVELS:

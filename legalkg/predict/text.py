@@ -2,6 +2,12 @@
 
 Questions and statutes go through the same function, so a lay word and a statute word
 meet only when they stem alike; the bridge (``bridge.py``) covers the rest.
+
+Optional German word forms (``FORMS``) add tokens beside the stems, for the query side of a model
+(``Config.forms``): ``lemma``, each word's lemma from ``simplemma``'s dictionary, marked ``=``
+(gibt -> =geben, which no stemmer finds); ``split``, the stems of a compound's two parts, found
+with the same dictionary (Mietkaution -> miet, kaution; Kündigungsfrist -> kundig, frist). Which of
+them a shipped model uses is what eval/word-forms/ measured, not a guess.
 """
 
 from __future__ import annotations
@@ -9,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import simplemma
 import Stemmer
 
 #: German function words; they carry no statute signal and dominate long questions.
@@ -31,6 +38,12 @@ zwar zwischen
 """.split())
 
 _WORD = re.compile(r"[a-zäöüß]+")
+FORMS: tuple[str, ...] = ("lemma", "split")
+#: A compound is split only if it has at least this many letters, each part at least ``MIN_PART``.
+MIN_COMPOUND = 8
+MIN_PART = 3
+#: Linking elements (Fugen) that may end a compound's first part: Kündigung-s-frist, Straße-n-bahn.
+LINKERS = ("s", "es", "n", "en", "er")
 
 
 @lru_cache(maxsize=1)
@@ -38,8 +51,39 @@ def _stemmer() -> Stemmer.Stemmer:
     return Stemmer.Stemmer("german")
 
 
-def tokens(text: str) -> list[str]:
+def _known(word: str) -> bool:
+    return simplemma.is_known(word, lang="de")
+
+
+@lru_cache(maxsize=200_000)
+def split_compound(word: str) -> tuple[str, ...]:
+    """The two parts of a lower-case compound whose parts both are dictionary words (the longest
+    known last part wins; the first part may end in a linker or lack a final e), else ()."""
+    if len(word) < MIN_COMPOUND:
+        return ()
+    for i in range(MIN_PART, len(word) - MIN_PART + 1):
+        head, tail = word[:i], word[i:]
+        if not _known(tail):
+            continue
+        for cand in (head, head + "e", *(head[: -len(x)] for x in LINKERS if head.endswith(x))):
+            if len(cand) >= MIN_PART and _known(cand):
+                return cand, tail
+    return ()
+
+
+@lru_cache(maxsize=200_000)
+def lemma(word: str) -> str:
+    return simplemma.lemmatize(word, lang="de").lower()
+
+
+def tokens(text: str, forms: tuple[str, ...] = ()) -> list[str]:
     """Lower-cased, stopword-free Snowball stems of the letter words (numbers dropped: a masked
-    citation leaves its digits behind in some texts, and they would name the answer)."""
+    citation leaves its digits behind in some texts, and they would name the answer), plus the
+    word forms named in ``forms`` (module docstring)."""
     words = [w for w in _WORD.findall(text.lower()) if len(w) > 1 and w not in STOPWORDS]
-    return _stemmer().stemWords(words)
+    out = _stemmer().stemWords(words)
+    if "lemma" in forms:
+        out += ["=" + lemma(w) for w in words]
+    if "split" in forms:
+        out += _stemmer().stemWords([part for w in words for part in split_compound(w)])
+    return out

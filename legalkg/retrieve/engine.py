@@ -36,7 +36,10 @@ from ..embed import get_embedder
 from ..errors import UserError
 from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
+from ..lazy import once_per_key
 from ..predict import Predictor, default_model_path, load_model
+from ..predict.ranker import Ranker
+from ..predict.rankfile import shipped_ranker
 from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, DEFAULT_LEVEL, DEFAULT_MODE, Expansion, Mode, RetrievalLevel, Task
 from . import auto, expand as expansion, laws as law_router, learned as lm, weights as fusion_weights
 from .base import Strategy, Texts, Vectors
@@ -107,6 +110,7 @@ class Retriever:
         self._in_graph: dict[str, bool] = {}
         self._predictor_sources: dict[str, Predictor | str | Path] = dict(predictors or {})
         self._predictors: dict[str, Predictor] = {}
+        self._rankers: dict[str, Ranker | None] = {}
         self._registry: LawRegistry | None = None
         #: the explicit run weights, or None for each task's shipped ones (``weights_for``)
         self.weights: dict[str, float] | None = None if weights is None else dict(weights)
@@ -204,6 +208,7 @@ class Retriever:
 
     # --- models ----------------------------------------------------------------------------------
 
+    @once_per_key
     def predictor(self, task: Task | str) -> Predictor:
         """The statute predictor of ``task``, loaded once per Retriever, its bridge fed with the
         § texts of its laws read from the graph (``cypher/retrieve/unit_texts``), not from XML."""
@@ -211,14 +216,23 @@ class Retriever:
         if task not in self._predictors:
             source = self._predictor_sources.get(task) or default_model_path(task)
             pred = source if isinstance(source, Predictor) else load_model(source)
+            units: dict[str, str] = {}
             if pred.bridge_laws and pred.statutes is None:
                 recs = self.read(query("retrieve/unit_texts"), {"laws": list(pred.bridge_laws)})
-                if recs:  # none of its laws in the graph: the bridge stays off, the rest still predicts
-                    pred.attach_units({r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"]
-                                       for r in recs})
+                units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
+                if units:  # none of its laws in the graph: the bridge stays off, the rest still predicts
+                    pred.attach_units(units)
+            # the shipped ranker only beside the shipped predictor it was stacked on (never a fold's)
+            shipped = not isinstance(source, Predictor) and Path(source) == default_model_path(task)
+            self._rankers[task] = shipped_ranker(task, pred, units) if shipped else None
             self._predictors[task] = pred
             self.in_graph([uid for m in pred.levels.values() for uid in m.labels])
         return self._predictors[task]
+
+    def ranker(self, task: Task | str) -> Ranker | None:
+        """The learned ranker that orders the ``task`` predictor's § run, if one is shipped."""
+        self.predictor(task)
+        return self._rankers.get(Task(task))
 
     def check_unseen(self, task: Task, cases: Mapping[str, str]) -> None:
         """One line, and no answer, where the ``task`` predictor was trained on some of ``cases``
@@ -245,6 +259,7 @@ class Retriever:
             self._registry = LawRegistry.default()
         return self._registry
 
+    @once_per_key
     def embedder_for(self, label: RetrievalLevel | str, model: str | None = None):
         """The embedder of the model recorded for ``label``'s index, loaded once; a one-line error
         where the installed version of that model is not the recorded one, or where ``model``

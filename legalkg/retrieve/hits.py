@@ -34,6 +34,9 @@ class Hit(BaseModel):
     components: dict[str, float] = Field(default_factory=dict,
                                          description="per-mode scores of a fusion hit; per-component "
                                                      "score shares of a ranked hit (--explain)")
+    ranker: dict[str, float] = Field(default_factory=dict,
+                                     description="the learned ranker's features that moved this hit most: "
+                                                 "their contributions to the ranker's score (--explain)")
 
     def unit_ids(self) -> list[str]:
         """The ids this hit counts as: a chunk's the units it covers, any other hit its own."""

@@ -60,6 +60,8 @@ TUNED: tuple[str, ...] = ("fulltext", "vector")
 INDEX_RUNS: tuple[str, ...] = ("fulltext", "vector")
 #: A query of at least this many words is read as decision text (task ``case``).
 CASE_WORDS = 480
+#: Ranker features shown per hit by ``--explain`` (those with the largest contributions).
+RANKER_SHOWN = 3
 #: Predictions asked of the predictor per query (deeper than k: fusion needs agreement to show).
 PREDICTOR_POOL = 100
 
@@ -220,12 +222,31 @@ def spread(shares: Mapping[str, float], outer: float, prefix: str = "") -> dict[
 
 
 def explain_components(run_shares: Mapping[str, float], inner: Mapping[str, float] | None) -> dict[str, float]:
-    """A fused hit's components: each run's share, with the predictor's split into its parts."""
+    """A fused hit's components: each run's share, with the predictor's split into its parts; where
+    the learned ranker ordered the predictor's run, its share is ``predictor.ranker`` (the shares
+    still add up to the score; ``ranker_features`` says what moved the unit)."""
     out: dict[str, float] = {}
     for run, share in run_shares.items():
+        if run == "predictor" and is_ranked(inner):
+            out["predictor.ranker"] = share
+            continue
         parts = spread(inner or {}, share, "predictor.") if run == "predictor" else {}
         out.update(parts or {run: share})
     return out
+
+
+def is_ranked(inner: Mapping[str, float] | None) -> bool:
+    """Whether a predicted unit's parts are the ranker's feature contributions (``ranker.*``)."""
+    return bool(inner) and all(name.startswith("ranker.") for name in inner)
+
+
+def ranker_features(inner: Mapping[str, float] | None) -> dict[str, float]:
+    """The ``RANKER_SHOWN`` features that moved a ranked unit most (LightGBM contributions to the
+    ranker's score, largest magnitude first, names without the prefix); {} for an RRF-fused one."""
+    if not is_ranked(inner):
+        return {}
+    top = sorted(inner.items(), key=lambda kv: -abs(kv[1]))[:RANKER_SHOWN]
+    return {name.removeprefix("ranker."): value for name, value in top}
 
 
 def inherited(uid: str, inner: Mapping[str, Mapping[str, float]]) -> Mapping[str, float] | None:
@@ -277,7 +298,8 @@ class LearnedStrategy:
             known = {**known, **{r["id"]: from_record(r, Mode.LEARNED) for r in recs}}
         fused = [row for row in fused if row[0] in known]  # a unit deleted since it was looked up
         return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
-                                              "components": explain_components(shares, inherited(uid, inner))})
+                                              "components": explain_components(shares, inherited(uid, inner)),
+                                              "ranker": ranker_features(inherited(uid, inner))})
                 for rank, (uid, score, shares) in enumerate(fused, 1)]
 
     def runs(self, text: str, level: RetrievalLevel, k: int, law: str | None = None, task: Task | None = None,
@@ -333,6 +355,8 @@ class LearnedStrategy:
         source = source_level(pred.levels, level)
         if source is None:
             return [], {}
-        rows = pred.explain([text], PREDICTOR_POOL, source)[0]
+        ranker = self.engine.ranker(task) if source == Level.PARAGRAPH.value else None
+        rows = (ranker.explain(pred, [text], PREDICTOR_POOL) if ranker else
+                pred.explain([text], PREDICTOR_POOL, source))[0]
         rows = [r for r in rows if law is None or law_of(r[0]) == law]
         return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from ..errors import UserError
+from ..errors import UserError, short
 from ..vocab import (
     AUTO_MODE,
     DEFAULT_EXPANSION,
@@ -64,11 +64,11 @@ def auto_mode(level: RetrievalLevel, law: str | None = None) -> Mode:
 
 def _as_int(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise UserError(f"-k must be a whole number, not {value!r}")
+        raise UserError(f"-k must be a whole number, not {short(value)}")
     try:
         return int(value)
     except ValueError:
-        raise UserError(f"-k must be a whole number, not {value!r}") from None
+        raise UserError(f"-k must be a whole number, not {short(value)}") from None
 
 
 class SearchRequest(BaseModel):

@@ -10,10 +10,14 @@ The SDK renamed its server class (``FastMCP`` in 1.x, ``MCPServer`` in 2.x); bot
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
+
 from ..errors import UserError
+from .args import TOOL_ARGS, parse_args
 from .tools import DESCRIPTIONS, Tools
 
 try:
@@ -28,8 +32,8 @@ except ImportError:  # mcp 1.x, or no mcp at all
 
 INSTALL_HINT = "install legalkg[serve] (pip install 'legalkg[serve]'): it brings mcp, fastapi and uvicorn"
 INSTRUCTIONS = ("German federal statutes as a graph. Use `search` or `context` to find units, `get_unit` to read "
-                "one with its neighbours, and `verify` to check the statute citations of an answer before "
-                "giving it.")
+                "one with its neighbours, `related` for its neighbourhood with counts, and `verify` to check "
+                "the statute citations of an answer before giving it.")
 
 
 def require_mcp() -> None:
@@ -43,33 +47,40 @@ def _answer(call: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     try:
         return call()
     except UserError as err:
-        raise ToolError(str(err)) from None
+        raise ToolError(" ".join(str(err).split())[:400]) from None
+
+
+class PassThrough(BaseModel):
+    """The SDK's argument model for every tool, replaced: it hands the arguments over untouched, so
+    that ``serve.args`` checks them as for HTTP (the SDK's own model ignored unknown arguments and
+    answered a wrong type in four lines with a URL)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    def model_dump_one_level(self) -> dict[str, Any]:
+        return {"arguments": dict(self.model_extra or {})}
 
 
 def build_server(tools: Tools):
-    """An MCP server whose four tools call ``tools``."""
+    """An MCP server whose tools call ``tools``, each with the JSON schema of its ``serve.args`` model."""
     require_mcp()
     server = MCPServer("legalkg", instructions=INSTRUCTIONS)
-
-    @server.tool(name="search", description=DESCRIPTIONS["search"])
-    def search(query: str, level: str = "§", k: int = 5, mode: str = "learned", expand: str = "none",
-               law: str | None = None, task: str | None = None) -> dict[str, Any]:
-        return _answer(lambda: tools.search(query, level=level, k=k, mode=mode, expand=expand, law=law, task=task))
-
-    @server.tool(name="get_unit", description=DESCRIPTIONS["get_unit"])
-    def get_unit(citation: str | None = None, id: str | None = None) -> dict[str, Any]:  # noqa: A002
-        return _answer(lambda: tools.get_unit(citation=citation, id=id))
-
-    @server.tool(name="verify", description=DESCRIPTIONS["verify"])
-    def verify(text: str, default_law: str | None = None) -> dict[str, Any]:
-        return _answer(lambda: tools.verify(text, default_law))
-
-    @server.tool(name="context", description=DESCRIPTIONS["context"])
-    def context(query: str, budget: int = 1000, task: str | None = None, law: str | None = None) -> dict[str, Any]:
-        return _answer(lambda: tools.context(query, budget=budget, task=task, law=law))
-
+    for name in TOOL_ARGS:
+        register(server, tools, name)
     return server
 
 
+def register(server, tools: Tools, name: str) -> None:
+    def run(arguments: dict[str, Any]) -> dict[str, Any]:
+        return _answer(lambda: tools.call(name, parse_args(name, arguments)))
+
+    server.tool(name=name, description=DESCRIPTIONS[name])(run)
+    tool = server._tool_manager.get_tool(name)  # noqa: SLF001 - the SDK has no public hook for this
+    tool.fn_metadata.arg_model = PassThrough
+    tool.parameters = TOOL_ARGS[name].model_json_schema()
+
+
 def run_stdio(tools: Tools) -> None:
+    # the SDK logs every failed call at INFO to stderr, several lines each: the answer says it once
+    logging.getLogger("mcp").setLevel(logging.WARNING)
     build_server(tools).run("stdio")

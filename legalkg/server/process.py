@@ -12,6 +12,8 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from neo4j import GraphDatabase, exceptions as nx
@@ -91,11 +93,23 @@ def wait_for_bolt(s: ServerSettings, timeout: float = 120.0) -> None:
                     f"log tail from {s.logs_dir}:\n{log_tail(s)}")
 
 
+@contextmanager
+def private_files() -> Iterator[None]:
+    """Start children with umask 077: the JVM writes auth.ini, the store and the logs readable by
+    its user only (the home is 0700 as well, ``startup.private_home``)."""
+    old = os.umask(0o077)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
 def launch(s: ServerSettings, lib: Path, timeout: float = 120.0) -> None:
     """Run the launcher with the home's current neo4j.conf and wait for Bolt (``startup.start``
     writes the conf first; a bulk import restarts the server with the conf as it is)."""
-    proc = subprocess.run([jvm.find().path, "-cp", f"{lib}/*", LAUNCHER, "start"], env=environment(s),
-                          capture_output=True, text=True, cwd=s.home)
+    with private_files():
+        proc = subprocess.run([jvm.find().path, "-cp", f"{lib}/*", LAUNCHER, "start"], env=environment(s),
+                              capture_output=True, text=True, cwd=s.home)
     if proc.returncode != 0:
         raise UserError(f"Neo4j failed to start: {(proc.stdout + proc.stderr).strip()[-300:]}; "
                         f"log tail:\n{log_tail(s)}")
@@ -129,8 +143,10 @@ def relaunch(s: ServerSettings, cmd: list[str], timeout: float = 120.0) -> None:
     # sh starts the JVM in the background and exits: the JVM is nobody's child here (no zombie,
     # no "still running" warning) and keeps running when this process ends.
     script = 'log="$1"; shift; "$@" >>"$log" 2>&1 </dev/null & echo $!'
-    proc = subprocess.run(["/bin/sh", "-c", script, "sh", str(s.logs_dir / "neo4j.log"), *cmd],
-                          env=environment(s), cwd=s.home, capture_output=True, text=True, start_new_session=True)
+    with private_files():
+        proc = subprocess.run(["/bin/sh", "-c", script, "sh", str(s.logs_dir / "neo4j.log"), *cmd],
+                              env=environment(s), cwd=s.home, capture_output=True, text=True,
+                              start_new_session=True)
     if proc.returncode != 0 or not proc.stdout.strip().isdigit():
         raise UserError(f"Neo4j failed to start: {proc.stderr.strip()[-300:]}; log tail:\n{log_tail(s)}")
     s.pid_file.write_text(proc.stdout.strip())

@@ -8,6 +8,7 @@ a changed setting always applies), and the initial password is set before the fi
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import tempfile
 from pathlib import Path
@@ -73,12 +74,25 @@ def _running_as_asked(s: ServerSettings, pid: int) -> str:
     return ""
 
 
+def private_home(home: Path) -> str:
+    """Create ``home`` with mode 0700, or tighten an existing one to it; a note when it was open.
+
+    Why: the home holds the password's salted hash (``data/dbms/auth.ini``), the store and the
+    logs, all written 0644 by the JVM; a 0700 home keeps every other user out of all of them."""
+    home.mkdir(mode=0o700, parents=True, exist_ok=True)
+    mode = stat.S_IMODE(home.stat().st_mode)
+    if not mode & 0o077:
+        return ""
+    home.chmod(0o700)
+    return f"; its home {home} was readable by other users (mode {mode:o}): now 0700"
+
+
 def start(s: ServerSettings, timeout: float = 120.0, record: bool = True) -> str:
     """Start in the background unless already running; returns a status line. ``record``: note the
     home for its Bolt port (``homes``), so that ``legalkg ingest --uri`` finds it for the bulk import."""
     pid = process.read_pid(s)
     if pid:
-        note = _running_as_asked(s, pid)
+        note = _running_as_asked(s, pid) + private_home(s.home)
         process.wait_for_bolt(s, timeout)
         if record:
             record_home(s.bolt_port, s.home)
@@ -91,6 +105,7 @@ def start(s: ServerSettings, timeout: float = 120.0, record: bool = True) -> str
         raise UserError("auth is on but NEO4J_PASSWORD is not set: export NEO4J_PASSWORD "
                         "(8+ characters) or start with --no-auth for a local test server")
     jvm.find()  # no Java: one line before Maven runs
+    opened = private_home(s.home)
     lib = ensure_jars()
     recorded = ""
     if s.class_archive and jvm.wants_recording(class_archive(lib)):
@@ -102,4 +117,4 @@ def start(s: ServerSettings, timeout: float = 120.0, record: bool = True) -> str
     process.launch(s, lib, timeout)
     if record:
         record_home(s.bolt_port, s.home)
-    return f"Neo4j started (pid {process.read_pid(s)}){recorded}"
+    return f"Neo4j started (pid {process.read_pid(s)}){recorded}{opened}"

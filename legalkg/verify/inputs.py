@@ -7,13 +7,11 @@ file, a PDF), and reading it would only cost time before an answer nobody reads.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
+from .. import textin
 from ..errors import UserError
-
-#: Longest text ``verify`` accepts, in characters (20x the 50,000-character brief of the goal).
-MAX_CHARS = 1_000_000
+from ..textin import MAX_CHARS
 
 
 class VerifyInputError(UserError):
@@ -26,9 +24,7 @@ def check_text(text: object) -> str:
     """``text`` itself when it is verifiable text; else one-line ``VerifyInputError``."""
     if not isinstance(text, str):
         raise VerifyInputError(f"the text must be a string, not {type(text).__name__}")
-    if len(text) > MAX_CHARS:
-        raise VerifyInputError(f"the text has {len(text):,} characters, more than the {MAX_CHARS:,} "
-                               "verify reads: split it into parts")
+    textin.check_length(text, "the text", MAX_CHARS, VerifyInputError)
     if "\x00" in text:
         raise VerifyInputError("the input holds NUL bytes: it looks binary, give plain text (a PDF or "
                                "Word file must be converted to text first)")
@@ -39,22 +35,13 @@ def check_text(text: object) -> str:
 
 
 def decode(data: bytes, where: str) -> str:
-    if len(data) > 4 * MAX_CHARS:
-        raise VerifyInputError(f"{where} has {len(data):,} bytes, more than verify reads "
-                               f"({MAX_CHARS:,} characters): split it into parts")
-    if b"\x00" in data:
-        raise VerifyInputError(f"{where} holds NUL bytes: it looks binary, give plain text (a PDF or Word "
-                               "file must be converted to text first)")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise VerifyInputError(f"{where} is not UTF-8 text (byte {err.start}): convert it to UTF-8") from None
+    return textin.decode(data, where, MAX_CHARS, VerifyInputError)
 
 
 def read_source(arg: str) -> str:
     """TEXT itself, '-' for stdin, or the name of an existing file."""
     if arg == "-":
-        return check_text(decode(sys.stdin.buffer.read(4 * MAX_CHARS + 1), "stdin"))
+        return check_text(textin.read_stdin(MAX_CHARS, VerifyInputError))
     path = Path(arg)
     try:
         is_file = len(arg) < 4096 and "\n" not in arg and path.is_file()
@@ -63,8 +50,7 @@ def read_source(arg: str) -> str:
     if is_file:
         size = path.stat().st_size
         if size > 4 * MAX_CHARS:
-            raise VerifyInputError(f"{arg} has {size:,} bytes, more than verify reads "
-                                   f"({MAX_CHARS:,} characters): split it into parts")
+            raise VerifyInputError(textin.too_long(arg, f"{size:,} bytes", MAX_CHARS))
         try:
             data = path.read_bytes()
         except OSError as err:

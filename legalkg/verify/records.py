@@ -14,13 +14,15 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, Field
 
 from ..cite import CitationMatch
-from .status import BROKEN, Status, UnitRow, resolve_match
+from .status import BROKEN, Resolution, Status, UnitRow, reading_citation, resolve_match
+from .text import Spans, unread_sections
 
 
 class CitationRecord(BaseModel):
     """What ``verify`` says about one cited unit (one JSON line of ``legalkg verify --json``)."""
 
-    span: str = Field(description="the whole citation chain as written")
+    span: str | None = Field(None, description="the whole citation chain as written, on the chain's first "
+                             "record only (later records of the chain carry its offsets)")
     chain_start: int
     chain_end: int
     written: str = Field(description="this unit's part of the chain as written")
@@ -31,7 +33,8 @@ class CitationRecord(BaseModel):
     status: Status
     id: str | None = Field(None, description="the resolved node id (ok, repealed)")
     citation: str | None = Field(None, description="the unit's court-style citation from the graph")
-    text: str | None = Field(None, description="the unit's current text")
+    text: str | None = Field(None, description="the unit's current text (in ``VerifyReport.rows``: on the "
+                             "first record of the unit only)")
     nearest: str | None = Field(None, description="no_such_unit: the nearest existing unit above it")
     readings: list[str] = Field(default_factory=list, description="ambiguous: the units it may mean")
     support: float | None = Field(None, description="lexical + vector match of the citing sentence")
@@ -74,21 +77,43 @@ def cited_text(m: CitationMatch) -> str:
 
 
 def build_records(text: str, matches: Sequence[CitationMatch], units: Mapping[str, UnitRow],
-                  laws: set[str]) -> list[CitationRecord]:
-    """The records of ``matches`` (no support score yet), implied-but-missing range members dropped."""
+                  laws: set[str], unloaded: frozenset[str] | set[str] = frozenset()) -> list[CitationRecord]:
+    """The records of ``matches`` (no support score yet), implied-but-missing range members dropped.
+
+    Why the chain's text only on its first record: "§§ 1, 1, 1, ..." is one chain of thousands of
+    records, and a copy of it in each made the output grow with the square of the input."""
     optional = optional_parts(matches)
     out: list[CitationRecord] = []
+    chain = None
+    resolved: dict[tuple, Resolution] = {}
     for i, m in enumerate(matches):
-        res = resolve_match(m, units, laws)
+        key = (m.law_key, m.reason, m.para, reading_citation(m))
+        res = resolved.get(key)
+        if res is None:
+            res = resolved[key] = resolve_match(m, units, laws, unloaded)
         if i in optional and res.status in (Status.NO_SUCH_UNIT, Status.REPEALED):
             continue
         row = units.get(res.id) if res.id else None
-        out.append(CitationRecord(
-            span=text[m.chain_start:m.chain_end], chain_start=m.chain_start, chain_end=m.chain_end,
+        first = (m.chain_start, m.chain_end) != chain
+        chain = (m.chain_start, m.chain_end)
+        out.append(CitationRecord.model_construct(  # the fields are typed already: no validation per record
+            span=text[m.chain_start:m.chain_end] if first else None, chain_start=m.chain_start,
+            chain_end=m.chain_end,
             written=m.text, start=m.start, end=m.end, cited=cited_text(m), law=m.law_key, status=res.status, id=res.id,
             citation=row.citation if row else None, text=row.text if row else None, nearest=res.nearest,
-            readings=res.readings, version=m.version, ff=m.ff))
+            readings=list(res.readings), version=m.version, ff=m.ff))
     return out
+
+
+def text_records(text: str, matches: Sequence[CitationMatch], units: Mapping[str, UnitRow],
+                 laws: set[str], unloaded: frozenset[str] | set[str] = frozenset()) -> tuple[list[CitationRecord], Spans]:
+    """Every record of ``text`` in text order, the unread § signs included, and the chain spans
+    (built once: the support score masks them)."""
+    records = build_records(text, matches, units, laws, unloaded)
+    chains = Spans([(m.chain_start, m.chain_end) for m in matches])
+    records += [unparsed_record(text, s, e) for s, e in unread_sections(text, chains)]
+    records.sort(key=lambda r: (r.chain_start, r.start))
+    return records, chains
 
 
 def unparsed_record(text: str, start: int, end: int) -> CitationRecord:

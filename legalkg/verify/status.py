@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from enum import Enum
+from functools import lru_cache
 
 from pydantic import BaseModel
 
@@ -26,9 +27,18 @@ class Status(str, Enum):  # noqa: UP042 - the JSON and the table print .value
     REPEALED = "repealed"
     NO_SUCH_UNIT = "no_such_unit"
     LAW_NOT_IN_GRAPH = "law_not_in_graph"
+    LAW_NOT_LOADED = "law_not_loaded"
+    LAW_REPEALED = "law_repealed"
+    EU_LAW = "eu_law"
+    STATE_LAW = "state_law"
+    UNKNOWN_LAW = "unknown_law"
     AMBIGUOUS = "ambiguous"
     UNPARSED = "unparsed"
 
+
+#: The grammar's reason for a law it does not resolve -> its status (cite.lawstatus's table).
+_LAW_STATUS = {"law_repealed": Status.LAW_REPEALED, "eu_law": Status.EU_LAW, "state_law": Status.STATE_LAW,
+               "unknown_law": Status.UNKNOWN_LAW}
 
 #: Every status but ``ok`` makes ``legalkg verify`` exit 1.
 BROKEN: frozenset[Status] = frozenset(set(Status) - {Status.OK})
@@ -69,6 +79,12 @@ def reading_citation(match: CitationMatch) -> Citation:
 
 
 def readings(c: Citation) -> list[tuple[str, bool]]:
+    """See ``cached_readings``; a fresh list."""
+    return list(cached_readings(c))
+
+
+@lru_cache(maxsize=4096)
+def cached_readings(c: Citation) -> tuple[tuple[str, bool], ...]:
     """(id, splits "Nr. 2a") of every id that denotes exactly the cited unit, most likely first:
     as written; with the implicit Satz before a Nummer or a Buchstabe (S1 first: a list cited
     without its Satz is the first Satz's); "Nr. 2a" as Nr. 2 Buchst. a; "Abs. 1" written for a §
@@ -97,7 +113,7 @@ def readings(c: Citation) -> list[tuple[str, bool]]:
         tail = [f"{p}{v}" for p, v in parts]
         for h in heads:
             out.setdefault("/".join([h, *tail]), split)
-    return list(out.items())
+    return tuple(out.items())
 
 
 def lookup_ids(matches: list[CitationMatch]) -> tuple[list[str], list[str]]:
@@ -109,23 +125,30 @@ def lookup_ids(matches: list[CitationMatch]) -> tuple[list[str], list[str]]:
             continue
         laws[m.law_key] = None
         c = reading_citation(m)
-        for cand, _ in readings(c):
+        for cand, _ in cached_readings(c):
             ids[cand] = None
         for cand in candidate_ids(c):
             ids[cand] = None
     return list(ids), list(laws)
 
 
-def resolve_match(match: CitationMatch, units: Mapping[str, UnitRow], laws: set[str]) -> Resolution:
-    """The status of one cited unit given the units and laws that exist."""
+def resolve_match(match: CitationMatch, units: Mapping[str, UnitRow], laws: set[str],
+                  unloaded: frozenset[str] | set[str] = frozenset()) -> Resolution:
+    """The status of one cited unit given the units and laws that exist. ``unloaded``: laws in
+    the graph whose load did not finish (an ingest stopped midway): their units may be missing,
+    so no answer about them is given (``law_not_loaded``)."""
     if match.law_key is None:
         if match.reason == "no_law":
             return Resolution(status=Status.AMBIGUOUS)  # which law? the text does not say
+        if match.reason in _LAW_STATUS:  # a former federal law, EU or state law, or no known law
+            return Resolution(status=_LAW_STATUS[match.reason])
         return Resolution(status=Status.LAW_NOT_IN_GRAPH)
+    if match.law_key in unloaded:
+        return Resolution(status=Status.LAW_NOT_LOADED)
     if match.law_key not in laws:
         return Resolution(status=Status.LAW_NOT_IN_GRAPH)
     c = reading_citation(match)
-    found = [(u, split) for u, split in readings(c) if u in units]
+    found = [(u, split) for u, split in cached_readings(c) if u in units]
     if not found:
         nearest = next((cand for cand in candidate_ids(c) if cand in units), None)
         return Resolution(status=Status.NO_SUCH_UNIT, nearest=nearest)

@@ -15,15 +15,25 @@ import numpy as np
 from neo4j import READ_ACCESS, Driver
 from pydantic import BaseModel
 
+from ..cancel import checkpoint
 from ..cite import LawRegistry, extract
 from ..embed import get_embedder
 from ..graph.cypher import query
 from ..graph.vectors import index_name
+from ..lazy import once_per_key
 from .inputs import check_text
-from .records import CitationRecord, build_records, unparsed_record
+from .quotes import QuoteCheck, near_quotes
+from .records import CitationRecord, text_records
 from .status import BROKEN, Status, UnitRow, lookup_ids
 from .support import SUPPORT_THRESHOLD, combine, cosine, lexical, stems, unit_words
-from .text import citing_sentence, masked, sentence_bounds, unread_sections
+from .text import MaskedText, Spans, citing_sentence, sentence_bounds
+
+#: Most characters of distinct passages of one text that are embedded for the support score:
+#: bounds the embedding time of a 1 MB text (benchmarks/verify_scaling.py); a 200-citation brief
+#: (about 200 passages of a few hundred characters) stays below it.
+MAX_EMBEDDED_CHARS = 200_000
+#: Passages per embedding call: a cancelled request stops between batches.
+EMBED_BATCH = 64
 
 
 class VerifyReport(BaseModel):
@@ -31,6 +41,7 @@ class VerifyReport(BaseModel):
 
     records: list[CitationRecord]
     threshold: float = SUPPORT_THRESHOLD
+    quotes: list[QuoteCheck] = []  # quotations next to a citation, checked against its unit (quotes.py)
 
     @property
     def ok(self) -> bool:
@@ -49,6 +60,20 @@ class VerifyReport(BaseModel):
 
     def broken(self) -> list[CitationRecord]:
         return [r for r in self.records if r.status in BROKEN]
+
+    def rows(self) -> list[dict]:
+        """The records as JSON-ready dicts, each unit's text on its first record only: "§ 573 BGB"
+        cited 10,000 times would otherwise repeat 1,500 characters 10,000 times."""
+        seen: set[str] = set()
+        out = []
+        for r in self.records:
+            row = r.model_dump(mode="json")
+            if r.id is not None:
+                if r.id in seen:
+                    row["text"] = None
+                seen.add(r.id)
+            out.append(row)
+        return out
 
 
 class Verifier:
@@ -69,43 +94,55 @@ class Verifier:
         with self.driver.session(database=self.db, default_access_mode=READ_ACCESS) as session:
             return session.execute_read(lambda tx: list(tx.run(query(name), params)))
 
-    def lookup(self, ids: list[str], laws: list[str]) -> tuple[dict[str, UnitRow], set[str]]:
-        """The existing units among ``ids`` and the laws in the graph among ``laws``."""
+    def lookup(self, ids: list[str], laws: list[str]) -> tuple[dict[str, UnitRow], set[str], set[str]]:
+        """The existing units among ``ids``, the laws in the graph among ``laws``, and those of
+        them whose load did not finish."""
         if not ids and not laws:
-            return {}, set()
+            return {}, set(), set()
         rec = self._read("verify/units", {"ids": ids, "laws": laws})[0]
         units = {u["id"]: UnitRow(id=u["id"], citation=u["citation"], text=u["text"] or "", level=u["level"],
                                   title=u["title"], repealed=bool(u["repealed"])) for u in rec["units"]}
-        return units, set(rec["laws"])
+        return units, {g["id"] for g in rec["laws"]}, {g["id"] for g in rec["laws"] if not g["loaded"]}
 
     def verify(self, text: str, default_law: str | None = None, *, support: bool = True) -> VerifyReport:
         """Every statute citation of ``text`` as a record (``default_law``: the law of a bare "§ 5")."""
         text = check_text(text)
         matches = extract(text, default_law=default_law, registry=self.registry)
+        checkpoint()
         ids, laws = lookup_ids(matches)
-        units, present = self.lookup(ids, laws)
-        records = build_records(text, matches, units, present)
-        chain_spans = sorted({(m.chain_start, m.chain_end) for m in matches})
-        records += [unparsed_record(text, s, e) for s, e in unread_sections(text, chain_spans)]
-        records.sort(key=lambda r: (r.chain_start, r.start))
+        units, present, unloaded = self.lookup(ids, laws)
+        checkpoint()
+        records, chain_spans = text_records(text, matches, units, present, unloaded)
+        checkpoint()
         if support:
             self.add_support(text, records, chain_spans, units)
-        return VerifyReport(records=records)
+        cited = [(r.chain_start, r.chain_end, r.id, r.text) for r in records if r.id and r.text]
+        quotes = near_quotes(text, cited, {uid: u.text for uid, u in units.items()})
+        return VerifyReport(records=records, quotes=quotes)
 
-    def add_support(self, text: str, records: list[CitationRecord], chain_spans: list[tuple[int, int]],
+    def add_support(self, text: str, records: list[CitationRecord], chain_spans: Spans,
                     units: dict[str, UnitRow]) -> None:
-        """Fill the support fields of the records that resolved to a unit."""
+        """Fill the support fields of the records that resolved to a unit. Each passage, each
+        passage's stems and each unit's stems are computed once (the records of one chain share
+        their passage; a unit cited 1,000 times is stemmed once)."""
         bounds = sentence_bounds(text, chain_spans)
+        masked = MaskedText(text, chain_spans)
         scored = [r for r in records if r.id and r.text]
         sentences: dict[int, str] = {}
+        passages: dict[tuple[int, int], str] = {}
         for r in scored:
             lo, hi = citing_sentence(text, bounds, r.chain_start, r.chain_end)
             r.sentence_start, r.sentence_end = lo, hi
-            sentences[id(r)] = masked(text, lo, hi, chain_spans)
-        unit_stems = {r.id: stems(unit_words(paragraph_title(r.id, units), r.text)) for r in scored}
+            if (lo, hi) not in passages:
+                passages[(lo, hi)] = masked.passage(lo, hi)
+            sentences[id(r)] = passages[(lo, hi)]
+        unit_stems = {uid: stems(unit_words(paragraph_title(uid, units), units[uid].text))
+                      for uid in {r.id for r in scored}}
+        sentence_stems = {s: stems(s) for s in set(sentences.values())}
+        checkpoint()
         vecs = self.vector_scores(scored, sentences) if self.vectors else {}
         for r in scored:
-            lex = lexical(stems(sentences[id(r)]), unit_stems[r.id])
+            lex = lexical(sentence_stems[sentences[id(r)]], unit_stems[r.id])
             vec = vecs.get(id(r))
             r.lexical = round(lex, 4)
             r.vector = None if vec is None else round(vec, 4)
@@ -118,6 +155,7 @@ class Verifier:
             self._models[level] = rows[0]["name"] if rows else None
         return self._models[level]
 
+    @once_per_key
     def embedder(self, name: str):
         if name not in self._embedders:
             self._embedders[name] = get_embedder(name)
@@ -125,7 +163,9 @@ class Verifier:
 
     def vector_scores(self, scored: list[CitationRecord], sentences: dict[int, str]) -> dict[int, float]:
         """id(record) -> cosine of its masked sentence and its unit's stored vector, where the
-        unit's level has vectors: the sentence is embedded by the model recorded for that level."""
+        unit's level has vectors: the sentence is embedded by the model recorded for that level.
+        Only the first distinct passages of a text up to ``MAX_EMBEDDED_CHARS`` are embedded; the
+        records of later ones get the lexical part alone, as a unit without a vector does."""
         if not scored:
             return {}
         rows = self._read("verify/embeddings", {"ids": list({r.id for r in scored})})
@@ -139,14 +179,32 @@ class Verifier:
         out: dict[int, float] = {}
         for name, recs in by_model.items():
             texts = list(dict.fromkeys(sentences[id(r)] for r in recs if sentences[id(r)].strip()))
+            texts = within_budget(texts, MAX_EMBEDDED_CHARS)
             if not texts:
                 continue
-            vectors = dict(zip(texts, self.embedder(name).embed_queries(texts), strict=True))
+            embedder = self.embedder(name)
+            vectors: dict[str, np.ndarray] = {}
+            for i in range(0, len(texts), EMBED_BATCH):
+                checkpoint()
+                batch = texts[i:i + EMBED_BATCH]
+                vectors.update(zip(batch, embedder.embed_queries(batch), strict=True))
             for r in recs:
                 s = sentences[id(r)]
                 if s in vectors:
                     out[id(r)] = cosine(vectors[s], stored[r.id][1])
         return out
+
+
+def within_budget(texts: list[str], budget: int) -> list[str]:
+    """The leading ``texts`` whose lengths add up to at most ``budget`` (the first always)."""
+    out: list[str] = []
+    used = 0
+    for t in texts:
+        used += len(t)
+        if out and used > budget:
+            break
+        out.append(t)
+    return out
 
 
 def paragraph_title(uid: str, units: dict[str, UnitRow]) -> str | None:

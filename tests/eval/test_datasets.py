@@ -95,6 +95,10 @@ def test_unknown_name_and_bad_lines_raise_user_errors(tmp_path):
     neither.write_text('{"id": 1, "question": "x"}\n', encoding="utf-8")
     with pytest.raises(UserError, match="neither 'gold'"):
         D.load_dataset(str(neither))
+    number = tmp_path / "number.jsonl"
+    number.write_text('{"content": 5}\n', encoding="utf-8")
+    with pytest.raises(UserError, match=r"number.jsonl:1: 'content' must be the decision as an HTML string, not int"):
+        D.load_dataset(str(number))
 
 
 def test_generic_jsonl_reads_written_citations_and_node_ids(tmp_path):

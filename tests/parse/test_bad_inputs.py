@@ -179,3 +179,17 @@ def test_parse_cli_prints_the_entity_warning(burlg_bytes, tmp_path):
     assert res.returncode == 0, res.stderr
     lines = [ln for ln in res.stderr.splitlines() if "entity" in ln]
     assert len(lines) == 1 and lines[0].startswith("warning: ") and "burlg.xml" in lines[0]
+
+
+def test_a_folder_named_xml_and_a_looping_link_are_failures_not_tracebacks(tmp_path, burlg_bytes):
+    (tmp_path / "burlg.xml").write_bytes(burlg_bytes)
+    (tmp_path / "x.xml").mkdir()
+    (tmp_path / "loop.xml").symlink_to(tmp_path / "loop.xml")
+    result = CliRunner().invoke(main, ["parse", "--codes", "all", "--source", str(tmp_path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    err_lines = sorted(ln for ln in result.stderr.splitlines() if ln.startswith("error:"))
+    assert err_lines == [f"error: {tmp_path / 'loop.xml'}: not a file (a folder, or a broken or looping link)",
+                         f"error: {tmp_path / 'x.xml'}: not a file (a folder, or a broken or looping link)"]
+    assert "parsed 1 laws" in result.stderr
+    named = list(iter_laws(tmp_path, ["loop", "x", "burlg"]))
+    assert [type(v).__name__ for _, v in named] == ["ParseError", "ParseError", "Law"]

@@ -56,6 +56,8 @@ async def mcp_session(cfg) -> dict:
             "verify": ("verify", {"text": "Nach § 574 Abs. 5 ZPO und § 433 Abs. 1 BGB."}),
             "search": ("search", {"query": "Mietsicherheit Kaution Vermieter", "mode": "fulltext", "k": 3}),
             "context": ("context", {"query": "Mein Vermieter gibt die Kaution nicht zurück", "budget": 300}),
+            "related": ("related", {"citation": "§ 437 BGB", "limit": 2}),
+            "related_bad_limit": ("related", {"id": "BGB/§437", "limit": 500}),
         }
         for key, (name, args) in calls.items():
             out[key] = await session.call_tool(name, args)
@@ -64,7 +66,7 @@ async def mcp_session(cfg) -> dict:
 
 def test_mcp_server_over_stdio_lists_and_answers_every_tool(graph):
     got = asyncio.run(asyncio.wait_for(mcp_session(graph), timeout=300))
-    assert got["tools"] == ["context", "get_unit", "search", "verify"]
+    assert got["tools"] == ["context", "get_unit", "related", "search", "verify"]
 
     unit = result_json(got["unit_by_citation"])
     assert unit["id"] == "BGB/§437" and unit["status"] == "ok"
@@ -91,6 +93,13 @@ def test_mcp_server_over_stdio_lists_and_answers_every_tool(graph):
     pack = result_json(got["context"])
     assert pack["budget"] == 300 and pack["units"]
     assert sum(u["words"] for u in pack["units"]) <= 300
+
+    related = result_json(got["related"])  # the same neighbourhood as get_unit's, counted in full
+    assert related["id"] == "BGB/§437" and len(related["cited_by"]) == 2
+    assert related["cited_by_count"] == len(unit["cited_by"]) < 100
+    assert sum(g["count"] for g in related["cited_by_laws"]) == related["cited_by_count"]
+    assert related["cites_count"] == len(unit["cites"]) and related["children_count"] == 1
+    assert got["related_bad_limit"].is_error and "limit must be from 1 to 100" in got["related_bad_limit"].content[0].text
 
 
 def test_the_servers_driver_refuses_a_write(graph, driver):
@@ -149,7 +158,7 @@ def test_http_api_serves_the_same_tools_on_localhost(graph):
                 assert proc.poll() is None, proc.stderr.read().decode()
                 assert time.monotonic() < deadline, "the HTTP server did not come up"
                 time.sleep(0.5)
-        assert sorted(listed) == ["context", "get_unit", "search", "verify"]
+        assert sorted(listed) == ["context", "get_unit", "related", "search", "verify"]
         status, unit = post(port, "/get_unit", {"citation": "§ 433 Abs. 1 BGB"})
         assert status == 200 and unit["id"] == "BGB/§433/Abs1"
         status, report = post(port, "/verify", {"text": "Das regelt § 2400 BGB."})
@@ -169,3 +178,51 @@ def test_serve_needs_a_transport_and_the_extra(monkeypatch):
     monkeypatch.setattr(mcp_server, "MCPServer", None)
     with pytest.raises(UserError, match=r"install legalkg\[serve\]"):
         mcp_server.require_mcp()
+
+
+def wait_for_http(port: int, proc: subprocess.Popen, limit: float = 180) -> None:
+    deadline = time.monotonic() + limit
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=5) as resp:
+                assert json.loads(resp.read())["ready"] is True
+                return
+        except OSError:
+            assert proc.poll() is None, proc.stderr.read().decode()
+            assert time.monotonic() < deadline, "the HTTP server did not come up"
+            time.sleep(0.2)
+
+
+def test_a_cold_rush_is_answered_and_sigterm_stops_a_long_verify_within_5_s(graph):
+    import threading
+
+    port = free_port()
+    proc = subprocess.Popen([LEGALKG, "serve", "--http", "--port", str(port)], env=server_env(graph),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for_http(port, proc)
+        statuses: list[int] = []
+        barrier = threading.Barrier(32)
+
+        def one(n: int) -> None:
+            barrier.wait()
+            path, body = (("/search", {"query": "Kaution zurück", "k": 3}) if n % 2 else
+                          ("/get_unit", {"citation": "§ 433 Abs. 1 BGB"}))
+            statuses.append(post(port, path, body)[0])
+
+        rush = [threading.Thread(target=one, args=(n,)) for n in range(32)]
+        for t in rush:
+            t.start()
+        for t in rush:
+            t.join()
+        assert statuses == [200] * 32
+        long_text = "Nach § 433 Abs. 1 BGB muss der Verkäufer die Sache übergeben. " * 8000  # 500 KB
+        threading.Thread(target=lambda: post(port, "/verify", {"text": long_text}), daemon=True).start()
+        time.sleep(2)
+        clock = time.monotonic()
+        proc.terminate()
+        proc.wait(timeout=30)
+        assert time.monotonic() - clock < 5
+    finally:
+        if proc.poll() is None:
+            proc.kill()

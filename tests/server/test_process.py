@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
 import time
@@ -60,6 +61,9 @@ def test_start_status_stop_without_auth(tmp_path):
         assert "start-up cache of the server: recorded" in status.stdout
         assert (home / "conf" / "neo4j.conf").read_text().count("127.0.0.1") >= 2
         assert (home / "logs" / "neo4j.log").exists()
+        # nothing of the home is readable by other users: the home 0700, the files the JVM wrote 0600
+        assert stat.S_IMODE(home.stat().st_mode) == 0o700
+        assert not stat.S_IMODE((home / "logs" / "neo4j.log").stat().st_mode) & 0o077
         again = _run("neo4j", "start", "--no-auth", "--home", str(home), *ports, env=env)
         assert again.returncode == 0 and "already running" in again.stdout
         assert "does not apply" not in again.stdout

@@ -52,7 +52,10 @@ def test_repealed_unit_or_repealed_paragraph():
 
 def test_law_not_in_graph_and_no_law_named():
     assert resolve_match(one("§ 263 StGB"), {}, {"BGB"}).status is Status.LAW_NOT_IN_GRAPH
-    assert resolve_match(one("§ 5 HSOG"), {}, {"BGB"}).status is Status.LAW_NOT_IN_GRAPH
+    assert resolve_match(one("§ 5 HSOG"), {}, {"BGB"}).status is Status.UNKNOWN_LAW  # no table knows it
+    assert resolve_match(one("§ 5 FGG"), {}, {"BGB"}).status is Status.LAW_REPEALED  # FamFG since 2009
+    assert resolve_match(one("Art. 6 DSGVO"), {}, {"BGB"}).status is Status.EU_LAW
+    assert resolve_match(one("Art. 6 BayBO"), {}, {"BGB"}).status is Status.STATE_LAW
     assert resolve_match(one("nach § 5 ist das so"), {}, {"BGB"}).status is Status.AMBIGUOUS
 
 
@@ -148,3 +151,20 @@ def test_bad_input_is_one_line_with_exit_code_2(tmp_path):
     good.write_text("Nach § 433 BGB.", "utf-8")
     assert read_source(str(good)) == "Nach § 433 BGB."
     assert read_source("Nach § 433 BGB.") == "Nach § 433 BGB."
+
+
+def test_a_law_whose_load_did_not_finish_is_law_not_loaded_not_no_such_unit():
+    # after a killed ingest the BUrlG's Gesetz node exists without its hash, and § 1 may be missing
+    m = one("Nach § 1 BUrlG hat jeder Arbeitnehmer Anspruch auf Urlaub.")
+    assert resolve_match(m, {}, {"BUrlG"}, unloaded={"BUrlG"}).status is Status.LAW_NOT_LOADED
+    assert resolve_match(m, {}, {"BUrlG"}).status is Status.NO_SUCH_UNIT
+
+
+def test_a_run_of_citations_is_masked_as_one_and_the_embedding_budget_holds():
+    from legalkg.verify.verifier import within_budget
+
+    text = "Nach § 1 BGB, § 2 BGB; § 3 BGB gilt das. Auch § 4 BGB und § 5 BGB."
+    spans = [(m.chain_start, m.chain_end) for m in extract(text)]
+    assert masked(text, 0, len(text), spans) == "Nach [NORM] gilt das. Auch [NORM] und [NORM]."
+    assert within_budget(["a" * 60, "b" * 60, "c" * 60], 150) == ["a" * 60, "b" * 60]
+    assert within_budget(["a" * 500], 100) == ["a" * 500]

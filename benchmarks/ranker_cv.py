@@ -1,0 +1,237 @@
+"""Cross-validated quality of the learned ranker (legalkg.predict.ranker) against the predictor's RRF.
+
+    nice -n 10 .venv/bin/python benchmarks/ranker_cv.py [--out DIR] [--task lay|case|both] [--folds 5] [--no-ablate]
+
+Cross-fitting over 5 folds grouped by case (``legalkg.predict.grouped_folds``, seed 0):
+
+1. For each fold, a predictor and a co-citation table fitted on the other four folds give the fold's
+   cases their candidates and features (``ranker.candidates``), and the rankings of the predictor's
+   own fusion, the popularity list and the plain classifier (Complement NB alone).
+2. For each fold, LambdaRank is fitted on the other four folds' feature rows and ranks the fold.
+
+So no case is ranked with a predictor, a co-citation table or a ranker that saw it. Not held out (and
+said so in the results): the predictors that made the ranker's *training rows* had seen the test
+fold's cases; a fully nested run (a predictor per pair of folds) costs twice the training and did not
+fit the shared machine's time. The shipped ranker is made the same way over all the data
+(``legalkg train --ranker-out``: 5-fold out-of-fold rows, ``ranker.fit_stacked``).
+
+* lay: ``gerlayqa/dev.jsonl`` + ``train.jsonl``: Recall@10, nDCG@10 (binary gain, ``legalkg.eval.ir``'s
+  formula), hit@10, Recall@100, mean per question, 95 % bootstrap CIs; a paired permutation test.
+* case: ``ler_bgh/bgh_documents.jsonl`` + ``ler_courts/dev.jsonl.gz``: raw § recall@5 (micro over all
+  gold citations, ``legalkg.eval.metric.score_case``), per court, and ToER@5 at § level (recall x 1000
+  / mean words of a §); ``+ expand cocited`` adds to each of the 5 hits its strongest co-cited § of the
+  fold's training cases (words delivered beside it).
+
+Writes results.csv / results.md into ``--out`` (eval/ranker/README.md names the committed run).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import platform
+import time
+from pathlib import Path
+
+import click
+import numpy as np
+import pandas as pd
+
+from legalkg import paths
+from legalkg.eval.metric import score_case
+from legalkg.eval.stats import bootstrap_ci, paired_test
+from legalkg.model import DEPTHS
+from legalkg.predict import (
+    Config,
+    StatuteIndex,
+    TrainingSet,
+    cocite as cocitemod,
+    grouped_folds,
+    load_examples,
+    resolve_labels,
+    train,
+)
+from legalkg.predict.ranker import candidates, fit_booster, para_labels
+from legalkg.predict.rankfeatures import FEATURES, UnitFacts
+from legalkg.predict.units import unit_texts
+
+LAY_FILES = ("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl")
+CASE_FILES = ("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz")
+RRF_ROWS = {"popularity list": {"pop": 1.0}, "plain classifier (Complement NB)": {"nb": 1.0},
+            "predictor (RRF of its components)": dict(Config().weights)}
+COCITE_COLS = [i for i, f in enumerate(FEATURES) if f.startswith("cocite")]
+K_MAX = 100
+I_PARA = DEPTHS.index("§")
+
+
+def booster_order(booster, cand) -> list[str]:
+    score = booster.predict(cand.x, num_threads=1)
+    return [cand.ids[j] for j in np.lexsort((np.array(cand.ids), -score))[:K_MAX]]
+
+
+def out_of_fold_features(data, labels, fit, facts, n_folds, seed):
+    """Per case (data order): its candidates from the predictor and co-citation table of the other
+    folds, and the RRF rows of that predictor; plus each case's fold and its co-citation table."""
+    ex = data.examples
+    cands, runs, expansions = [None] * len(ex), [None] * len(ex), [None] * len(ex)
+    folds = grouped_folds([e.group for e in ex], n_folds, seed)
+    for train_idx, test_idx in folds:
+        t0 = time.perf_counter()
+        model = fit(TrainingSet(data.task, [ex[i] for i in train_idx], data.sources))
+        table = cocitemod.fit([labels[i] for i in train_idx])
+        texts = [ex[i].text for i in test_idx]
+        parts = model.component_scores(texts, "Paragraph")
+        fused = {name: model.fuse(parts, len(texts), K_MAX, w) for name, w in RRF_ROWS.items()}
+        for j, (i, c) in enumerate(zip(test_idx, candidates(model, texts, table, facts))):
+            cands[i] = c
+            runs[i] = {name: [u for u, _, _ in rows[j]] for name, rows in fused.items()}
+            expansions[i] = table
+        print(f"fold features: {len(test_idx)} cases, {time.perf_counter() - t0:.0f} s", flush=True)
+    return cands, runs, expansions, folds
+
+
+def cross_fitted(data, units, statutes, facts, n_folds, seed, ablate):
+    """Cross-fitting: out-of-fold features once, then per fold a ranker fitted on the other folds'
+    rows ranks the fold's cases (module docstring says what this does and does not hold out)."""
+    labels = para_labels(data)
+
+    def fit(ts):
+        return train(ts, statutes=statutes, seed=seed)
+
+    cands, runs, tables, folds = out_of_fold_features(data, labels, fit, facts, n_folds, seed)
+    golds = [set(g) for g in labels]
+    blank = [type(c)(c.ids, np.where(np.isin(np.arange(c.x.shape[1]), COCITE_COLS), np.nan, c.x)) for c in cands]
+    for train_idx, test_idx in folds:
+        t0 = time.perf_counter()
+        booster = fit_booster([cands[i] for i in train_idx], [golds[i] for i in train_idx], seed)
+        plain = fit_booster([blank[i] for i in train_idx], [golds[i] for i in train_idx], seed) if ablate else None
+        for i in test_idx:
+            runs[i]["ranker (LambdaRank)"] = booster_order(booster, cands[i])
+            if plain is not None:
+                runs[i]["ranker without co-citation features"] = booster_order(plain, blank[i])
+        print(f"ranker fold: {time.perf_counter() - t0:.0f} s", flush=True)
+    expansions = [{u: [v for v, _, _ in tables[i].neighbours(u, 1)] for name in r for u in r[name][:5]}
+                  for i, r in enumerate(runs)]
+    return runs, expansions, labels
+
+
+def fmt(ci) -> str:
+    return f"{ci.point:.3f} [{ci.low:.3f}, {ci.high:.3f}]"
+
+
+def ndcg(ranked, gold, k=10) -> float:
+    disc = 1.0 / np.log2(np.arange(2, k + 2))
+    gains = np.array([1.0 if u in gold else 0.0 for u in ranked[:k]])
+    return float(gains @ disc[:len(gains)] / disc[:min(len(gold), k)].sum())
+
+
+def lay_report(data, runs, labels, rows_out, md) -> None:
+    golds = [{f"{c.law}/{c.para}" for c in e.gold} for e in data.examples]
+    names = list(runs[0])
+    md.append("| configuration | Recall@10 | nDCG@10 | hit@10 | Recall@100 |")
+    md.append("|---|---|---|---|---|")
+    per = {}
+    for name in names:
+        m = np.array([(len(g & set(r[name][:10])) / len(g), ndcg(r[name], g), float(bool(g & set(r[name][:10]))),
+                       len(g & set(r[name][:100])) / len(g)) for r, g in zip(runs, golds)])
+        per[name] = m
+        cis = [bootstrap_ci(m[:, j]) for j in range(4)]
+        md.append(f"| {name} | " + " | ".join(fmt(c) for c in cis) + " |")
+        for metric, ci in zip(("recall@10", "ndcg@10", "hit@10", "recall@100"), cis):
+            rows_out.append({"dataset": "gerlayqa dev+train", "subset": "all", "configuration": name, "metric": metric,
+                             "value": ci.point, "low": ci.low, "high": ci.high, "n": len(golds)})
+    test = paired_test(per["ranker (LambdaRank)"][:, 0], per["predictor (RRF of its components)"][:, 0])
+    md.append(f"\nRanker minus predictor, Recall@10: {test.diff:+.3f} [{test.ci_low:+.3f}, {test.ci_high:+.3f}], "
+              f"paired permutation p = {test.p_value:.4f}.\n")
+
+
+def case_report(data, runs, expansions, para_words, rows_out, md) -> None:
+    courts = sorted({e.court or "?" for e in data.examples})
+    md.append("| configuration | § recall@5 (micro) | ToER@5 (§ level) | " + " | ".join(courts)
+              + " | § recall@10 | + expand cocited: § recall@5 | words delivered per case |")
+    md.append("|---|---|---|" + "---|" * len(courts) + "---|---|---|")
+    hits_by = {}
+    for name in runs[0]:
+        s5 = [score_case(e.id, list(e.gold), r[name][:5]) for e, r in zip(data.examples, runs)]
+        s10 = [score_case(e.id, list(e.gold), r[name][:10]) for e, r in zip(data.examples, runs)]
+        sx = [score_case(e.id, list(e.gold), r[name][:5], [v for u in r[name][:5] for v in x.get(u, [])],
+                         para_words) for e, r, x in zip(data.examples, runs, expansions)]
+        h5 = np.array([s.hits[I_PARA] for s in s5], float)
+        hits_by[name] = h5
+        ng = np.array([s.n_gold for s in s5], float)
+        ci5 = bootstrap_ci(h5, ng)
+        ci10 = bootstrap_ci(np.array([s.hits[I_PARA] for s in s10], float), ng)
+        cix = bootstrap_ci(np.array([s.hits[I_PARA] for s in sx], float), ng)
+        w_para = float(np.mean(list(para_words.values())))
+        cells = []
+        for court in courts:
+            idx = np.array([(e.court or "?") == court for e in data.examples])
+            ci = bootstrap_ci(h5[idx], ng[idx])
+            cells.append(f"{ci.point:.3f}")
+            rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": court, "configuration": name,
+                             "metric": "para_recall@5", "value": ci.point, "low": ci.low, "high": ci.high,
+                             "n": int(idx.sum())})
+        delivered = np.mean([s.delivered_words for s in sx])
+        md.append(f"| {name} | {fmt(ci5)} | {ci5.point * 1000 / w_para:.2f} | " + " | ".join(cells)
+                  + f" | {fmt(ci10)} | {fmt(cix)} | {delivered:.0f} |")
+        for metric, ci in (("para_recall@5", ci5), ("para_recall@10", ci10), ("para_recall@5+cocited", cix)):
+            rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": "all", "configuration": name,
+                             "metric": metric, "value": ci.point, "low": ci.low, "high": ci.high,
+                             "n": len(data.examples)})
+        rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": "all", "configuration": name,
+                         "metric": "toer@5_para_level", "value": ci5.point * 1000 / w_para, "low": ci5.low * 1000 / w_para,
+                         "high": ci5.high * 1000 / w_para, "n": len(data.examples)})
+    ng = np.array([len(set(e.gold)) for e in data.examples], float)
+    test = paired_test(hits_by["ranker (LambdaRank)"], hits_by["predictor (RRF of its components)"], ng)
+    md.append(f"\nRanker minus predictor, § recall@5: {test.diff:+.3f} [{test.ci_low:+.3f}, {test.ci_high:+.3f}], "
+              f"paired permutation p = {test.p_value:.4f}. Mean words of a § (W): {w_para:.1f}.\n")
+
+
+def prepared(files, task, units, limit):
+    data = resolve_labels(load_examples([paths.eval_dir() / f for f in files], task), units)
+    if limit:
+        data = TrainingSet(data.task, data.examples[:limit], data.sources)
+    laws = sorted({lab.split("/", 1)[0] for e in data.examples for lab in e.labels})
+    statutes = StatuteIndex.build(units, laws)
+    return data, statutes, UnitFacts.build(units, statutes.ids)
+
+
+@click.command()
+@click.option("--out", default="eval/ranker", show_default=True, type=click.Path(file_okay=False))
+@click.option("--seed", default=0, show_default=True)
+@click.option("--folds", default=5, show_default=True)
+@click.option("--task", type=click.Choice(["lay", "case", "both"]), default="both", show_default=True)
+@click.option("--limit", default=0, help="Only the first N examples (a smoke run; 0 = all).")
+@click.option("--ablate/--no-ablate", default=True, help="Also a ranker without the co-citation features.")
+def main(out, seed, folds, task, limit, ablate) -> None:
+    started = time.perf_counter()
+    out_dir = Path(out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    units = unit_texts()
+    rows: list[dict] = []
+    md = ["# Learned ranker, nested CV (benchmarks/ranker_cv.py)\n",
+          f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC",
+          f"- command: `nice -n 10 .venv/bin/python benchmarks/ranker_cv.py --out {out} --seed {seed} --folds {folds}"
+          f"{'' if task == 'both' else ' --task ' + task}{f' --limit {limit}' if limit else ''}{'' if ablate else ' --no-ablate'}`",
+          f"- machine: {os.cpu_count()} CPU cores, Python {platform.python_version()}, shared with other jobs\n"]
+    for name, files, t in (("GerLayQA dev + train", LAY_FILES, "lay"), ("LER BGH + ler_courts", CASE_FILES, "case")):
+        if task not in (t, "both"):
+            continue
+        data, statutes, facts = prepared(files, t, units, limit)
+        t0 = time.perf_counter()
+        runs, expansions, _ = cross_fitted(data, units, statutes, facts, folds, seed, ablate)
+        md.append(f"## {name}: {len(data.examples):,} cases, {folds} folds, cross-fitted (seed {seed}), "
+                  f"{time.perf_counter() - t0:.0f} s\n")
+        if t == "lay":
+            lay_report(data, runs, None, rows, md)
+        else:
+            words = {u: len(units[u].split()) for u in statutes.ids}
+            case_report(data, runs, expansions, words, rows, md)
+    md.append(f"Run time: {time.perf_counter() - started:.0f} s.")
+    pd.DataFrame(rows).to_csv(out_dir / "results.csv", index=False)
+    (out_dir / "results.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    print("\n".join(md))
+
+
+if __name__ == "__main__":
+    main()

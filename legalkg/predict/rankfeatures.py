@@ -1,0 +1,166 @@
+"""Features of (query, § candidate) pairs for the learned ranker, from one predictor's outputs (pure).
+
+Why these: weighted RRF keeps only each component's rank and drops every score and every interaction
+between them; the predictor's Recall@100 is far above its Recall@10 (eval/predictor/), so the order is
+where a ranker can gain. Per candidate:
+
+* each component's score, rank (1 = best) and gap to the query's best score: ``nb`` (Complement NB),
+  ``knn`` (neighbour votes), ``bridge`` (translated lay words), ``pop`` (training citations) and
+  ``lex``, the plain TF-IDF cosine of the query with the § text over the statute vocabulary (the
+  lexical run that needs no graph); a component that abstains (no evidence) gives missing values;
+* the predictor's own fused score and rank (RRF of the components);
+* unit facts: the § text's length (log words), the share of the query's stems in its title, and the
+  share of training cases citing its law;
+* co-citation (``cocite.py``) with the query's other top ``CONTEXT`` fused candidates: sum and maximum
+  of positive npmi and how many of them were cited together with it at least ``MIN_COUNT`` times.
+
+Candidates: the union of every component's top ``PER_COMPONENT`` and the fused top ``PER_COMPONENT``,
+so the ranker can lift a unit that one component alone likes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .cocite import CoCitation
+from .sparse import top_dense
+from .text import tokens
+
+COMPONENT_FEATURES: tuple[str, ...] = ("nb", "knn", "bridge", "pop", "lex")
+PER_COMPONENT = 30
+CONTEXT = 10
+#: Components whose 0 means "no evidence" (like the predictor's fusion, which stops at them).
+ABSTAINING = ("knn", "bridge", "lex")
+FEATURES: tuple[str, ...] = tuple(
+    f"{c}_{what}" for c in COMPONENT_FEATURES for what in ("score", "rank", "gap")
+) + ("rrf_score", "rrf_rank", "words_log", "title_match", "law_share", "cocite_sum", "cocite_max", "cocite_n")
+
+
+@dataclass
+class UnitFacts:
+    """Per § id: log word count and title stems (from the unit texts the bridge reads)."""
+
+    words_log: dict[str, float]
+    titles: dict[str, frozenset[str]]
+
+    @classmethod
+    def build(cls, units: Mapping[str, str], ids: Sequence[str]) -> UnitFacts:
+        words, titles = {}, {}
+        for uid in ids:
+            text = units.get(uid, "")
+            words[uid] = float(np.log1p(len(text.split())))
+            first, _, rest = text.partition("\n")
+            titles[uid] = frozenset(tokens(first)) if rest else frozenset()
+        return cls(words, titles)
+
+
+@dataclass
+class Candidates:
+    """One query's candidates: ids and their feature rows (len(ids), len(FEATURES))."""
+
+    ids: list[str]
+    x: np.ndarray
+
+
+def dense_runs(parts: Mapping[str, tuple[list[str], np.ndarray]], universe: list[str]) -> dict[str, np.ndarray]:
+    """Each component's scores placed on the columns of ``universe`` (NaN where it has none)."""
+    col = {u: j for j, u in enumerate(universe)}
+    out = {}
+    for name, (ids, scores) in parts.items():
+        full = np.full((scores.shape[0], len(universe)), np.nan, dtype=np.float32)
+        full[:, [col[u] for u in ids]] = scores
+        if name in ABSTAINING:
+            full[full <= 0] = np.nan
+        full[~np.isfinite(full)] = np.nan
+        out[name] = full
+    return out
+
+
+def ranks(scores: np.ndarray) -> np.ndarray:
+    """1-based rank of each column per row (best first), NaN where the score is missing."""
+    filled = np.where(np.isnan(scores), -np.inf, scores)
+    order = np.argsort(-filled, axis=1, kind="stable")
+    out = np.empty_like(scores)
+    rows = np.arange(scores.shape[0])[:, None]
+    out[rows, order] = np.arange(1, scores.shape[1] + 1, dtype=np.float32)[None, :]
+    out[np.isnan(scores)] = np.nan
+    return out
+
+
+def law_shares(popularity: Mapping[str, float], n_cases: int) -> dict[str, float]:
+    """Law -> share of training citations (of §s) that name it: a prior over laws."""
+    total: dict[str, float] = {}
+    for uid, count in popularity.items():
+        law = uid.split("/", 1)[0]
+        total[law] = total.get(law, 0.0) + count
+    norm = max(sum(total.values()), 1.0)
+    return {law: v / norm for law, v in total.items()}
+
+
+def cocite_features(cocite: CoCitation | None, cand: list[str], context: list[str]) -> np.ndarray:
+    """(len(cand), 3): sum and max of positive npmi with the context units (itself left out), and
+    the number of context units it was cited together with."""
+    out = np.zeros((len(cand), 3), dtype=np.float32)
+    if cocite is None or not cand or not context:
+        return out
+    ci, xi = cocite.columns(cand), cocite.columns(context)
+    ok_c, ok_x = np.flatnonzero(ci >= 0), np.flatnonzero(xi >= 0)
+    if not len(ok_c) or not len(ok_x):
+        return out
+    sub = cocite.block(ci[ok_c], xi[ok_x])
+    pos = np.clip(sub, 0, None)
+    out[ok_c, 0] = pos.sum(axis=1)
+    out[ok_c, 1] = pos.max(axis=1)
+    out[ok_c, 2] = (sub != 0).sum(axis=1)
+    return out
+
+
+@dataclass
+class Context:
+    """What the features need beyond the component scores: unit facts, law shares, co-citation."""
+
+    facts: UnitFacts
+    law_share: Mapping[str, float]
+    cocite: CoCitation | None
+
+
+def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[Sequence[tuple[str, float]]],
+             texts: Sequence[str], ctx: Context) -> list[Candidates]:
+    """Per query its candidates and their ``FEATURES`` rows. ``parts``: the components' scores (with
+    ``lex``), ``fused``: the predictor's RRF ranking per query, best first."""
+    universe = sorted({u for ids, _ in parts.values() for u in ids})
+    runs = dense_runs(parts, universe)
+    run_ranks = {name: ranks(s) for name, s in runs.items()}
+    col = {u: j for j, u in enumerate(universe)}
+    out = []
+    for i, text in enumerate(texts):
+        chosen: dict[str, None] = dict.fromkeys(u for u, _ in fused[i][:PER_COMPONENT])
+        for s in runs.values():
+            row = s[i]
+            top = top_dense(np.where(np.isnan(row), -np.inf, row)[None, :], PER_COMPONENT)[0]
+            chosen.update(dict.fromkeys(universe[j] for j in top if not np.isnan(row[j])))
+        cand = list(chosen)
+        cols = np.array([col[u] for u in cand], dtype=np.int64)
+        x = np.full((len(cand), len(FEATURES)), np.nan, dtype=np.float32)
+        for c_i, name in enumerate(COMPONENT_FEATURES):
+            if name not in runs:
+                continue
+            row = runs[name][i]
+            best = np.nanmax(row) if np.isfinite(row).any() else np.nan
+            x[:, 3 * c_i] = row[cols]
+            x[:, 3 * c_i + 1] = run_ranks[name][i][cols]
+            x[:, 3 * c_i + 2] = row[cols] - best
+        base = 3 * len(COMPONENT_FEATURES)
+        fused_at = {u: (r, s) for r, (u, s) in enumerate(fused[i], 1)}
+        x[:, base] = [fused_at.get(u, (np.nan, np.nan))[1] for u in cand]
+        x[:, base + 1] = [fused_at.get(u, (np.nan, np.nan))[0] for u in cand]
+        stems = set(tokens(text))
+        x[:, base + 2] = [ctx.facts.words_log.get(u, np.nan) for u in cand]
+        x[:, base + 3] = [len(stems & t) / len(t) if (t := ctx.facts.titles.get(u)) else np.nan for u in cand]
+        x[:, base + 4] = [ctx.law_share.get(u.split("/", 1)[0], 0.0) for u in cand]
+        x[:, base + 5:] = cocite_features(ctx.cocite, cand, [u for u, _ in fused[i][:CONTEXT]])
+        out.append(Candidates(cand, x))
+    return out

@@ -1,0 +1,114 @@
+"""How much work the HTTP server takes on at once: a bound per tool, a thread per call, cancellation.
+
+Why a bound that refuses instead of a queue: a rush of 50 requests on a server that answers 10 a
+second would wait in line past every client's timeout while memory grows; a full tool answers
+503 with ``Retry-After`` at once, and the client retries when the server has room. Why threads:
+the tools are blocking library code (Neo4j round trips, numpy, the grammar); run on the event loop,
+one 1 MB verify would stall every other request. Each call runs under a ``cancel.scope``, set when
+the client hangs up or the server stops, so abandoned work ends at its next checkpoint.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import cancel
+from ..errors import UserError
+
+#: Calls in flight per tool before a request is refused with 503 (verify is CPU-bound: fewer).
+DEFAULT_LIMITS: dict[str, int] = {"search": 32, "get_unit": 32, "verify": 4, "context": 16}
+#: Seconds a refused client is told to wait (``Retry-After``).
+RETRY_AFTER_S = 1
+#: How often a running call looks whether its client is still there.
+POLL_S = 0.25
+
+
+class Busy(UserError):
+    """The tool has as many calls in flight as it takes: HTTP 503 with ``Retry-After``."""
+
+
+@dataclass
+class Gates:
+    """In-flight counts per tool and the cancel tokens of the running calls."""
+
+    limits: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
+    in_flight: dict[str, int] = field(default_factory=dict)
+    tokens: set[threading.Event] = field(default_factory=set)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    executor: ThreadPoolExecutor | None = None
+    #: set when the server stops: a cancelled call then answers 503, not "cancelled"
+    stopping: bool = False
+
+    def pool(self) -> ThreadPoolExecutor:
+        """One thread per call the limits admit, so an admitted call never waits for a thread."""
+        with self.lock:
+            if self.executor is None:
+                self.executor = ThreadPoolExecutor(max_workers=max(1, sum(self.limits.values())),
+                                                   thread_name_prefix="legalkg-tool")
+            return self.executor
+
+    def _enter(self, tool: str) -> None:
+        limit = self.limits.get(tool, min(self.limits.values(), default=4))
+        with self.lock:
+            if self.in_flight.get(tool, 0) >= limit:
+                raise Busy(f"{tool} has {limit} requests in flight, as many as it takes: retry in {RETRY_AFTER_S} s")
+            self.in_flight[tool] = self.in_flight.get(tool, 0) + 1
+
+    def _leave(self, tool: str, token: threading.Event) -> None:
+        with self.lock:
+            self.in_flight[tool] -= 1
+            self.tokens.discard(token)
+
+    async def run(self, tool: str, work: Callable[[], Any], gone: Callable[[], Any]) -> Any:
+        """``work()`` in a thread, counted against ``tool``'s limit until the thread ends (not
+        until the client stops waiting). ``gone``: an async check whether the client hung up;
+        then the token is set and ``cancel.Cancelled`` raised here."""
+        self._enter(tool)
+        token = threading.Event()
+        with self.lock:
+            self.tokens.add(token)
+
+        def call() -> Any:
+            with cancel.scope(token):
+                cancel.checkpoint()
+                return work()
+
+        try:
+            future = asyncio.get_running_loop().run_in_executor(self.pool(), call)
+        except BaseException:
+            self._leave(tool, token)
+            raise
+        future.add_done_callback(lambda f: self._done(tool, token, f))
+        while True:
+            done, _ = await asyncio.wait({future}, timeout=POLL_S)
+            if done:
+                return future.result()
+            if self.stopping:  # the thread ends at its next checkpoint; the answer goes now
+                raise cancel.Cancelled("the server is stopping")
+            if await gone():
+                token.set()
+                raise cancel.Cancelled("the client hung up")
+
+    def _done(self, tool: str, token: threading.Event, future: asyncio.Future) -> None:
+        self._leave(tool, token)
+        if not future.cancelled():
+            future.exception()  # retrieved: an abandoned call's Cancelled is no "never retrieved" log
+
+    def cancel_all(self) -> None:
+        """Set every running call's token (the server is stopping)."""
+        with self.lock:
+            for token in self.tokens:
+                token.set()
+
+    def busy_threads(self) -> int:
+        with self.lock:
+            return sum(self.in_flight.values())
+
+    def snapshot(self) -> dict[str, dict[str, int]]:
+        with self.lock:
+            return {t: {"in_flight": self.in_flight.get(t, 0), "limit": n} for t, n in self.limits.items()}

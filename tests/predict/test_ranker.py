@@ -1,0 +1,95 @@
+"""The learned ranker's pure parts: co-citation counts, feature helpers, training and its model file."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from legalkg.errors import UserError
+from legalkg.predict import cocite, rankfile, train
+from legalkg.predict.ranker import fit_stacked
+from legalkg.predict.rankfeatures import FEATURES, UnitFacts, cocite_features, dense_runs, ranks
+from legalkg.retrieve.learned import RANKER_SHOWN, explain_components, ranker_features
+
+from .conftest import UNITS
+
+# A and B cited together twice, A and C once (below MIN_COUNT), D alone; 4 cases.
+SETS = [["BGB/§573", "BGB/§573c"], ["BGB/§573", "BGB/§573c"], ["BGB/§573", "BGB/§574"], ["BGB/§1"]]
+NPMI_AB = math.log((2 / 4) / ((3 / 4) * (2 / 4))) / -math.log(2 / 4)  # 0.415
+
+
+def test_cocitation_counts_pairs_of_a_case_and_drops_single_ones():
+    table = cocite.fit(SETS)
+    assert table.neighbours("BGB/§573") == [("BGB/§573c", pytest.approx(NPMI_AB, abs=1e-6), 2)]
+    assert table.neighbours("BGB/§574") == []  # cited with § 573 once only
+    assert table.neighbours("BGB/§999") == []
+    assert table.n_cases == 4 and table.units[table.index["BGB/§573"]] == 3
+
+
+def test_a_pair_every_case_cites_has_npmi_one():
+    table = cocite.fit([["A/§1", "A/§2"], ["A/§1", "A/§2"]])
+    assert table.neighbours("A/§1") == [("A/§2", 1.0, 2)]
+
+
+def test_cocite_features_leave_the_unit_itself_out():
+    table = cocite.fit(SETS)
+    out = cocite_features(table, ["BGB/§573c", "BGB/§574", "BGB/§999"], ["BGB/§573", "BGB/§573c"])
+    assert out[0] == pytest.approx([NPMI_AB, NPMI_AB, 1])
+    assert out[1].tolist() == [0, 0, 0] and out[2].tolist() == [0, 0, 0]
+
+
+def test_ranks_best_first_and_missing_scores_unranked():
+    r = ranks(np.array([[0.1, np.nan, 0.7, 0.3]], dtype=np.float32))
+    assert r[0, [2, 3, 0]].tolist() == [1, 2, 3] and np.isnan(r[0, 1])
+
+
+def test_abstaining_components_give_missing_values_where_they_score_zero():
+    parts = {"knn": (["a", "b"], np.array([[0.0, 0.5]], dtype=np.float32)),
+             "nb": (["a"], np.array([[-np.inf]], dtype=np.float32))}
+    runs = dense_runs(parts, ["a", "b", "c"])
+    assert np.isnan(runs["knn"][0, 0]) and runs["knn"][0, 1] == 0.5 and np.isnan(runs["knn"][0, 2])
+    assert np.isnan(runs["nb"]).all()
+
+
+def test_unit_facts_read_the_title_line():
+    facts = UnitFacts.build(UNITS, ["BGB/§551", "BGB/§2303/Abs1"])
+    assert facts.titles["BGB/§551"] == {"begrenz", "anlag", "mietsich"} and facts.titles["BGB/§2303/Abs1"] == frozenset()
+    assert facts.words_log["BGB/§551"] == pytest.approx(math.log1p(len(UNITS["BGB/§551"].split())))
+
+
+@pytest.fixture
+def ranker(lay_set):
+    para = [i for i in UNITS if i.count("/") == 1]
+    model = train(lay_set, UNITS)
+    return model, fit_stacked(lay_set, lambda ts: train(ts, UNITS), UnitFacts.build(UNITS, para), n_folds=2)
+
+
+def test_ranker_file_round_trip_keeps_scores_and_cocitation(ranker, tmp_path):
+    model, rk = ranker
+    loaded = rankfile.load(rankfile.save(rk, tmp_path / "r.npz"))
+    loaded.facts = rk.facts
+    q = ["Der Vermieter behält die Kaution"]
+    assert loaded.rank(model, q, 5) == rk.rank(model, q, 5)
+    assert loaded.cocite.neighbours("BGB/§551") == rk.cocite.neighbours("BGB/§551")
+    row = rk.explain(model, q, 1)[0][0]
+    assert set(row[2]) == {f"ranker.{f}" for f in FEATURES}
+
+
+def test_a_foreign_file_is_one_line(tmp_path):
+    bad = tmp_path / "x.npz"
+    np.savez(bad, header=np.frombuffer(b'{"format": "other"}', dtype=np.uint8))
+    with pytest.raises(UserError, match="not a legalkg ranker file"):
+        rankfile.load(bad)
+    with pytest.raises(UserError, match="ranker file not found"):
+        rankfile.load(tmp_path / "none.npz")
+
+
+def test_explain_shows_the_ranker_features_that_moved_a_unit_most():
+    inner = {"ranker.nb_score": 0.9, "ranker.cocite_sum": -1.2, "ranker.lex_rank": 0.1, "ranker.pop_gap": 0.3}
+    shares = {"predictor": 0.016, "fulltext": 0.008}
+    assert explain_components(shares, inner) == {"predictor.ranker": 0.016, "fulltext": 0.008}  # sums to the score
+    assert list(ranker_features(inner).items()) == [("cocite_sum", -1.2), ("nb_score", 0.9), ("pop_gap", 0.3)]
+    assert len(ranker_features(inner)) == RANKER_SHOWN
+    assert ranker_features({"nb": 0.5}) == {} and explain_components(shares, {"nb": 1.0})["predictor.nb"] == 0.016
