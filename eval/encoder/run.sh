@@ -4,7 +4,7 @@
 # Usage: eval/encoder/run.sh OUTDIR MODEL   (MODEL names the folder; the graph must hold its vectors)
 set -euo pipefail
 out=${1:?usage: run.sh OUTDIR MODEL}; model=${2:?usage: run.sh OUTDIR MODEL}
-data=${LEGALKG_EVAL_DATA:-/work/shared/data/eval}
+data=${LEGALKG_EVAL_DATA:-$(cd "$(dirname "$0")/../../.." && pwd)/shared/data/eval}
 read -r -a lk <<< "${LEGALKG:-.venv/bin/legalkg}"  # e.g. LEGALKG="env PYTHONPATH=CHECKOUT .venv/bin/python -m legalkg.cli"
 common=(--mode vector,learned --cv 5 --seed 0 --bootstrap 200 --permutations 100 --quiet --level §)
 mkdir -p "$out"

