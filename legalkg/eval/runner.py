@@ -210,7 +210,8 @@ def _embed_cached(embedder, texts: list[str], what: str, progress: Progress) -> 
 
 
 def embed_queries(engine: Retriever, texts: dict[str, str], levels: Sequence[RetrievalLevel],
-                  progress: Progress = _noop, cache: bool = True) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
+                  progress: Progress = _noop,
+                  cache: bool = True) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
     """level -> query id -> vector; each query is embedded once per distinct recorded model, with
     the embedder the engine checks and loads (``Retriever.embedder_for``: the recorded version).
 
@@ -329,7 +330,8 @@ def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retri
         engines = Engines(engine)
     else:
         level = levels[0] if levels[0].indexed else auto.BASE_LEVEL
-        tune = Tuning(level, request.k, vectors=vectors.get(level), base=engine.weights) if request.tune_weights else None
+        tune = (Tuning(level, request.k, vectors=vectors.get(level), base=engine.weights)
+                if request.tune_weights else None)
         cases = [(c.id, sel.texts[c.id], c.gold) for c in sel.kept]
         engines = Engines(engine, fold_retrievers(driver, db, task, cases, request.cv, request.seed, extra=extra,
                                                   weights=tune or engine.weights))

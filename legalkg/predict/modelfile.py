@@ -140,4 +140,5 @@ def load(path: str | Path) -> Predictor:
                              list(header.get("bridge_laws", [])), statute_vocab, assoc, None, header.get("meta", {}),
                              _unstrings(z["train_ids"]))
         except KeyError as err:
-            raise UserError(f"{path} lacks the array {err}: the file is damaged; retrain it with `legalkg train`") from None
+            raise UserError(f"{path} lacks the array {err}: the file is damaged; retrain it with "
+                            "`legalkg train`") from None
