@@ -1,7 +1,7 @@
 """The retrieval engine: the graph facts one ``Retriever`` caches, and the ``Mode -> Strategy`` map.
 
 Design choices (docs/retrieval.md):
-- A mode is a strategy (``base.Strategy``), one class in one file, batch-first: ``Retriever.seeds``
+- A mode is a strategy (``base.Strategy``): one file, batch-first. ``Retriever.seeds``
   answers many queries at one level, and a single search is a batch of one, so ``legalkg eval``
   scores what ``legalkg search`` returns. Adding a mode is one file and one line of ``STRATEGIES``.
 - ``Retriever.search`` runs a validated ``SearchRequest`` (``request.py``): user input is checked
