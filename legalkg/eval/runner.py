@@ -1,22 +1,19 @@
 """Run a dataset through retrieval configurations over a live graph -> the results table.
 
-Why a batch runner beside ``legalkg.retrieve.Retriever``: the grid is levels x expansions x modes
-for thousands of queries. Done one ``Retriever.search`` at a time, that is ~10 round trips per
-query and cell. Here:
+The runner is plan, ``Retriever.seeds``, expand, score: the hits it scores are those the engine
+returns to ``legalkg search`` (tests/eval/test_eval_equals_search.py), so nothing of retrieval is
+written twice. What it adds is the batching a grid of levels x expansions x modes over thousands of
+queries needs:
 
 * each query is embedded **once per model** (all indexes recorded with the same model share the
-  vector) and the vector is reused in every cell;
-* seeds depend on (level, mode) only: they are fetched once, for many queries per round trip
-  (``cypher/eval/*_batch.cypher``, the batch form of ``cypher/retrieve/*.cypher`` with the same
-  over-fetch), and fusion is computed from the vector and full-text pools like ``Retriever``;
-* the learned mode runs the engine itself (``Retriever.learned_hits``), query by query, with the
-  query vectors computed here; a shipped predictor is never scored on cases it was trained on;
-* expansion contexts are fetched once per distinct seed with the retrieval module's own
-  ``retrieve/expand_parent`` / ``retrieve/expand_citation`` queries;
+  vector), cached on disk, and the vector is reused in every cell;
+* seeds depend on (level, mode) only: ``Retriever.seeds`` answers all queries of a level at once
+  (the strategies' batched Cypher, 100 queries per round trip);
+* each distinct seed's expansion context is read once per level (``expand.contexts``) and every
+  expansion of the level is assembled from it (``expand.assemble``, as a search does);
 * W (mean words per unit) and W^m (mean words delivered incl. expansion) come from the whole graph
   (``cypher/eval/mean_words``, ``cypher/eval/delivered_words``).
 
-The integration test checks that the seeds equal ``Retriever.search`` for the same vector.
 Gold is restricted to the laws in the graph (``datasets.restrict_to_laws``); coverage is reported.
 """
 
