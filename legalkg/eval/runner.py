@@ -119,7 +119,7 @@ class Engines:
 
     def groups(self, mode: Mode, texts: Mapping[str, str]) -> list[tuple[Retriever, dict[str, str]]]:
         """The queries of ``texts`` by the engine that answers them in ``mode``, one batch each."""
-        if not getattr(self.main.strategies[mode], "uses_predictor", False):
+        if not self.main.strategies[mode].uses_predictor:
             return [(self.main, dict(texts))]
         out: dict[int, tuple[Retriever, dict[str, str]]] = {}
         for q, text in texts.items():

@@ -251,7 +251,6 @@ class LearnedStrategy:
     wait releases the GIL) and overlap the Python work instead of adding to it
     (eval/search-latency/README.md)."""
 
-    #: ``--level auto`` also follows the predictor's own deeper predictions (``auto.refine``).
     uses_predictor = True
 
     def __init__(self, engine: Engine) -> None:
