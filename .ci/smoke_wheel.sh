@@ -54,10 +54,12 @@ names = set(zipfile.ZipFile(wheel).namelist())
 want = {f"legalkg/{p.relative_to(src).as_posix()}" for p in (src / "cypher").rglob("*.cypher")}
 want |= {"legalkg/neo4j/pom.xml"}
 want |= {p.relative_to(src).as_posix() for p in (src / "legalkg").rglob("*.py")}
+web = src / "legalkg" / "serve" / "web"  # the pages' templates, script, style sheet and vendored cytoscape
+want |= {p.relative_to(src).as_posix() for p in web.rglob("*") if p.is_file() and p.parent.name in ("templates", "static")}
 missing = sorted(want - names)
 if missing:
     sys.exit(f"smoke: FAILED: the wheel lacks {len(missing)} files, e.g. {missing[:5]}")
-print(f"{Path(wheel).name}: {len(names)} files, every query, the pom and every module")
+print(f"{Path(wheel).name}: {len(names)} files, every query, the pom, every module and the web pages' files")
 EOF
 
 echo "== fresh venv, core dependencies only"

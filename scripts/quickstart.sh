@@ -17,12 +17,17 @@ while IFS= read -r line || [ -n "$line" ]; do
   [[ "$line" == *=* && "$key" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || continue
   [ -n "${!key+set}" ] || export "$line"
 done < .env
-python3 -m venv .venv
-.venv/bin/pip install -q -e .
+# each step's wall time, printed as the last lines (also when a step fails)
+steps=()
+step() { local name=$1 t0=$SECONDS; shift; "$@"; steps+=("$(printf '%-8s %5d s' "$name" $((SECONDS - t0)))"); }
+report() { echo "quickstart step times:"; printf '  %s\n' "${steps[@]}"; echo "  total    $(printf '%5d' "$SECONDS") s"; }
+trap report EXIT
+step venv python3 -m venv .venv
+step install .venv/bin/pip install -q -e .
 if docker info >/dev/null 2>&1; then
-  docker compose up -d --wait
+  step neo4j docker compose up -d --wait
 else
-  .venv/bin/legalkg neo4j start   # "already running" when a rerun finds it up
+  step neo4j .venv/bin/legalkg neo4j start   # "already running" when a rerun finds it up
 fi
-.venv/bin/legalkg ingest --codes default "$@"
-.venv/bin/legalkg stats
+step ingest .venv/bin/legalkg ingest --codes default "$@"
+step stats .venv/bin/legalkg stats

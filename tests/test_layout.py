@@ -163,7 +163,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("vocab", "cite", "parse", "embed", "server"),
     ("cases",),
     ("predict", "graph"),
-    ("retrieve", "verify"),
+    ("retrieve", "verify", "encoder"),
     ("eval",),
     ("context", "chunking"),
     ("serve",),

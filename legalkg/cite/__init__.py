@@ -8,11 +8,15 @@ Public API (other rooms call only these):
 - ``statute_edges(law, registry, known_ids, repealed_ids) -> (list[Edge], EdgeStats)``; for many laws
   pass one ``KnownUnits(ids)`` as ``known_ids``
 - ``LawRegistry.default()``
+- ``cases(text) -> list[CaseSpan]``: case-law citations ('BGHZ 123, 45'), never read as statutes
+- ``normalize(text) -> (text, offsets)``: web text (entities, odd spaces, soft hyphens) for the grammar
 """
 
+from .caselaw import CaseSpan, case_spans as cases
 from .court import MAX_CHARS, CitationMatch, TextTooLong, check_length, extract, mask, resolve, spans
+from .normalize import normalize
 from .registry import LawRegistry
 from .statute import Edge, EdgeStats, KnownUnits, statute_edges
 
-__all__ = ["MAX_CHARS", "CitationMatch", "Edge", "EdgeStats", "KnownUnits", "LawRegistry", "TextTooLong",
-           "check_length", "extract", "mask", "resolve", "spans", "statute_edges"]
+__all__ = ["MAX_CHARS", "CaseSpan", "CitationMatch", "Edge", "EdgeStats", "KnownUnits", "LawRegistry", "TextTooLong",
+           "cases", "check_length", "extract", "mask", "normalize", "resolve", "spans", "statute_edges"]

@@ -13,7 +13,11 @@ from pydantic import BaseModel, Field
 
 from ..errors import UserError
 from ..model import Citation
+from .caselaw import case_spans, holds
+from .decide import decide
 from .grammar import Chain, RawRef, scan
+from .lawstatus import LawStatus, status_of
+from .normalize import normalize
 from .registry import LawRegistry
 from .resolve import resolve_citation
 from .tokens import tokenize
@@ -50,7 +54,12 @@ class CitationMatch(BaseModel):
     alternative: str | None = None
     ff: str | None = Field(None, description="'f' / 'ff' as written after the number")
     version: str | None = Field(None, description="'aF' / 'nF' when the citation names a version")
-    reason: str | None = Field(None, description="'unknown_law' | 'no_law' when law_key is None")
+    reason: str | None = Field(None, description=(
+        "without a law key: 'no_law', 'unknown_law', 'law_repealed', 'eu_law', 'state_law'; with one: "
+        "'default_law' (the caller's default law was taken), 'law_after_break' (the law was read past a "
+        "token the grammar skipped), 'units_decided' (the units that exist chose between readings)"))
+    law_ended: int | None = Field(None, description="law_repealed: the year the law ended")
+    successor: str | None = Field(None, description="law_repealed: the law that replaced it, if any")
 
     @property
     def citation(self) -> Citation:
@@ -88,20 +97,29 @@ def _expand_paras(ref: RawRef, budget: list[int]) -> list[str]:
     return [para]
 
 
-def _matches(text: str, chain: Chain, default_law: str | None, budget: list[int]) -> list[CitationMatch]:
+def _law_of(ref: RawRef, default_law: str | None) -> tuple[str | None, str | None, LawStatus | None]:
+    """(law key, reason, status of a law that is not federal law in force) of one reference."""
+    if ref.law_kind == "named" and ref.law_key:
+        return ref.law_key, ref.note, None
+    if (ref.law_kind == "own" or ref.law_cited is None) and default_law:
+        return default_law, "default_law", None  # never silently: the caller's law was taken
+    if not ref.law_cited:
+        return None, "no_law", None
+    status = status_of(ref.law_cited)
+    return None, (status.status if status else "unknown_law"), status
+
+
+def _matches(text: str, chain: Chain, default_law: str | None, budget: list[int],
+             known: Container[str] | None = None) -> list[CitationMatch]:
     out: list[CitationMatch] = []
     for ref in chain.refs:
         if ref.unit is None or ref.para is None:
             continue
-        if ref.law_kind == "named" and ref.law_key:
-            key, reason = ref.law_key, None
-        elif ref.law_kind == "own" and default_law:
-            key, reason = default_law, None
-        elif ref.law_cited is None and default_law:
-            key, reason = default_law, None
-        else:
-            key = None
-            reason = "unknown_law" if ref.law_cited else "no_law"
+        key, reason, status = _law_of(ref, default_law)
+        if known is not None and key is not None:
+            ref, decided = decide(ref, key, known)
+            if decided and reason is None:
+                reason = "units_decided"
         for para in _expand_paras(ref, budget):
             lv = ref.levels
             out.append(CitationMatch(
@@ -111,7 +129,8 @@ def _matches(text: str, chain: Chain, default_law: str | None, budget: list[int]
                 para=_para_id(ref.unit, para), absatz=lv.get("absatz"), satz=lv.get("satz"),
                 nummer=lv.get("nummer"), buchstabe=lv.get("buchstabe"),
                 doppelbuchstabe=lv.get("doppelbuchstabe"), halbsatz=lv.get("halbsatz"),
-                alternative=lv.get("alternative"), ff=ref.ff, version=ref.version, reason=reason))
+                alternative=lv.get("alternative"), ff=ref.ff, version=ref.version, reason=reason,
+                law_ended=status.ended if status else None, successor=status.successor if status else None))
     return out
 
 
@@ -192,25 +211,42 @@ def check_length(text: str, max_chars: int = MAX_CHARS) -> None:
 
 
 def extract(text: str, default_law: str | None = None, registry: LawRegistry | None = None,
-            *, law_mentions: bool = False, max_chars: int = MAX_CHARS) -> list[CitationMatch]:
+            *, law_mentions: bool = False, max_chars: int = MAX_CHARS,
+            known: Container[str] | None = None) -> list[CitationMatch]:
     """Every statute citation in ``text``, one ``CitationMatch`` per cited unit, in text order.
 
     ``default_law`` is the law key for citations without a law ("§ 5", "dieses Gesetzes").
     ``law_mentions=True`` also yields bare law names (unit/para None), as the LER gold tags them.
     A text over ``max_chars`` raises ``TextTooLong`` (a ``UserError``): time, memory and the number
     of matches grow linearly with the text, and the limit keeps a service's worst case bounded.
+    ``known`` (unit ids, e.g. a ``KnownUnits``) lets the units that exist decide between readings the
+    text leaves open ("§ 312 f BGB": § 312f where the law has it; "Art. 3 II Nr. 1, 4": Art. 4 where
+    Art. 3 Abs. 2 has no Nr. 4). The text is read after ``normalize`` (entities, odd spaces, soft
+    hyphens); offsets and texts of the matches are those of ``text`` as passed.
     """
     check_length(text, max_chars)
     reg = registry or LawRegistry.default()
-    chains = scan(text, reg, relative=False)
+    norm, offsets = normalize(text)
+    chains = [c for c in scan(norm, reg, relative=False) if not holds(norm, c.start, c.end)]
     out: list[CitationMatch] = []
-    budget = [len(text) // 4 + _RANGE_CAP]
+    budget = [len(norm) // 4 + _RANGE_CAP]
     for chain in chains:
-        out.extend(_matches(text, chain, default_law, budget))
+        out.extend(_matches(norm, chain, default_law, budget, known))
     if law_mentions:
-        out.extend(_law_mentions(text, reg, [(c.start, c.end) for c in chains]))
+        taken = [(c.start, c.end) for c in chains] + [(c.start, c.end) for c in case_spans(norm)]
+        out.extend(_law_mentions(norm, reg, taken))
         out.sort(key=lambda m: (m.chain_start, m.start))
+    if offsets is not None:
+        out = [_moved(m, text, offsets) for m in out]
+    elif norm != text:  # blanks for odd spaces, one for one: the offsets hold, the texts are the input's
+        out = [m.model_copy(update={"text": text[m.start:m.end]}) for m in out]
     return out
+
+
+def _moved(m: CitationMatch, text: str, offsets) -> CitationMatch:
+    s, e = offsets.span(m.start, m.end)
+    cs, ce = offsets.span(m.chain_start, m.chain_end)
+    return m.model_copy(update={"start": s, "end": e, "text": text[s:e], "chain_start": cs, "chain_end": ce})
 
 
 def spans(matches: list[CitationMatch]) -> list[tuple[int, int]]:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from . import lawstatus
 from .registry import LawRegistry
 from .tokens import Token, is_roman, roman_to_int, tokenize
 
@@ -26,7 +27,7 @@ RANK = {name: i for i, name in enumerate(LEVELS)}
 
 KEYWORDS: dict[str, str] = {}
 for _level, _words in {
-    "absatz": "abs absatz absatzes absätze absätzen abs",
+    "absatz": "abs absatz absatzes absätze absätzen ab",
     "satz": "satz satzes sätze sätzen s",
     "halbsatz": "halbs halbsatz halbsatzes halbsätze hs halbs",
     "nummer": "nr nrn nummer nummern ziff ziffer ziffern",
@@ -36,10 +37,22 @@ for _level, _words in {
 }.items():
     for _w in _words.split():
         KEYWORDS[_w] = _level
-#: Keywords that must be followed by a dot to count (a bare "S" or "Fall" is too ambiguous).
-_NEED_DOT = frozenset({"s"})
+#: Keywords that must be followed by a dot to count ("Ab." is Absatz, "ab" a preposition); a bare
+#: upper-case "S" counts before a number inside a chain ("§ 6 Abs 2 S 3 SGB V").
+_NEED_DOT = frozenset({"s", "ab"})
 #: Keywords that may not open a relative reference (too common as plain words).
-_NOT_RELATIVE_START = frozenset({"fall", "s", "alt", "var", "hs", "lit"})
+_NOT_RELATIVE_START = frozenset({"fall", "s", "alt", "var", "hs", "lit", "ab"})
+#: Keywords that never start a chain: left out of the trigger and the start candidates, so a
+#: statute's "ab dem 1. Januar" costs no parse.
+_NOT_STARTERS = frozenset({"ab"})
+#: Number words as values ("Satz eins") and ordinals before a level word ("zweiter Halbsatz").
+_NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf".split(), start=1)}
+_ORDINALS = {f"{stem}{end}": str(i) for i, stem in enumerate(
+    "erst zweit dritt viert fünft sechst siebt acht neunt zehnt elft zwölft".split(), start=1)
+    for end in ("er", "e", "es", "en", "em")}
+#: Levels an ordinal may name ("1. Halbsatz", "2. Alt.", "erster Satz").
+_ORDINAL_LEVELS = frozenset({"halbsatz", "alternative", "satz"})
 
 _PARA_HEADS = frozenset({"paragraph", "paragraphen", "paragraf", "paragrafen"})
 _ART_HEADS = frozenset({"art", "artikel", "artikels", "artt", "artikeln"})
@@ -57,6 +70,8 @@ _NOT_ABBREV = frozenset({"BGBl", "BT", "BR", "NJW", "BGHSt", "BGHZ", "BVerfGE", 
                          "BAG", "BFH", "BSG", "BVerwG", "EuGH", "EGMR", "GS", "II", "III", "IV",
                          "VI", "VII", "VIII", "IX", "XI", "XII", "DM", "EUR", "USA", "NStZ", "JZ",
                          "MDR", "StV", "wistra", "WM", "ZIP", "NZA", "DB", "BB", "GRUR", "MMR"})
+#: adjectives between the article and a law's name ("des deutschen Außensteuergesetzes")
+_NAME_ADJECTIVES = frozenset({"deutschen", "geltenden", "aktuellen", "jeweils", "derzeit", "bundesdeutschen"})
 _RANGE_CAP = 60  # never expand "1 bis 99999" into a flood
 # All ranges of one scan together expand to at most one value per token plus this many: a text of
 # ranges ("Nr. 1 bis 60 , " x 10,000) would otherwise give 60 units per 5 tokens, and every caller
@@ -79,6 +94,11 @@ class RawRef:
     law_key: str | None = None
     law_kind: str | None = None  # "named" | "own" ("dieses Gesetzes") | "unknown"
     version: str | None = None  # "aF" | "nF"
+    letter_to: str | None = None  # "lit. a-c": the range's last letter, expanded at the chain's end
+    spaced: bool = False  # "§ 312 f BGB": the letter suffix was written apart (decided by the units)
+    #: other readings of a bare value ("Art. 3 I, II Nr. 1, 4": Nr. 4, Abs. 4 or Art. 4): (para, levels)
+    alts: list[tuple[str | None, dict[str, str]]] = field(default_factory=list)
+    note: str | None = None  # "law_after_break": the law was read past a token the grammar skipped
 
     @property
     def deepest(self) -> str | None:
@@ -120,6 +140,8 @@ class _Parser:
         self.reg = registry
         self.relative = relative
         self.expansion_left = self.n + _EXPANSION_SLACK
+        #: (ordinal index, level) -> index after its level word
+        self._ordinal_end: dict[tuple[int, str], int] = {}
 
     def expand(self, a: str, b: str) -> list[str]:
         """``expand_value_range`` within this scan's budget; past it a range keeps its end only."""
@@ -146,7 +168,9 @@ class _Parser:
         level = KEYWORDS.get(self.t[i].low)
         if level is None:
             return None
-        if self.t[i].low in _NEED_DOT and not self.is_dot(i + 1):
+        if self.t[i].low in _NEED_DOT and not self.is_dot(i + 1) and not (
+                self.t[i].text == "S" and i + 1 < self.n and self.t[i + 1].kind == "num"
+                and self.t[i + 1].start == self.t[i].end + 1):
             return None
         if self.t[i].low == "s" and self.t[i].text != "S":
             return None
@@ -160,7 +184,12 @@ class _Parser:
         if i >= self.n:
             return None
         tok = self.t[i]
+        end = self._ordinal_end.get((i, level))
+        if end is not None:
+            return (tok.text if tok.kind == "num" else _ORDINALS[tok.low]), end
         if level in ("buchstabe", "doppelbuchstabe"):
+            if tok.kind == "word" and _LETTER_RANGE.fullmatch(tok.text):
+                return tok.text, i + 1
             if tok.kind == "word" and tok.text.islower() and len(tok.text) <= 3 and tok.text.isalpha():
                 j = i + 1
                 if j < self.n and self.t[j].text == ")":
@@ -172,6 +201,9 @@ class _Parser:
             if j < self.n and self.t[j].text == "." and level in ("halbsatz",):
                 j += 1
             return tok.text, j
+        if tok.kind == "word" and tok.low in _NUMBER_WORDS and level in ("absatz", "satz", "halbsatz",
+                                                                          "nummer", "alternative"):
+            return _NUMBER_WORDS[tok.low], i + 1
         if level == "absatz" and is_roman(tok):
             r = roman_to_int(tok.text)
             if r is not None:
@@ -205,6 +237,8 @@ class _Parser:
             return None
         low = self.low(i)
         text = self.t[i].text
+        if text == ";":
+            return ";", i + 1
         if text == ",":
             j = i + 1
             # ", und", ", sowie" keep one connector
@@ -251,16 +285,24 @@ class _Parser:
         start = i
         if self.low(i) in _ARTICLES:
             i += 1
-        hit = self.reg.match(self.t, i)
+            if self.low(i) in _NAME_ADJECTIVES:
+                i += 1  # "des deutschen Außensteuergesetzes"
+        hit = self.reg.match(self.t, i, lower=start == i)
         if hit is not None:
             end, key = hit
-            return end, self._text(start, end), key, "named"
+            return self._short_form(end), self._text(start, end), key, "named"
+        other = _others().match(self.t, i)
+        if other is not None:
+            return other[0], self._text(i, other[0]), None, "unknown"
         tok = self.t[i] if i < self.n else None
         if tok is None or tok.kind != "word":
             return None
+        if tok.text[0].isupper() and any(p in tok.low for p in _LAW_WORD_PARTS):
+            short = self._bracketed(i + 1)  # "Bundesausbildungsförderungsgesetz (BAföG)"
+            if short is not None:
+                return short[0], self._text(start, i + 1), short[1], "named"
         if start != i:
-            low = tok.low
-            if tok.text[0].isupper() and any(p in low for p in _LAW_WORD_PARTS):
+            if tok.text[0].isupper() and any(p in tok.low for p in _LAW_WORD_PARTS):
                 return i + 1, self._text(start, i + 1), None, "unknown"
             return None
         upper = sum(1 for ch in tok.text if ch.isupper())
@@ -269,6 +311,20 @@ class _Parser:
                 and KEYWORDS.get(tok.low) is None):
             return i + 1, tok.text, None, "unknown"
         return None
+
+    def _bracketed(self, i: int) -> tuple[int, str] | None:
+        """'( BAföG )' at i: (index after ')', key of the short form) when the registry knows it."""
+        if self.low(i) != "(" or i + 2 >= self.n:
+            return None
+        hit = self.reg.match(self.t, i + 1)
+        if hit is None or hit[0] >= self.n or self.t[hit[0]].text != ")":
+            return None
+        return hit[0] + 1, hit[1]
+
+    def _short_form(self, end: int) -> int:
+        """A full name's bracketed short form belongs to the name: 'Sozialgesetzbuch (SGB)'."""
+        short = self._bracketed(end)
+        return short[0] if short is not None else end
 
     def version_at(self, i: int) -> tuple[int, str] | None:
         low = self.low(i)
@@ -300,17 +356,63 @@ class _Parser:
                     ref.end = self.t[j].end
                     j += 1
         while True:
-            kw = self.keyword(j)
+            kw = self.keyword(j) or self.ordinal(j) or self.bare_letter(ref, j)
             if kw is None:
                 return j
             level, vj = kw
+            if (level == "buchstabe" and "buchstabe" in ref.levels and "doppelbuchstabe" not in ref.levels
+                    and _is_double_letter(self.t[vj].text)):
+                level = "doppelbuchstabe"  # "Buchst. b Buchst. aa", "lit. b lit. aa"
             if level in ref.levels and RANK[level] <= RANK.get(ref.deepest or "absatz", 0):
                 return j  # a repeated level starts a sibling; the caller decides
+            if RANK[level] < RANK.get(ref.deepest or "absatz", 0) and level in _ORDINAL_LEVELS \
+                    and self.t[j].kind != "word":
+                return j  # "Satz 1, 2. Satz": an ordinal above the deepest level is no part of it
             val = self.value(level, vj)
             assert val is not None
-            ref.levels[level] = val[0]
+            value = val[0]
+            if "-" in value:  # "lit. a-c"
+                value, _, ref.letter_to = value.partition("-")
+            ref.levels[level] = value
             ref.end = self.t[val[1] - 1].end
             j = val[1]
+
+    def ordinal(self, i: int) -> tuple[str, int] | None:
+        """'1. Halbsatz', '2. Alt.', 'zweiter Halbsatz', 'erster Satz': (level, index of the value).
+
+        The value index points at the ordinal itself; ``value`` reads it there."""
+        if i + 1 >= self.n:
+            return None
+        tok = self.t[i]
+        if tok.kind == "num" and tok.text.isdigit() and self.is_dot(i + 1):
+            k = i + 2
+        elif tok.kind == "word" and tok.low in _ORDINALS:
+            k = i + 1
+        else:
+            return None
+        if k >= self.n or self.t[k].kind != "word":
+            return None
+        level = KEYWORDS.get(self.t[k].low)
+        if level not in _ORDINAL_LEVELS or self.t[k].low in ("s", "fall"):
+            return None
+        after = self.skip_dot(k + 1)
+        if self.value(level, after) is not None and self.t[after].kind == "num":
+            return None  # "1. Satz 2" is no ordinal reading
+        self._ordinal_end[(i, level)] = after
+        return level, i
+
+    def bare_letter(self, ref: RawRef, i: int) -> tuple[str, int] | None:
+        """'Nr. 3 a)', 'Nr. 8 b) aa)': a letter with a closing parenthesis right after a Nummer
+        (a Buchstabe) or after a Buchstabe (a doubled letter: a Doppelbuchstabe)."""
+        if self.relative or i + 1 >= self.n or self.t[i + 1].text != ")" or self.t[i].kind != "word":
+            return None  # a statute's "Nummer 1a a) das ..." opens its own list item
+        text = self.t[i].text
+        deepest = ref.deepest
+        if deepest == "nummer" and len(text) == 1 and text.islower():
+            return "buchstabe", i
+        if deepest == "buchstabe" and _is_double_letter(text):
+            return "doppelbuchstabe", i
+        return None
 
     def parse_para(self, unit: str, j: int, start: int) -> tuple[RawRef, int]:
         num = self.t[j]
@@ -322,7 +424,13 @@ class _Parser:
             para = f"{para}§{self.t[j + 1].text}"
             end = self.t[j + 1].end
             j += 2
-        ref = RawRef(unit=unit, para=para, start=start, end=end)
+        spaced = False
+        if (j < self.n and self.t[j].kind == "word" and len(self.t[j].text) == 1 and self.t[j].text.islower()
+                and self.t[j].start == end + 1 and num.text.isdigit() and not self.is_dot(j + 1)
+                and self.low(j + 1) != ")"):
+            para, end, spaced = para + self.t[j].text, self.t[j].end, True  # "§ 74 a HGB"
+            j += 1
+        ref = RawRef(unit=unit, para=para, start=start, end=end, spaced=spaced)
         low = self.low(j)
         if low in ("ff", "f") and (self.is_dot(j + 1) or low == "ff"):
             ref.ff = low
@@ -401,6 +509,8 @@ class _Parser:
                     break
                 if kind == "ivm":
                     ivm_boundary = len(refs)
+                if kind == ";":
+                    group_start = len(refs)  # "(§ 361; § 69 der FGO)": the law after ';' does not reach back
                 if nxt_head[0] != unit:
                     unit_boundary = len(refs)
                 unit, multi, nj = nxt_head
@@ -409,6 +519,15 @@ class _Parser:
                 j = self.parse_levels(cur, j, allow_roman=True)
                 chain_end = cur.end
                 continue
+            step = self._after_connector(cur, kind, k, multi)
+            if step is not None:
+                if step[0] is not cur:
+                    refs.append(step[0])
+                cur, j = step
+                chain_end = cur.end
+                continue
+            if kind == ";":
+                break
             kw = self.keyword(k)
             if kw is not None:
                 level = kw[0]
@@ -444,6 +563,8 @@ class _Parser:
                         refs.append(new)
                     cur = refs[-1]
                     j = self.parse_levels(cur, val[1], allow_roman=False)
+                    if len(values) == 1 and kind != "range":
+                        _add_alts(cur, deepest)
                     chain_end = cur.end
                     continue
             if k < self.n and self.t[k].kind == "num":
@@ -471,7 +592,81 @@ class _Parser:
                     r.law_cited, r.law_key, r.law_kind = cited, key, "named"
                 chain_start = self.t[start_idx].start
                 refs[0].start = chain_start
-        return Chain(chain_start, chain_end, refs), j
+            elif not self.relative:
+                after = self._law_after_break(j, refs[group_start:])
+                if after is not None:
+                    j, chain_end = after
+        return Chain(chain_start, chain_end, self._expand_letters(refs)), j
+
+    def _after_connector(self, cur: RawRef, kind: str, k: int, multi: bool) -> tuple[RawRef, int] | None:
+        """The readings after a connector that decide by what follows the value, before the plain
+        sibling logic: '§§ 52 Abs. 1; 53' (a new § after ';'), '1. Halbsatz' (an ordinal part of the
+        current unit), 'Art. 20 I, 21a I' (a value before a Roman Absatz is a new article) and
+        'Abs. 1 S. 2, 3 S. 4' (a value before the deepest level's keyword is the level above it)."""
+        if k >= self.n:
+            return None
+        deepest = cur.deepest
+        ordv = self.ordinal(k)
+        if ordv is not None and deepest is not None and RANK[ordv[0]] > RANK[deepest] and kind != ";":
+            return cur, self.parse_levels(cur, k, allow_roman=False)
+        if self.t[k].kind != "num" or kind == "range" or (kind == ";" and (not multi or self.is_dot(k + 1))):
+            return None  # "§§ 90 und 90a Abs. 2; 4. Landesverrat": after ';' a "4." is a list item
+        nxt = self.t[k + 1] if k + 1 < self.n else None
+        roman_next = nxt is not None and is_roman(nxt) and self.reg.match(self.t, k + 1) is None
+        kw = self.keyword(k + 1)
+        parent = None
+        if kw is not None and deepest is not None and not multi and kw[0] == deepest:
+            above = [lv for lv in cur.levels if RANK[lv] < RANK[kw[0]]]
+            parent = max(above, key=RANK.__getitem__) if above else None
+            if parent is not None:
+                levels = cur.truncated_above(parent)
+                levels[parent] = self.t[k].text
+                new = RawRef(unit=cur.unit, para=cur.para, start=self.t[k].start, end=self.t[k].end,
+                             levels=levels)
+                return new, self.parse_levels(new, k + 1, allow_roman=False)
+        if kind == ";" or roman_next or (kw is not None and parent is None and not multi and kw[0] == deepest):
+            new, j = self.parse_para(cur.unit or "§", k, self.t[k].start)
+            return new, self.parse_levels(new, j, allow_roman=True)
+        return None
+
+    def _law_after_break(self, j: int, refs: list[RawRef]) -> tuple[int, int] | None:
+        """A chain that ended on a token the grammar does not read keeps the law that closes it:
+        a law name within the next few tokens, with only numbers, punctuation and short tokens
+        between ('§ 5 Abs. 2 (neu) BGB'). Those references say so (``note``)."""
+        k = j
+        while k < self.n and k < j + _BREAK_LOOKAHEAD:
+            tok = self.t[k]
+            if tok.kind == "sect" or self.head(k) is not None:
+                return None
+            law = self.law_at(k) if k > j or tok.kind == "word" else None
+            if law is not None and law[3] != "own":
+                end, cited, key, kind = law
+                for r in refs:
+                    r.law_cited, r.law_key, r.law_kind, r.note = cited, key, kind, "law_after_break"
+                return end, self.t[end - 1].end
+            if tok.kind == "word" and len(tok.text) > 1 and tok.text[0].islower():
+                return None  # running text ("§ 5 ist die ZPO"): the chain really ended
+            if tok.text in (".", ";", ":") and k + 1 < self.n and self.t[k + 1].text[:1].isupper():
+                return None  # a sentence ends
+            k += 1
+        return None
+
+    def _expand_letters(self, refs: list[RawRef]) -> list[RawRef]:
+        """'lit. a-c' -> Buchstaben a, b and c (within the scan's range budget)."""
+        if not any(r.letter_to for r in refs):
+            return refs
+        out: list[RawRef] = []
+        for r in refs:
+            out.append(r)
+            if r.letter_to is None:
+                continue
+            level = "doppelbuchstabe" if "doppelbuchstabe" in r.levels else "buchstabe"
+            for v in self.expand(r.levels[level], r.letter_to):
+                levels = dict(r.levels)
+                levels[level] = v
+                out.append(replace(r, levels=levels, letter_to=None, alts=[]))
+            r.letter_to = None
+        return out
 
     def _sibling_ok(self, cur: RawRef, deepest: str, value: str, multi: bool, kind: str,
                     after: int) -> bool:
@@ -524,7 +719,7 @@ class _Parser:
         j = self.parse_levels(cur, i, allow_roman=False)
         while j < self.n:
             con = self.connector(j)
-            if con is None:
+            if con is None or con[0] == ";":
                 break
             kind, k = con
             if k < self.n and self.low(k) in _ARTICLES and self.keyword(k + 1):
@@ -573,6 +768,36 @@ class _Parser:
         return chain, j
 
 
+_LETTER_RANGE = re.compile(r"[a-z]{1,2}-[a-z]{1,2}")
+_BREAK_LOOKAHEAD = 4
+_NUMERIC_LEVELS = ("absatz", "satz", "nummer")
+
+
+def _add_alts(ref: RawRef, level: str) -> None:
+    """Other readings of a bare value read as a sibling of ``level`` ('Abs. 1 Satz 1, 2 Nr. 2': Satz 2
+    Nr. 2, or Abs. 2 Nr. 2; 'Art. 3 II Nr. 1, 4': Nr. 4, Abs. 4 or Art. 4). The units decide later."""
+    value = ref.levels.get(level, "")
+    if level not in _NUMERIC_LEVELS or not value[:1].isdigit():
+        return
+    deeper = {k: v for k, v in ref.levels.items() if RANK[k] > RANK[level]}
+    above = sorted((lv for lv in ref.levels if RANK[lv] < RANK[level]), key=RANK.__getitem__, reverse=True)
+    for p in above:
+        levels = {k: v for k, v in ref.levels.items() if RANK[k] < RANK[p]}
+        levels[p] = value
+        levels.update(deeper)
+        ref.alts.append((ref.para, levels))
+    ref.alts.append((value, deeper))
+
+
+def _is_double_letter(text: str) -> bool:
+    return len(text) == 2 and text[0] == text[1] and text.isalpha() and text.islower()
+
+
+def _others() -> LawRegistry:
+    """Former, EU and state law names (``lawstatus``): read as laws the registry does not know."""
+    return lawstatus.registry()
+
+
 def _leading_int(value: str) -> int | None:
     digits = ""
     for ch in value:
@@ -596,7 +821,7 @@ def _trigger_re(flat: bool = False) -> re.Pattern[str]:
     at every position of a text, the tree rejects most positions at their first letter. ``flat``
     gives the flat list, longest word first (the same matches; tests and benchmarks compare them).
     """
-    words = {*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS}
+    words = {*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS} - _NOT_STARTERS
     alts = ("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) if flat
             else prefix_tree(words))
     return re.compile(rf"§|(?<![^\W_])(?:{alts})(?![\w\-])", re.IGNORECASE)
@@ -626,7 +851,7 @@ def prefix_tree(words: set[str]) -> str:
 TRIGGER = _trigger_re()
 #: Lower-case words at which a chain can start (a head or a relative reference): any other word
 #: token is skipped without asking ``head`` (millions of calls per ingest otherwise).
-_STARTERS = frozenset({*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS})
+_STARTERS = frozenset({*KEYWORDS, *_DIRECTION, *_ART_HEADS, *_PARA_HEADS} - _NOT_STARTERS)
 
 
 def scan(text: str, registry: LawRegistry, relative: bool = False) -> list[Chain]:

@@ -10,6 +10,7 @@ file reading: default codes, ``legalkg/data/law_aliases.tsv`` and, when present,
 from __future__ import annotations
 
 import csv
+import gzip
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from importlib import resources
@@ -26,9 +27,40 @@ _STOP_FIRST = frozenset({
 })
 
 
-def _key_tokens(name: str) -> tuple[str, ...]:
+#: level words that no name starts with, however long
+_NEVER_FIRST = frozenset({"abs", "absatz", "art", "artikel", "nr", "satz", "s", "buchst", "lit", "alt", "var",
+                          "ff", "f", "und", "oder", "bis", "sowie"})
+
+
+def name_key(name: str) -> tuple[str, ...]:
     """Normalised token tuple of a name: lower case, dots dropped (so 'AO' == 'AO.')."""
     return tuple(t.low for t in tokenize(name) if t.text != ".")
+
+
+#: Lower-case words that are no law however a gii abbreviation spells them ("§ 5 ist", "§ 3 an"):
+#: a lower-case abbreviation ("§ 823 bgb") is read only when it is none of these.
+_LOWER_STOP = frozenset("""ab aber alle als also am an auch auf aus bei beim bis da damit dann das dass
+dem den der des die dies diese dieser doch durch ein eine einer eines er es für gem gemäß hat im in
+ist ja kann mit nach nicht noch nur ob oder ohne sie sind so soll sowie über um und uns vgl vom von
+vor war was wenn wie wird zu zum zur zzgl""".split())
+_ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV")
+_ORDINAL_STEMS = ("", "Erst", "Zweit", "Dritt", "Viert", "Fünft", "Sechst", "Siebt", "Acht", "Neunt",
+                  "Zehnt", "Elft", "Zwölft", "Dreizehnt", "Vierzehnt")
+
+
+def sgb_names(book: int) -> list[str]:
+    """The ways a book of the Sozialgesetzbuch is named: 'SGB XI', 'SGB 11', 'Elftes Buch
+    Sozialgesetzbuch', 'des Elften Buches Sozialgesetzbuch', '11. Buch Sozialgesetzbuch',
+    'Sozialgesetzbuch Elftes Buch', 'SGB Elftes Buch'."""
+    roman, stem = _ROMAN[book], _ORDINAL_STEMS[book]
+    out = [f"SGB {roman}", f"SGB {book}"]
+    for ordinal in (f"{stem}es", f"{stem}en", f"{book}."):
+        for buch in ("Buch", "Buches", "Buchs"):
+            out += [f"{ordinal} {buch} Sozialgesetzbuch", f"{ordinal} {buch} des Sozialgesetzbuches",
+                    f"{ordinal} {buch} des Sozialgesetzbuchs", f"{ordinal} {buch} SGB"]
+        out += [f"Sozialgesetzbuch {ordinal} Buch", f"SGB {ordinal} Buch",
+                f"Sozialgesetzbuch ( SGB ) {ordinal} Buch", f"Sozialgesetzbuches {ordinal} Buch"]
+    return out
 
 
 class LawRegistry:
@@ -36,6 +68,7 @@ class LawRegistry:
 
     def __init__(self, entries: Iterable[tuple[str, str]], default_keys: Iterable[str] = ()) -> None:
         self._names: dict[tuple[str, ...], str] = {}
+        self._abbrev: set[tuple[str, ...]] = set()  # names that are abbreviations ('BGB', 'SGB V')
         self._max_len: dict[str, int] = {}
         self.default_keys: frozenset[str] = frozenset(default_keys)
         for alias, key in entries:
@@ -43,38 +76,53 @@ class LawRegistry:
 
     def add(self, alias: str, key: str, *, override: bool = False) -> None:
         """Register ``alias`` for ``key``; the first registration of an alias wins unless override."""
-        toks = _key_tokens(alias)
-        if not toks or toks[0] in _STOP_FIRST:
-            return
+        toks = name_key(alias)
+        if not toks or (toks[0] in _STOP_FIRST and (len(toks) < 4 or toks[0] in _NEVER_FIRST)):
+            return  # a long title may start 'Die ...' or 'III. ...'; an abbreviation may not
         if toks in self._names and not override:
             return
         self._names[toks] = key
+        if sum(ch.isupper() for ch in alias.split()[0]) >= 2:
+            self._abbrev.add(toks)
         self._max_len[toks[0]] = max(self._max_len.get(toks[0], 0), len(toks))
 
     def __contains__(self, name: str) -> bool:
-        return _key_tokens(name) in self._names
+        return name_key(name) in self._names
 
     def __len__(self) -> int:
         return len(self._names)
 
     def key_for(self, name: str) -> str | None:
         """The law key for a name as written ('SGB V', 'des Bürgerlichen Gesetzbuchs' minus article)."""
-        return self._names.get(_key_tokens(name))
+        return self._names.get(name_key(name))
 
     def keys(self) -> set[str]:
         return set(self._names.values())
 
-    def match(self, tokens: Sequence[Token], i: int) -> tuple[int, str] | None:
+    def match(self, tokens: Sequence[Token], i: int, lower: bool = False) -> tuple[int, str] | None:
         """Longest law name starting at ``tokens[i]``: (index after its last token, key) or None.
 
         Dots between name tokens are skipped but never end a match, so a sentence-final
-        'BGB.' yields the span 'BGB'. The first token must start upper case or with a digit.
+        'BGB.' yields the span 'BGB'. The first token must start upper case or with a digit;
+        with ``lower`` an abbreviation may be written in lower case ('§ 823 Abs. 1 bgb').
         """
         if i >= len(tokens):
             return None
         first = tokens[i]
         if not (first.text[0].isupper() or first.text[0].isdigit()):
-            return None
+            if not first.text.islower() and first.kind == "word":
+                return self._match(tokens, i)  # 'eWpG', 'eIDKG': gii spells them with a small initial
+            if not lower or first.low in _LOWER_STOP or not first.text.islower():
+                return None
+            hit = self._match(tokens, i)
+            return hit if hit is not None and self._lower_ok(tokens, i, hit[0]) else None
+        return self._match(tokens, i)
+
+    def _lower_ok(self, tokens: Sequence[Token], i: int, j: int) -> bool:
+        return name_key(" ".join(t.text for t in tokens[i:j])) in self._abbrev
+
+    def _match(self, tokens: Sequence[Token], i: int) -> tuple[int, str] | None:
+        first = tokens[i]
         limit = self._max_len.get(first.low)
         if not limit:
             return None
@@ -107,8 +155,10 @@ class LawRegistry:
         elif manifest:
             path = Path(manifest)
         else:
-            path = None
-        return _default_registry(str(path) if path and path.exists() else "")
+            return _default_registry("", packaged=False)
+        if path and path.exists():
+            return _default_registry(str(path), packaged=False)
+        return _default_registry("", packaged=manifest is True)  # no shared data: the packaged copy
 
 
 def _alias_rows() -> list[tuple[str, str]]:
@@ -127,8 +177,40 @@ def _genitive_variants(title: str) -> list[str]:
     return out
 
 
+def _derived_names(reg: LawRegistry, rows: list[dict[str, str]], alias: dict[str, str]) -> None:
+    """Names courts use that gii does not spell: every SGB book in Roman and Arabic numbers and
+    by its ordinal ('SGB XI', 'Elftes Buch Sozialgesetzbuch'), and 'EGGVG' for gii's 'GVGEG' (the
+    Einführungsgesetz of X is cited 'EGX')."""
+    for book in range(1, 15):
+        key = next((reg.key_for(n) for n in (f"SGB {_ROMAN[book]}", f"SGB {book}") if reg.key_for(n)), None)
+        if key is None:
+            key = next((law_key(j, None, alias) for r in rows
+                        for j in (r.get("jurabk") or "").split("|") if j.strip().startswith(f"SGB {book} ")),
+                       None)
+        if key is not None:
+            for name in sgb_names(book):
+                reg.add(name, key)
+    for r in rows:
+        jurabk = (r.get("jurabk") or "").split("|")[0].strip()
+        stem = jurabk[:-2]
+        if jurabk.endswith("EG") and len(stem) >= 2 and reg.key_for(stem) is not None:
+            reg.add(f"EG{stem}", law_key(jurabk, (r.get("amtabk") or "").strip() or None, alias))
+
+
+def _law_rows(manifest_path: str, packaged: bool) -> list[dict[str, str]]:
+    """The laws of gii: the manifest's rows, or those of ``legalkg/data/gii_laws.tsv.gz``
+    (jurabk, amtabk, title; written by scripts/build_law_registry.py)."""
+    if manifest_path:
+        with open(manifest_path, encoding="utf-8", newline="") as fh:
+            return list(csv.DictReader(fh, delimiter="\t"))
+    if packaged:
+        data = resources.files("legalkg.data").joinpath("gii_laws.tsv.gz").read_bytes()
+        return list(csv.DictReader(gzip.decompress(data).decode("utf-8").splitlines(), delimiter="\t"))
+    return []
+
+
 @lru_cache(maxsize=4)
-def _default_registry(manifest_path: str) -> LawRegistry:
+def _default_registry(manifest_path: str, packaged: bool) -> LawRegistry:
     alias = codes.default_alias()
     reg = LawRegistry((), default_keys=[c.cited for c in codes.default_codes()])
     for c in codes.default_codes():
@@ -137,9 +219,8 @@ def _default_registry(manifest_path: str) -> LawRegistry:
                 reg.add(name, c.cited)
     for name, key in _alias_rows():
         reg.add(name, key)
-    if manifest_path:
-        with open(manifest_path, encoding="utf-8", newline="") as fh:
-            rows = list(csv.DictReader(fh, delimiter="\t"))
+    rows = _law_rows(manifest_path, packaged)
+    if rows:
         amtabk_count: dict[str, int] = {}
         for r in rows:
             if r.get("amtabk"):
@@ -149,12 +230,14 @@ def _default_registry(manifest_path: str) -> LawRegistry:
             if not jurabks:
                 continue
             amtabk = (r.get("amtabk") or "").strip() or None
-            key = law_key(jurabks[0], amtabk, alias)
             for j in jurabks:
-                reg.add(j, key)
+                reg.add(j, law_key(jurabks[0], amtabk, alias))
+        for r in rows:  # amtabk after every jurabk: gii's 'TAV' is a jurabk, and another law's amtabk
+            jurabks = [j.strip() for j in (r.get("jurabk") or "").split("|") if j.strip()]
+            amtabk = (r.get("amtabk") or "").strip() or None
             # amtabk is not unique across gii: only use it where it is, or where it equals a jurabk
-            if amtabk and (amtabk_count.get(amtabk, 0) == 1 or amtabk in jurabks):
-                reg.add(amtabk, key)
+            if jurabks and amtabk and (amtabk_count.get(amtabk, 0) == 1 or amtabk in jurabks):
+                reg.add(amtabk, law_key(jurabks[0], amtabk, alias))
         for r in rows:  # titles last: abbreviations win over a title that happens to collide
             jurabks = [j.strip() for j in (r.get("jurabk") or "").split("|") if j.strip()]
             title = (r.get("title") or "").strip()
@@ -162,4 +245,5 @@ def _default_registry(manifest_path: str) -> LawRegistry:
                 key = law_key(jurabks[0], (r.get("amtabk") or "").strip() or None, alias)
                 for t in _genitive_variants(title):
                     reg.add(t, key)
+    _derived_names(reg, rows, alias)
     return reg

@@ -32,6 +32,7 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "context": ("context", "context"),
     "eval": ("eval", "eval_cmd"),
     "train": ("train", "train"),
+    "train-encoder": ("train_encoder", "train_encoder"),
     "chunking-study": ("chunking", "chunking_study"),
     "serve": ("serve", "serve"),
     "verify": ("verify", "verify"),

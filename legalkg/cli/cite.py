@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .. import codes
-from ..cite import MAX_CHARS, LawRegistry, check_length, extract, resolve
+from ..cite import MAX_CHARS, LawRegistry, cases, check_length, extract, resolve
 from ..errors import UserError
 from ..parse import parse_file
 
@@ -21,10 +21,12 @@ from ..parse import parse_file
               help="Also report bare law names ('der Zivilprozessordnung').")
 @click.option("--check-source", "check_source", type=click.Path(path_type=Path), default=None,
               help="gii XML folder: parse the cited laws and report the most specific existing node.")
+@click.option("--cases/--no-cases", "case_citations", default=False,
+              help="Also report case-law citations ('BGHZ 123, 45') as rows with kind case_citation.")
 @click.option("--max-chars", type=click.IntRange(min=1), default=MAX_CHARS, show_default=True,
               help="Refuse a longer text (one line) instead of scanning it.")
 def cite(text: str, default_law: str | None, law_mentions: bool, check_source: Path | None,
-         max_chars: int) -> None:
+         case_citations: bool, max_chars: int) -> None:
     """Find statute citations in TEXT ('-' reads stdin); one JSON object per cited unit.
 
     A chain's text ("span") is on the first row of the chain only, the later rows of the same
@@ -58,9 +60,15 @@ def cite(text: str, default_law: str | None, law_mentions: bool, check_source: P
         }
         if m.reason:
             row["reason"] = m.reason
+        if m.law_ended is not None:
+            row["law_ended"], row["successor"] = m.law_ended, m.successor
         if known is not None:
             row["resolved_id"] = resolve(m, known) if m.law_key else None
         click.echo(json.dumps(row, ensure_ascii=False))
+    if case_citations:
+        for c in cases(text):
+            click.echo(json.dumps({"kind": c.kind, "span": c.text, "start": c.start, "end": c.end},
+                                  ensure_ascii=False))
 
 
 def _known_ids(source: Path, law_keys: set[str]) -> set[str]:

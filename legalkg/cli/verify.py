@@ -62,6 +62,17 @@ def verify(cfg, source, default_law, as_json, no_support, no_vectors) -> None:
     if as_json:
         for r in report.records:
             click.echo(record_json(r))
+        for q in report.quotes:
+            click.echo(q.model_dump_json())
     else:
         click.echo(render(report))
+        for q in report.quotes:
+            click.echo(quote_line(q))
     sys.exit(report.exit_code)
+
+
+def quote_line(q) -> str:
+    """One table line per checked quotation: status, unit, and what differs or where it is."""
+    extra = ("; ".join(q.differing) if q.status == "quote_differs"
+             else (f"found in {q.neighbour}" if q.neighbour else ""))
+    return f"{q.status:<16} {q.unit_id or '-':<28} „{q.quote[:60]}“ {extra}".rstrip()

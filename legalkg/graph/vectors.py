@@ -155,6 +155,22 @@ def text_pages(driver: Driver, db: str, pending: dict[str, list[str]], size: int
             yield (label, [i for i, _ in found]), [t for _, t in found]
 
 
+def build_finished(driver: Driver, db: str, bulk: set[str], order: tuple[str, ...], current: str | None,
+                   dim: int) -> None:
+    """Create the dropped index of every bulk level whose vectors are all written: the levels
+    before ``current`` in ``order`` (pages come level by level, in that order), or all when None.
+
+    Why as soon as a level is done and not at the end: Neo4j populates an index in the
+    background, so the § and Absatz indexes fill (and ``legalkg search`` works on them) while the
+    finer levels are still being embedded. ``bulk`` loses the levels it builds.
+    """
+    done = [label for label in order if label in bulk
+            and (current is None or order.index(label) < order.index(current))]
+    for label in done:
+        driver.execute_query(labelled("vectors/create_index", label=label), {"dim": dim}, database_=db)
+        bulk.discard(label)
+
+
 def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, reembed: bool = False,
                 progress: bool = True, labels: tuple[str, ...] = VECTOR_LABELS, *,
                 laws: list[str] | None = None, workers: int = 1, fresh: bool = False,
@@ -201,6 +217,7 @@ def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, re
                 pipeline = PageEmbedder(pool, store, batch_size=size, sort_by_length=embedder.sort_by_length,
                                         fresh=fresh)
                 for (label, ids), vectors in pipeline.run(text_pages(driver, db, pending, max(PAGE, 2 * size))):
+                    build_finished(driver, db, bulk, labels, label, embedder.dim)
                     rows = [{"id": pid, "vec": vec.tolist()} for pid, vec in zip(ids, vectors, strict=True)]
                     if rows:
                         driver.execute_query(labelled("vectors/write", label=label), {"rows": rows},
@@ -213,8 +230,7 @@ def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, re
     finally:
         if own_cache:
             store.close()
-    for label in bulk:
-        driver.execute_query(labelled("vectors/create_index", label=label), {"dim": embedder.dim}, database_=db)
+    build_finished(driver, db, bulk, labels, None, embedder.dim)
     report.index_wait_s = await_vector_indexes(driver, db)
     report.seconds = time.perf_counter() - started
     return report

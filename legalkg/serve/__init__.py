@@ -8,8 +8,9 @@ Public API::
     tools.get_unit(citation="§ 433 Abs. 1 BGB")   # or id="BGB/§433/Abs1"
     tools.verify("Nach § 574 Abs. 5 ZPO ...")
     tools.context("Kaution zurück", budget=1000)
+    tools.related(citation="§ 573 BGB", limit=20)   # parent, children, cites, cited_by with counts
     build_server(tools).run("stdio")        # what `legalkg serve --mcp` runs
-    build_app(tools)                        # the FastAPI app of `legalkg serve --http`
+    build_app(tools)                        # the FastAPI app of `legalkg serve --http` (API + web pages)
 """
 
 from .http import DEFAULT_HOST, DEFAULT_PORT, build_app, run_http

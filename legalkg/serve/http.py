@@ -17,6 +17,8 @@ try:
     import uvicorn
     from fastapi import Body, FastAPI
     from fastapi.responses import JSONResponse
+
+    from .web import mount as mount_pages
 except ImportError:
     FastAPI = None
 
@@ -31,7 +33,7 @@ def require_http() -> None:
 
 def build_app(tools: Tools):
     require_http()
-    app = FastAPI(title="legalkg", description="German federal statutes: search, get_unit, verify, context")
+    app = FastAPI(title="legalkg", description="German federal statutes: search, get_unit, verify, context, related")
 
     @app.exception_handler(UserError)
     async def user_error(_request, err: UserError):
@@ -57,6 +59,11 @@ def build_app(tools: Tools):
     def context(body: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
         return tools.context(**_args(body, ("query", "budget", "task", "law")))
 
+    @app.post("/related")
+    def related(body: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
+        return tools.related(**_args(body, ("citation", "id", "limit")))
+
+    mount_pages(app, tools)
     return app
 
 

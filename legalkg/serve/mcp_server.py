@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import UserError
-from .tools import DESCRIPTIONS, Tools
+from .tools import DESCRIPTIONS, LINK_LIMIT, Tools
 
 try:
     from mcp.server.mcpserver import MCPServer
@@ -28,8 +28,8 @@ except ImportError:  # mcp 1.x, or no mcp at all
 
 INSTALL_HINT = "install legalkg[serve] (pip install 'legalkg[serve]'): it brings mcp, fastapi and uvicorn"
 INSTRUCTIONS = ("German federal statutes as a graph. Use `search` or `context` to find units, `get_unit` to read "
-                "one with its neighbours, and `verify` to check the statute citations of an answer before "
-                "giving it.")
+                "one with its neighbours, `related` for its neighbourhood with counts, and `verify` to check "
+                "the statute citations of an answer before giving it.")
 
 
 def require_mcp() -> None:
@@ -47,7 +47,7 @@ def _answer(call: Callable[[], dict[str, Any]]) -> dict[str, Any]:
 
 
 def build_server(tools: Tools):
-    """An MCP server whose four tools call ``tools``."""
+    """An MCP server whose five tools call ``tools``."""
     require_mcp()
     server = MCPServer("legalkg", instructions=INSTRUCTIONS)
 
@@ -67,6 +67,10 @@ def build_server(tools: Tools):
     @server.tool(name="context", description=DESCRIPTIONS["context"])
     def context(query: str, budget: int = 1000, task: str | None = None, law: str | None = None) -> dict[str, Any]:
         return _answer(lambda: tools.context(query, budget=budget, task=task, law=law))
+
+    @server.tool(name="related", description=DESCRIPTIONS["related"])
+    def related(citation: str | None = None, id: str | None = None, limit: int = LINK_LIMIT) -> dict[str, Any]:  # noqa: A002
+        return _answer(lambda: tools.related(citation=citation, id=id, limit=limit))
 
     return server
 

@@ -20,7 +20,7 @@ from ..retrieve import Retriever, SearchRequest
 from ..verify import Verifier
 from .readonly import ReadOnlyDriver
 
-#: Most rows of ``cites`` and ``cited_by`` that ``get_unit`` returns.
+#: Most rows of ``cites`` and ``cited_by`` that ``get_unit`` returns, and ``related``'s default and cap.
 LINK_LIMIT = 100
 #: name -> one-line description, shared by the MCP tool list and the HTTP API.
 DESCRIPTIONS: dict[str, str] = {
@@ -31,11 +31,24 @@ DESCRIPTIONS: dict[str, str] = {
               "no_such_unit, law_not_in_graph, ambiguous, unparsed), the unit's current text and a support score.",
     "context": "The statute units to put into an LLM prompt for a question, within a word budget, each with its "
                "citation, id and why it was chosen.",
+    "related": "The one-hop neighbourhood of a unit (id or citation): its parent, children, the units it cites and "
+               "the units citing it, each list with its full count and at most 'limit' rows, and the citing units "
+               "counted per law.",
 }
 
 
+def check_limit(limit: object) -> int:
+    """``related``'s row cap: a whole number from 1 to ``LINK_LIMIT``, else one line naming the range."""
+    if isinstance(limit, bool) or not isinstance(limit, int | str) or not str(limit).strip().isdigit():
+        raise UserError(f"limit must be a whole number from 1 to {LINK_LIMIT}, not {limit!r}")
+    value = int(limit)
+    if not 1 <= value <= LINK_LIMIT:
+        raise UserError(f"limit must be from 1 to {LINK_LIMIT}, not {value}")
+    return value
+
+
 class Tools:
-    """The four tools over one driver (wrapped read-only) and one database."""
+    """The five tools over one driver (wrapped read-only) and one database."""
 
     def __init__(self, driver: Driver, database: str = "neo4j", *, vectors: bool = True) -> None:
         self.driver = ReadOnlyDriver(driver)
@@ -55,32 +68,46 @@ class Tools:
 
     def get_unit(self, citation: str | None = None, id: str | None = None) -> dict[str, Any]:  # noqa: A002 - the tool's field
         """By id, or by a citation string resolved as ``verify`` resolves it."""
-        if bool(citation) == bool(id):
-            raise UserError("get_unit needs exactly one of 'citation' (e.g. '§ 433 Abs. 1 BGB') or 'id' "
-                            "(e.g. 'BGB/§433/Abs1')")
-        status = None
-        if citation:
-            matches = extract(citation, registry=self.verifier.registry)
-            if not matches:
-                raise UserError(f"no statute citation in {citation!r}: write it like '§ 433 Abs. 1 BGB' or "
-                                "'Art. 20 Abs. 3 GG'")
-            record = self.verifier.verify(citation, support=False).records[0]
-            status = record.status.value
-            if record.id is None:
-                hint = f" (nearest existing unit: {record.nearest})" if record.nearest else ""
-                raise UserError(f"{record.cited} is not in the graph: {status}{hint}")
-            id = record.id  # noqa: A001
-        rows = self.read("unit/get", {"id": id, "limit": LINK_LIMIT})
+        uid, status = self.resolve("get_unit", citation, id)
+        rows = self.read("unit/get", {"id": uid, "limit": LINK_LIMIT})
         if not rows:
-            raise UserError(f"no unit with id {id!r}: ids look like 'BGB/§433/Abs1' (or pass a 'citation')")
+            raise UserError(f"no unit with id {uid!r}: ids look like 'BGB/§433/Abs1' (or pass a 'citation')")
         out = rows[0]
         out["status"] = status or ("repealed" if out["repealed"] else "ok")
         return out
 
+    def resolve(self, tool: str, citation: str | None, id: str | None) -> tuple[str, str | None]:  # noqa: A002
+        """(unit id, verify's status of the citation or None for an id); exactly one must be given."""
+        if bool(citation) == bool(id):
+            raise UserError(f"{tool} needs exactly one of 'citation' (e.g. '§ 433 Abs. 1 BGB') or 'id' "
+                            "(e.g. 'BGB/§433/Abs1')")
+        if id:
+            return id, None
+        matches = extract(citation, registry=self.verifier.registry)
+        if not matches:
+            raise UserError(f"no statute citation in {citation!r}: write it like '§ 433 Abs. 1 BGB' or "
+                            "'Art. 20 Abs. 3 GG'")
+        record = self.verifier.verify(citation, support=False).records[0]
+        if record.id is None:
+            hint = f" (nearest existing unit: {record.nearest})" if record.nearest else ""
+            raise UserError(f"{record.cited} is not in the graph: {record.status.value}{hint}")
+        return record.id, record.status.value
+
+    def related(self, citation: str | None = None, id: str | None = None,  # noqa: A002 - the tool's field
+                limit: int = LINK_LIMIT) -> dict[str, Any]:
+        """Parent, children, cites and cited_by with their full counts (``cypher/unit/related.cypher``)."""
+        limit = check_limit(limit)
+        uid, _ = self.resolve("related", citation, id)
+        rows = self.read("unit/related", {"id": uid, "limit": limit})
+        if not rows:
+            raise UserError(f"no unit with id {uid!r}: ids look like 'BGB/§433/Abs1' (or pass a 'citation')")
+        return {**rows[0], "limit": limit}
+
     def verify(self, text: str, default_law: str | None = None) -> dict[str, Any]:
         report = self.verifier.verify(text, default_law)
         return {"ok": report.ok, "counts": report.counts(), "threshold": report.threshold,
-                "records": [r.model_dump(mode="json") for r in report.records]}
+                "records": [r.model_dump(mode="json") for r in report.records],
+                "quotes": [q.model_dump(mode="json") for q in report.quotes]}
 
     def context(self, query: str, budget: int = 1000, task: str | None = None, law: str | None = None) -> dict[str, Any]:
         return build_pack(self.retriever, query, budget, task=task, law=law).model_dump(mode="json")

@@ -26,9 +26,17 @@ class Status(str, Enum):  # noqa: UP042 - the JSON and the table print .value
     REPEALED = "repealed"
     NO_SUCH_UNIT = "no_such_unit"
     LAW_NOT_IN_GRAPH = "law_not_in_graph"
+    LAW_REPEALED = "law_repealed"
+    EU_LAW = "eu_law"
+    STATE_LAW = "state_law"
+    UNKNOWN_LAW = "unknown_law"
     AMBIGUOUS = "ambiguous"
     UNPARSED = "unparsed"
 
+
+#: The grammar's reason for a law it does not resolve -> its status (cite.lawstatus's table).
+_LAW_STATUS = {"law_repealed": Status.LAW_REPEALED, "eu_law": Status.EU_LAW, "state_law": Status.STATE_LAW,
+               "unknown_law": Status.UNKNOWN_LAW}
 
 #: Every status but ``ok`` makes ``legalkg verify`` exit 1.
 BROKEN: frozenset[Status] = frozenset(set(Status) - {Status.OK})
@@ -121,6 +129,8 @@ def resolve_match(match: CitationMatch, units: Mapping[str, UnitRow], laws: set[
     if match.law_key is None:
         if match.reason == "no_law":
             return Resolution(status=Status.AMBIGUOUS)  # which law? the text does not say
+        if match.reason in _LAW_STATUS:  # a former federal law, EU or state law, or no known law
+            return Resolution(status=_LAW_STATUS[match.reason])
         return Resolution(status=Status.LAW_NOT_IN_GRAPH)
     if match.law_key not in laws:
         return Resolution(status=Status.LAW_NOT_IN_GRAPH)

@@ -20,6 +20,7 @@ from ..embed import get_embedder
 from ..graph.cypher import query
 from ..graph.vectors import index_name
 from .inputs import check_text
+from .quotes import QuoteCheck, near_quotes
 from .records import CitationRecord, build_records, unparsed_record
 from .status import BROKEN, Status, UnitRow, lookup_ids
 from .support import SUPPORT_THRESHOLD, combine, cosine, lexical, stems, unit_words
@@ -31,6 +32,7 @@ class VerifyReport(BaseModel):
 
     records: list[CitationRecord]
     threshold: float = SUPPORT_THRESHOLD
+    quotes: list[QuoteCheck] = []  # quotations next to a citation, checked against its unit (quotes.py)
 
     @property
     def ok(self) -> bool:
@@ -90,7 +92,9 @@ class Verifier:
         records.sort(key=lambda r: (r.chain_start, r.start))
         if support:
             self.add_support(text, records, chain_spans, units)
-        return VerifyReport(records=records)
+        cited = [(r.chain_start, r.chain_end, r.id, r.text) for r in records if r.id and r.text]
+        quotes = near_quotes(text, cited, {uid: u.text for uid, u in units.items()})
+        return VerifyReport(records=records, quotes=quotes)
 
     def add_support(self, text: str, records: list[CitationRecord], chain_spans: list[tuple[int, int]],
                     units: dict[str, UnitRow]) -> None:

@@ -56,6 +56,8 @@ async def mcp_session(cfg) -> dict:
             "verify": ("verify", {"text": "Nach § 574 Abs. 5 ZPO und § 433 Abs. 1 BGB."}),
             "search": ("search", {"query": "Mietsicherheit Kaution Vermieter", "mode": "fulltext", "k": 3}),
             "context": ("context", {"query": "Mein Vermieter gibt die Kaution nicht zurück", "budget": 300}),
+            "related": ("related", {"citation": "§ 437 BGB", "limit": 2}),
+            "related_bad_limit": ("related", {"id": "BGB/§437", "limit": 500}),
         }
         for key, (name, args) in calls.items():
             out[key] = await session.call_tool(name, args)
@@ -64,7 +66,7 @@ async def mcp_session(cfg) -> dict:
 
 def test_mcp_server_over_stdio_lists_and_answers_every_tool(graph):
     got = asyncio.run(asyncio.wait_for(mcp_session(graph), timeout=300))
-    assert got["tools"] == ["context", "get_unit", "search", "verify"]
+    assert got["tools"] == ["context", "get_unit", "related", "search", "verify"]
 
     unit = result_json(got["unit_by_citation"])
     assert unit["id"] == "BGB/§437" and unit["status"] == "ok"
@@ -91,6 +93,13 @@ def test_mcp_server_over_stdio_lists_and_answers_every_tool(graph):
     pack = result_json(got["context"])
     assert pack["budget"] == 300 and pack["units"]
     assert sum(u["words"] for u in pack["units"]) <= 300
+
+    related = result_json(got["related"])  # the same neighbourhood as get_unit's, counted in full
+    assert related["id"] == "BGB/§437" and len(related["cited_by"]) == 2
+    assert related["cited_by_count"] == len(unit["cited_by"]) < 100
+    assert sum(g["count"] for g in related["cited_by_laws"]) == related["cited_by_count"]
+    assert related["cites_count"] == len(unit["cites"]) and related["children_count"] == 1
+    assert got["related_bad_limit"].is_error and "limit must be from 1 to 100" in got["related_bad_limit"].content[0].text
 
 
 def test_the_servers_driver_refuses_a_write(graph, driver):
@@ -149,7 +158,7 @@ def test_http_api_serves_the_same_tools_on_localhost(graph):
                 assert proc.poll() is None, proc.stderr.read().decode()
                 assert time.monotonic() < deadline, "the HTTP server did not come up"
                 time.sleep(0.5)
-        assert sorted(listed) == ["context", "get_unit", "search", "verify"]
+        assert sorted(listed) == ["context", "get_unit", "related", "search", "verify"]
         status, unit = post(port, "/get_unit", {"citation": "§ 433 Abs. 1 BGB"})
         assert status == 200 and unit["id"] == "BGB/§433/Abs1"
         status, report = post(port, "/verify", {"text": "Das regelt § 2400 BGB."})

@@ -22,7 +22,7 @@ BROKEN_TEXT = ("Die Rechtsbeschwerde ist nach § 574 Abs. 5 ZPO statthaft. Das r
                "§ 5 HSOG handeln. Gemäß § 5 ist das so. Siehe auch § abc.")
 EXPECTED = [("§ 574 Abs. 5 ZPO", Status.NO_SUCH_UNIT), ("§ 2400 BGB", Status.NO_SUCH_UNIT),
             ("§ 5 BGB", Status.REPEALED), ("§ 263 StGB", Status.LAW_NOT_IN_GRAPH),
-            ("§ 5 HSOG", Status.LAW_NOT_IN_GRAPH), ("§ 5", Status.AMBIGUOUS), ("§ abc.", Status.UNPARSED)]
+            ("§ 5 HSOG", Status.UNKNOWN_LAW), ("§ 5", Status.AMBIGUOUS), ("§ abc.", Status.UNPARSED)]
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +79,7 @@ def test_cli_table_json_and_exit_codes(verifier, neo4j_env, tmp_path):
     assert broken.exit_code == 1
     rows = [json.loads(line) for line in broken.output.splitlines()]
     assert [r["status"] for r in rows] == ["no_such_unit", "no_such_unit", "repealed", "law_not_in_graph",
-                                           "law_not_in_graph", "ambiguous", "unparsed"]
+                                           "unknown_law", "ambiguous", "unparsed"]
     assert {"span", "start", "end", "id", "status", "citation", "text", "support"} <= set(rows[0])
     brief = tmp_path / "brief.txt"
     brief.write_text(OK_TEXT, "utf-8")
@@ -104,3 +104,14 @@ def test_cli_usage_and_server_errors_exit_2_in_one_line(verifier, neo4j_env, tmp
     assert out.exit_code == 2 and "split it" in out.output
     down = runner.invoke(main, ["verify", "--uri", "bolt://127.0.0.1:1", OK_TEXT])
     assert down.exit_code == 2 and "cannot reach Neo4j" in down.output
+
+
+def test_quotes_next_to_a_citation_are_checked(verifier):
+    # BGB § 433 Abs. 1 Satz 1: "Durch den Kaufvertrag wird der Verkäufer einer Sache verpflichtet, ..."
+    text = ("Nach § 433 Abs. 1 Satz 1 BGB wird „der Verkäufer einer Sache verpflichtet“. Und nach "
+            "§ 433 Abs. 1 Satz 1 BGB wird „der Käufer einer Sache verpflichtet, dem Käufer die Sache zu übergeben“.")
+    quotes = verifier.verify(text, support=False).quotes
+    assert [(q.status, q.unit_id) for q in quotes] == [("quote_ok", "BGB/§433/Abs1/S1"),
+                                                       ("quote_differs", "BGB/§433/Abs1/S1")]
+    assert quotes[1].differing == ["käufer -> verkäufer"]
+

@@ -52,7 +52,10 @@ def test_repealed_unit_or_repealed_paragraph():
 
 def test_law_not_in_graph_and_no_law_named():
     assert resolve_match(one("§ 263 StGB"), {}, {"BGB"}).status is Status.LAW_NOT_IN_GRAPH
-    assert resolve_match(one("§ 5 HSOG"), {}, {"BGB"}).status is Status.LAW_NOT_IN_GRAPH
+    assert resolve_match(one("§ 5 HSOG"), {}, {"BGB"}).status is Status.UNKNOWN_LAW  # no table knows it
+    assert resolve_match(one("§ 5 FGG"), {}, {"BGB"}).status is Status.LAW_REPEALED  # FamFG since 2009
+    assert resolve_match(one("Art. 6 DSGVO"), {}, {"BGB"}).status is Status.EU_LAW
+    assert resolve_match(one("Art. 6 BayBO"), {}, {"BGB"}).status is Status.STATE_LAW
     assert resolve_match(one("nach § 5 ist das so"), {}, {"BGB"}).status is Status.AMBIGUOUS
 
 

