@@ -5,6 +5,8 @@ The learned mode needs a predictor that never saw the scored cases; each dataset
 here on 300 cases of the other split of its task (GerLayQA's train questions for its dev cases, LER
 courts for the BGH decisions), passed to the evaluation as ``--predictor`` and to the search engine
 as its model: the same engine on both sides, with the untuned run weights ``--predictor`` implies.
+The search names the dataset's task (``--task``), as the evaluation does: a decision shorter than
+480 words would otherwise be read as a lay question.
 """
 
 from __future__ import annotations
