@@ -104,7 +104,8 @@ def parse_weight_spec(spec: str | None, base: Mapping[str, float], names: Iterab
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep or name not in known:
-            raise UserError(f"bad {what} weight {item.strip()!r}: write {token}=WEIGHT, comma-separated, {token} one of "
+            raise UserError(f"bad {what} weight {item.strip()!r}: write {token}=WEIGHT, comma-separated, "
+                            f"{token} one of "
                             f"{', '.join(known)} (e.g. {example})")
         try:
             weight = float(value)

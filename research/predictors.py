@@ -5,7 +5,8 @@ Why a fingerprint and not the file's hash: the ``.npz`` is a zip whose bytes car
 header records the training files as given (a relative path on one machine, an absolute one on
 another). The fingerprint hashes every array (its name, dtype, shape and values; floats rounded to 6
 decimals, so a last-bit difference of a summation order does not count) and the header with each
-source reduced to its file name and every number read as a float. Two models with the same fingerprint rank the same way.
+source reduced to its file name and every number read as a float. Two models with the same
+fingerprint rank the same way.
 
 ``tests/predict/test_shipped_models.py`` retrains both tasks on a fixed subset (the first records of
 each file) and compares with ``tests/predict/fingerprints.json``; ``benchmarks/predictor_rebuild.py``

@@ -135,7 +135,8 @@ def test_every_eval_folder_is_listed_in_eval_readme():
 def test_the_product_and_its_docs_name_no_machine_path():
     """Paths of the machine the project was built on ("/work/...") mean nothing to a reader: docs, code and
     shipped files say ``$LEGALKG_SHARED`` or a path in the checkout (history in docs/benchmarks/ may keep them)."""
-    files = [*PAGES, *sorted((REPO_ROOT / "legalkg").rglob("*.py")), *sorted((REPO_ROOT / "legalkg" / "data").glob("*.json"))]
+    files = [*PAGES, *sorted((REPO_ROOT / "legalkg").rglob("*.py")),
+             *sorted((REPO_ROOT / "legalkg" / "data").glob("*.json"))]
     found = [f"{f.relative_to(REPO_ROOT)}:{n}" for f in files
              for n, line in enumerate(f.read_text("utf-8").splitlines(), 1) if "/work/" in line]
     assert not found, f"machine paths: {found}"

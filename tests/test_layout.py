@@ -208,7 +208,8 @@ def docstring_nodes(tree: ast.AST) -> set[int]:
     out = set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        if (isinstance(body, list) and body and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)):
             out.add(id(body[0].value))
     return out
 

@@ -97,7 +97,8 @@ def _steps(cells, n_queries: int) -> int:
 @click.command("eval")
 @neo4j_options
 @click.option("--dataset", default=DEFAULT_DATASET, show_default=True,
-              help="ler_bgh (the 115 LER BGH decisions), ler_courts, gerlayqa (dev), gerlayqa_all (dev + train), or a JSONL "
+              help="ler_bgh (the 115 LER BGH decisions), ler_courts, gerlayqa (dev), gerlayqa_all (dev + train), "
+                   "or a JSONL "
                    "path (.gz allowed): "
                    "{id, question|query|text, gold}, the LER form {id, text, norms} or Open Legal Data cases.")
 @click.option("--level", default=DEFAULT_LEVEL.value, show_default=True,

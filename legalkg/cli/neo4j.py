@@ -35,7 +35,8 @@ def _caches(home: Path) -> list[str]:
         lines = [f"Java:    {java.describe()}",
                  f"start-up cache of the server: {jvm.cache_state(caches.class_archive(lib))}"]
         if java.aot:
-            lines.append(f"start-up cache of the admin tool (bulk import): {jvm.cache_state(caches.admin_archive(lib))}")
+            state = jvm.cache_state(caches.admin_archive(lib))
+            lines.append(f"start-up cache of the admin tool (bulk import): {state}")
     except (OSError, KeyError, UserError):  # an unreadable conf or cache folder: status still answers
         return []
     return lines
@@ -57,7 +58,8 @@ def neo4j_group() -> None:
 @_bolt
 @_http
 @click.option("--auth/--no-auth", default=True, show_default=True,
-              help="Require the password from NEO4J_PASSWORD (environment or .env); --no-auth for throwaway test servers.")
+              help="Require the password from NEO4J_PASSWORD (environment or .env); --no-auth for throwaway "
+                   "test servers.")
 @click.option("--heap", default="1g", show_default=True, help="JVM heap (server.memory.heap.max_size).")
 @click.option("--pagecache", default="512m", show_default=True, help="Page cache size.")
 @click.option("--timeout", default=180.0, show_default=True, help="Seconds to wait for Bolt.")

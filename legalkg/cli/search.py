@@ -65,11 +65,14 @@ def render(res: SearchResult, explain: bool = False) -> str:
 @click.option("--task", default=None, type=click.Choice(["lay", "case"]),
               help="The learned mode's predictor: lay (a question in everyday words) or case (decision text). "
                    "Default: case for text of 480 words or more, lay otherwise.")
-@click.option("-k", "k", default=DEFAULT_K, show_default=True, type=int, help="Number of seed hits (expansion adds more rows).")
+@click.option("-k", "k", default=DEFAULT_K, show_default=True, type=int,
+              help="Number of seed hits (expansion adds more rows).")
 @click.option("--law", default=None, help="Only units of this law (its id, e.g. BGB or 'SGB V'), or auto: the law "
                                          "the law router ranks first for the query (docs/retrieval.md).")
-@click.option("--model", default=None, help="Must match the model recorded for the level's index (default: that model).")
-@click.option("--explain", is_flag=True, help="Show each component's share of a hit's score (learned and fusion modes).")
+@click.option("--model", default=None,
+              help="Must match the model recorded for the level's index (default: that model).")
+@click.option("--explain", is_flag=True,
+              help="Show each component's share of a hit's score (learned and fusion modes).")
 @click.option("--json", "as_json", is_flag=True, help="JSON output for programs.")
 def search(cfg, query, explain, as_json, **options) -> None:
     """Find the statute units that answer QUERY ('-' reads it from stdin)."""

@@ -78,6 +78,7 @@ def check_exposure(host: str, token: str | None) -> str | None:
     if len(token) < MIN_TOKEN_CHARS:
         raise UserError(f"the token has {len(token)} characters: use at least {MIN_TOKEN_CHARS} "
                         "(e.g. python -c 'import secrets; print(secrets.token_urlsafe(24))')")
-    click.echo(f"WARNING: listening on {host}, reachable from other machines; every request needs the token, and the web pages are off (a browser sends no token). "
+    click.echo(f"WARNING: listening on {host}, reachable from other machines; every request needs the token, "
+               "and the web pages are off (a browser sends no token). "
                "Traffic is plain HTTP: put a TLS proxy in front of it.", err=True)
     return token

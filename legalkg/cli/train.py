@@ -16,7 +16,8 @@ from ..predict.build import build_model
 @click.option("--data", "data", multiple=True, required=True, type=click.Path(dir_okay=False),
               help="Training JSONL (.gz allowed); repeat for several files (e.g. dev and train).")
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="Model file to write (.npz).")
-@click.option("--seed", default=0, show_default=True, type=int, help="Recorded in the model; the CV benchmark's fold seed.")
+@click.option("--seed", default=0, show_default=True, type=int,
+              help="Recorded in the model; the CV benchmark's fold seed.")
 @click.option("--laws", default="default", show_default=True,
               help="Laws whose units are labels and bridge targets: default (58 codes) or slugs such as bgb,zpo.")
 @click.option("--ranker-out", type=click.Path(dir_okay=False), default=None,

@@ -142,7 +142,8 @@ def compare_to_baseline(results: pd.DataFrame, scores: Mapping[Cell, Sequence[me
     """Per mode: best cell (by ToER^m at § depth) minus the baseline (Chunk, none), paired over cases.
 
     Two statistics per depth: the difference in micro recall and in micro ToER^m (each case's hits
-    weighted by 1000 / W^m of its cell; for the unexpanded baseline W^m = W). p-values are the paired sign-flip test of ``stats.paired_test``,
+    weighted by 1000 / W^m of its cell; for the unexpanded baseline W^m = W). p-values are the paired
+    sign-flip test of ``stats.paired_test``,
     Holm-adjusted over every row of the table (one family). Empty when no baseline was run.
     """
     rows = []

@@ -85,6 +85,7 @@ import numpy as np
 import pandas as pd
 
 from ..model import DEPTHS, Citation, decode_id
+from ..vocab import GoldCount
 
 N_DEPTHS = len(DEPTHS)
 
@@ -152,7 +153,7 @@ def case_hits(retrieved: Iterable[Citation], gold: Iterable[Citation]) -> np.nda
 
 
 #: Ways of counting gold per depth (module docstring); ``fixed`` is the default.
-GOLD_COUNTS: tuple[str, ...] = ("fixed", "dedup", "named")
+GOLD_COUNTS: tuple[str, ...] = tuple(g.value for g in GoldCount)
 
 
 def check_gold_count(gold_count: str) -> str:

@@ -176,8 +176,10 @@ def table1_markdown(df: pd.DataFrame, depths: tuple[str, ...] = TABLE1_DEPTHS) -
                     cells += ["", "", ""]
                     continue
                 r = part.loc[d]
-                cells += [f"{_fmt(float(r['recall_micro']), 3)} [{_fmt(float(r['ci_low']), 3)}, {_fmt(float(r['ci_high']), 3)}]",
-                          f"{_fmt(float(r['toer']), 2)} [{_fmt(float(r['toer_ci_low']), 2)}, {_fmt(float(r['toer_ci_high']), 2)}]",
+                cells += [f"{_fmt(float(r['recall_micro']), 3)} "
+                          f"[{_fmt(float(r['ci_low']), 3)}, {_fmt(float(r['ci_high']), 3)}]",
+                          f"{_fmt(float(r['toer']), 2)} "
+                          f"[{_fmt(float(r['toer_ci_low']), 2)}, {_fmt(float(r['toer_ci_high']), 2)}]",
                           _fmt(float(r["toer_m"]), 2)]
             out.append("| " + " | ".join(cells) + " |")
         out.append("")

@@ -19,7 +19,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from ..errors import UserError
 from ..predict import parse_component_weights
@@ -71,20 +71,12 @@ class EvalRequest(BaseModel):
             where = "--" + "-".join(str(p) for p in first["loc"]).replace("_", "-") if first["loc"] else "eval"
             raise UserError(f"invalid {where}: {first['msg']}") from None
 
-    @field_validator("level", mode="before")
+    @field_validator("level", "expand", "mode", mode="before")
     @classmethod
-    def _levels(cls, v: Any) -> Any:
-        return tuple(grid.parse_levels(v)) if isinstance(v, str) else v
-
-    @field_validator("expand", mode="before")
-    @classmethod
-    def _expansions(cls, v: Any) -> Any:
-        return tuple(grid.parse_expansions(v)) if isinstance(v, str) else v
-
-    @field_validator("mode", mode="before")
-    @classmethod
-    def _modes(cls, v: Any) -> Any:
-        return tuple(grid.parse_modes(v)) if isinstance(v, str) else v
+    def _choices(cls, v: Any, info: ValidationInfo) -> Any:
+        """'all', one value or a comma list, read through the vocabulary (``grid.parse_*``)."""
+        parse = {"level": grid.parse_levels, "expand": grid.parse_expansions, "mode": grid.parse_modes}[info.field_name]
+        return tuple(parse(v)) if isinstance(v, str) else v
 
     @field_validator("gold_count", mode="before")
     @classmethod

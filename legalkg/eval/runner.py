@@ -1,22 +1,19 @@
 """Run a dataset through retrieval configurations over a live graph -> the results table.
 
-Why a batch runner beside ``legalkg.retrieve.Retriever``: the grid is levels x expansions x modes
-for thousands of queries. Done one ``Retriever.search`` at a time, that is ~10 round trips per
-query and cell. Here:
+The runner is plan, ``Retriever.seeds``, expand, score: the hits it scores are those the engine
+returns to ``legalkg search`` (tests/eval/test_eval_equals_search.py), so nothing of retrieval is
+written twice. What it adds is the batching a grid of levels x expansions x modes over thousands of
+queries needs:
 
 * each query is embedded **once per model** (all indexes recorded with the same model share the
-  vector) and the vector is reused in every cell;
-* seeds depend on (level, mode) only: they are fetched once, for many queries per round trip
-  (``cypher/eval/*_batch.cypher``, the batch form of ``cypher/retrieve/*.cypher`` with the same
-  over-fetch), and fusion is computed from the vector and full-text pools like ``Retriever``;
-* the learned mode runs the engine itself (``Retriever.learned_hits``), query by query, with the
-  query vectors computed here; a shipped predictor is never scored on cases it was trained on;
-* expansion contexts are fetched once per distinct seed with the retrieval module's own
-  ``retrieve/expand_parent`` / ``retrieve/expand_citation`` queries;
+  vector), cached on disk, and the vector is reused in every cell;
+* seeds depend on (level, mode) only: ``Retriever.seeds`` answers all queries of a level at once
+  (the strategies' batched Cypher, 100 queries per round trip);
+* each distinct seed's expansion context is read once per level (``expand.contexts``) and every
+  expansion of the level is assembled from it (``expand.assemble``, as a search does);
 * W (mean words per unit) and W^m (mean words delivered incl. expansion) come from the whole graph
   (``cypher/eval/mean_words``, ``cypher/eval/delivered_words``).
 
-The integration test checks that the seeds equal ``Retriever.search`` for the same vector.
 Gold is restricted to the laws in the graph (``datasets.restrict_to_laws``); coverage is reported.
 """
 
@@ -122,7 +119,7 @@ class Engines:
 
     def groups(self, mode: Mode, texts: Mapping[str, str]) -> list[tuple[Retriever, dict[str, str]]]:
         """The queries of ``texts`` by the engine that answers them in ``mode``, one batch each."""
-        if not getattr(self.main.strategies[mode], "uses_predictor", False):
+        if not self.main.strategies[mode].uses_predictor:
             return [(self.main, dict(texts))]
         out: dict[int, tuple[Retriever, dict[str, str]]] = {}
         for q, text in texts.items():
@@ -210,7 +207,8 @@ def _embed_cached(embedder, texts: list[str], what: str, progress: Progress) -> 
 
 
 def embed_queries(engine: Retriever, texts: dict[str, str], levels: Sequence[RetrievalLevel],
-                  progress: Progress = _noop, cache: bool = True) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
+                  progress: Progress = _noop,
+                  cache: bool = True) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
     """level -> query id -> vector; each query is embedded once per distinct recorded model, with
     the embedder the engine checks and loads (``Retriever.embedder_for``: the recorded version).
 
@@ -329,7 +327,8 @@ def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retri
         engines = Engines(engine)
     else:
         level = levels[0] if levels[0].indexed else auto.BASE_LEVEL
-        tune = Tuning(level, request.k, vectors=vectors.get(level), base=engine.weights) if request.tune_weights else None
+        tune = (Tuning(level, request.k, vectors=vectors.get(level), base=engine.weights)
+                if request.tune_weights else None)
         cases = [(c.id, sel.texts[c.id], c.gold) for c in sel.kept]
         engines = Engines(engine, fold_retrievers(driver, db, task, cases, request.cv, request.seed, extra=extra,
                                                   weights=tune or engine.weights))

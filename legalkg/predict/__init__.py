@@ -8,7 +8,8 @@ Public API (pure apart from reading training files and the model file; no Neo4j)
 - ``Predictor.predict(texts, k, level) -> per text [(unit id, score), ...]``; ``explain`` adds each
   component's share; ``attach_units(units)`` gives a loaded model its bridge texts
 - ``save_model(predictor, path)`` / ``load_model(path)``, ``default_model_path(task)``;
-  ``Predictor.seen(case_ids)`` names the cases a model was trained on (eval must not score there); ``grouped_folds`` / ``out_of_fold`` for CV
+  ``Predictor.seen(case_ids)`` names the cases a model was trained on (eval must not score there);
+  ``grouped_folds`` / ``out_of_fold`` for CV
 """
 
 from .cv import grouped_folds, out_of_fold
@@ -19,5 +20,6 @@ from .statutes import StatuteIndex
 from .units import LABEL_LEVELS, unit_texts
 
 __all__ = ["COMPONENTS", "DEFAULT_MODELS", "FORMAT_VERSION", "LABEL_LEVELS", "TASKS", "Config", "Example", "Predictor",
-           "StatuteIndex", "TrainingSet", "default_model_path", "grouped_folds", "load_examples", "load_model", "out_of_fold",
+           "StatuteIndex", "TrainingSet", "default_model_path", "grouped_folds", "load_examples", "load_model",
+           "out_of_fold",
            "parse_component_weights", "resolve_labels", "save_model", "train", "unit_texts"]

@@ -141,4 +141,5 @@ def load(path: str | Path) -> Predictor:
                              list(header.get("bridge_laws", [])), statute_vocab, assoc, None, header.get("meta", {}),
                              unpack_strings(z["train_ids"]))
         except KeyError as err:
-            raise UserError(f"{path} lacks the array {err}: the file is damaged; retrain it with `legalkg train`") from None
+            raise UserError(f"{path} lacks the array {err}: the file is damaged; retrain it with "
+                            "`legalkg train`") from None

@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 from ..graph.cypher import query
 from ..predict.text import tokens
-from ..vocab import RetrievalLevel, Task
+from ..vocab import RetrievalLevel, Run, Task
 from . import learned as lm
 from .base import Engine
 from .hits import Hit, from_record, hit_level
@@ -162,7 +162,7 @@ def deeper_predictions(engine: Engine, text: str, law: str | None, task: Task | 
     """The predictor's rankings at its label levels below §, shallow to deep (the case model:
     Absatz, Satz, Nummer; the lay model has none)."""
     task = lm.choose_task(text, task)
-    if not engine.weights_for(task).get("predictor"):
+    if not engine.weights_for(task).get(Run.PREDICTOR):
         return []
     pred = engine.predictor(task)
     deeper = sorted((lv for lv in pred.levels if lm.depth(lv) > lm.depth(BASE_LEVEL)), key=lm.depth)

@@ -46,6 +46,11 @@ class Engine(Protocol):
 class Strategy(Protocol):
     """One retrieval mode. Built once per ``Retriever`` as ``Strategy(retriever)``."""
 
+    #: Whether the mode asks the statute predictor: ``--level auto`` then also follows the predictor's
+    #: deeper predictions, a result names the predictor as its model, and ``legalkg eval --cv`` answers
+    #: each case with its fold's engine.
+    uses_predictor: bool
+
     def __init__(self, engine: Engine) -> None: ...
 
     def seeds(self, texts: Texts, level: RetrievalLevel, k: int, law: str | None = None,

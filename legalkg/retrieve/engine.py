@@ -1,7 +1,7 @@
 """The retrieval engine: the graph facts one ``Retriever`` caches, and the ``Mode -> Strategy`` map.
 
 Design choices (docs/retrieval.md):
-- A mode is a strategy (``base.Strategy``), one class in one file, batch-first: ``Retriever.seeds``
+- A mode is a strategy (``base.Strategy``): one file, batch-first. ``Retriever.seeds``
   answers many queries at one level, and a single search is a batch of one, so ``legalkg eval``
   scores what ``legalkg search`` returns. Adding a mode is one file and one line of ``STRATEGIES``.
 - ``Retriever.search`` runs a validated ``SearchRequest`` (``request.py``): user input is checked
@@ -307,8 +307,7 @@ class Retriever:
         if level.indexed:
             return strategy.seeds(texts, level, k, law, vectors, task)
         found = strategy.seeds(texts, auto.BASE_LEVEL, k, law, vectors, task)
-        learned = getattr(strategy, "uses_predictor", False)
-        return {q: auto.refine(self, texts[q], found.get(q, []), task, law, learned) for q in texts}
+        return {q: auto.refine(self, texts[q], found.get(q, []), task, law, strategy.uses_predictor) for q in texts}
 
     def expand(self, seeds: list[Hit], how: Expansion | str) -> list[Hit]:
         """The expansion of one query's seeds (``expand.py``)."""
@@ -334,7 +333,7 @@ class Retriever:
         self.check_law(law)
         ranked_at = label if label.indexed else auto.BASE_LEVEL
         strategy = self.strategies[mode]
-        uses_predictor = getattr(strategy, "uses_predictor", False)
+        uses_predictor = strategy.uses_predictor
         if req.model and (mode.uses_vectors or uses_predictor and self.index_model(ranked_at)):
             self.embedder_for(ranked_at, req.model)  # the --model asked is the index's
         if expansion.one_trip_applies(label, mode, how, law):

@@ -37,6 +37,8 @@ def lucene_query(text: str) -> str:
 
 
 class FulltextStrategy:
+    uses_predictor = False
+
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 

@@ -32,6 +32,8 @@ def fuse_hits(runs: dict[str, list[Hit]], k: int) -> list[Hit]:
 
 
 class FusionStrategy:
+    uses_predictor = False
+
     def __init__(self, engine: Engine) -> None:
         self.vector = VectorStrategy(engine)
         self.fulltext = FulltextStrategy(engine)

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from ..cite import LawRegistry, extract
 from ..fusion import reciprocal_rank, weighted_rrf
 from ..graph.cypher import query
-from ..vocab import RetrievalLevel, Task
+from ..vocab import RetrievalLevel, Run, Task
 from . import learned as lm
 from .base import Engine
 from .fulltext import lucene_query
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 #: The value of ``--law`` / ``SearchRequest.law`` that asks the router for the law.
 AUTO_LAW = "auto"
 #: Weighted-RRF weight of each signal (module docstring: chosen, not tuned).
-WEIGHTS: dict[str, float] = {"cited": 1.0, "predictor": 1.0, "fulltext": 0.5}
+WEIGHTS: dict[str, float] = {Run.CITED: 1.0, Run.PREDICTOR: 1.0, Run.FULLTEXT: 0.5}
 SIGNALS: tuple[str, ...] = tuple(WEIGHTS)
 #: § full-text hits read for the full-text signal (deep enough that a law's several §§ add up).
 FULLTEXT_HITS = 100
@@ -90,17 +90,17 @@ def law_runs(engine: Engine, text: str, task: Task | None = None,
     of the task's (the benchmark's out-of-fold ones); the predictor signal is left out where the
     task's run weights switch the predictor off."""
     engine.check_ready()
-    runs = {"cited": cited_laws(text, engine.law_registry())}
+    runs = {Run.CITED: cited_laws(text, engine.law_registry())}
     q = lucene_query(text)
     recs = engine.read(query("retrieve/law_route"), {"index": f"fulltext_{RetrievalLevel.PARAGRAPH}", "q": q,
                                                      "fetch": FULLTEXT_HITS}) if q else []
-    runs["fulltext"] = laws_of(r["law"] for r in recs)
+    runs[Run.FULLTEXT] = laws_of(r["law"] for r in recs)
     task = lm.choose_task(text, task)
-    if predictor is None and engine.weights_for(task).get("predictor"):
+    if predictor is None and engine.weights_for(task).get(Run.PREDICTOR):
         predictor = engine.predictor(task)
     if predictor is not None:
         rows = predictor.predict([text], PREDICTOR_HITS, RetrievalLevel.PARAGRAPH)[0]
-        runs["predictor"] = laws_of(lm.law_of(uid) for uid, _ in rows)
+        runs[Run.PREDICTOR] = laws_of(lm.law_of(uid) for uid, _ in rows)
     return runs
 
 

@@ -43,21 +43,21 @@ from ..cite import LawRegistry, extract
 from ..fusion import overfetch, parse_weight_spec, rrf, weighted_rrf
 from ..graph.cypher import query
 from ..model import TEXT_LEVELS, Level, level_of_id
-from ..vocab import Mode, RetrievalLevel, Task
+from ..vocab import Mode, RetrievalLevel, Run, Task
 from .base import Engine, Texts, Vectors
 from .fulltext import FulltextStrategy
 from .hits import Hit, from_record
 from .vector import VectorStrategy
 
 #: Weighted-RRF weight of each run (module docstring: chosen, not tuned).
-WEIGHTS: dict[str, float] = {"predictor": 1.0, "cited": 1.0, "fulltext": 0.5, "vector": 0.5}
+WEIGHTS: dict[str, float] = {Run.PREDICTOR: 1.0, Run.CITED: 1.0, Run.FULLTEXT: 0.5, Run.VECTOR: 0.5}
 RUNS: tuple[str, ...] = tuple(WEIGHTS)
 #: Weights tried for each tuned run (``choose_weights``).
 GRID: tuple[float, ...] = (0.0, 0.25, 0.5)
 #: The runs whose weights are tuned: the predictor and the query's own citations stay at 1.
-TUNED: tuple[str, ...] = ("fulltext", "vector")
+TUNED: tuple[str, ...] = (Run.FULLTEXT, Run.VECTOR)
 #: The runs read from the level's indexes (the only ones at chunk level).
-INDEX_RUNS: tuple[str, ...] = ("fulltext", "vector")
+INDEX_RUNS: tuple[str, ...] = (Run.FULLTEXT, Run.VECTOR)
 #: A query of at least this many words is read as decision text (task ``case``).
 CASE_WORDS = 480
 #: Ranker features shown per hit by ``--explain`` (those with the largest contributions).
@@ -227,10 +227,10 @@ def explain_components(run_shares: Mapping[str, float], inner: Mapping[str, floa
     still add up to the score; ``ranker_features`` says what moved the unit)."""
     out: dict[str, float] = {}
     for run, share in run_shares.items():
-        if run == "predictor" and is_ranked(inner):
-            out["predictor.ranker"] = share
+        if run == Run.PREDICTOR and is_ranked(inner):
+            out[f"{Run.PREDICTOR}.ranker"] = share
             continue
-        parts = spread(inner or {}, share, "predictor.") if run == "predictor" else {}
+        parts = spread(inner or {}, share, f"{Run.PREDICTOR}.") if run == Run.PREDICTOR else {}
         out.update(parts or {run: share})
     return out
 
@@ -272,7 +272,6 @@ class LearnedStrategy:
     wait releases the GIL) and overlap the Python work instead of adding to it
     (eval/search-latency/README.md)."""
 
-    #: ``--level auto`` also follows the predictor's own deeper predictions (``auto.refine``).
     uses_predictor = True
 
     def __init__(self, engine: Engine) -> None:
@@ -318,17 +317,17 @@ class LearnedStrategy:
         pending = self._index_runs(text, level, k, law, vector, weights)
         inner: dict[str, dict[str, float]] = {}
         if level.expandable:
-            predicted, inner = self._predicted(text, level, law, task) if weights.get("predictor") else ([], {})
+            predicted, inner = self._predicted(text, level, law, task) if weights.get(Run.PREDICTOR) else ([], {})
             cited = cited_ids(text, law, engine.law_registry())
         index_runs = {name: future.result()["q"] for name, future in pending.items()}
         rankings = {name: [h.id for h in hits] for name, hits in index_runs.items()}
         if level.expandable:
             index_rank = {uid: r for r, (uid, _) in enumerate(rrf(rankings.values()))}
             children = engine.descendants(shallower(predicted + cited, level), level)
-            rankings["predictor"] = to_level(predicted, level, children, index_rank)
-            rankings["cited"] = to_level(cited, level, children, index_rank)
+            rankings[Run.PREDICTOR] = to_level(predicted, level, children, index_rank)
+            rankings[Run.CITED] = to_level(cited, level, children, index_rank)
         known = {h.id: h for hits in index_runs.values() for h in hits}
-        present = engine.in_graph([u for name in ("predictor", "cited") for u in rankings.get(name, [])
+        present = engine.in_graph([u for name in (Run.PREDICTOR, Run.CITED) for u in rankings.get(name, [])
                                    if u not in known])
         rankings = {name: [u for u in ids if u in known or present[u]] for name, ids in rankings.items()}
         return rankings, known, inner
@@ -340,11 +339,11 @@ class LearnedStrategy:
         needed = {r: level is not RetrievalLevel.PARAGRAPH or weights.get(r, 0.0) > 0 for r in INDEX_RUNS}
         pool = overfetch(k)
         pending: dict[str, Future] = {}
-        if needed["fulltext"]:
-            pending["fulltext"] = engine.readers().submit(self.fulltext.seeds, {"q": text}, level, pool, law)
-        if needed["vector"] and (vector is not None or engine.index_model(level) is not None):
+        if needed[Run.FULLTEXT]:
+            pending[Run.FULLTEXT] = engine.readers().submit(self.fulltext.seeds, {"q": text}, level, pool, law)
+        if needed[Run.VECTOR] and (vector is not None or engine.index_model(level) is not None):
             vecs = engine.query_vectors({"q": text}, level, None if vector is None else {"q": vector})
-            pending["vector"] = engine.readers().submit(self.vector.seeds, {"q": text}, level, pool, law, vecs)
+            pending[Run.VECTOR] = engine.readers().submit(self.vector.seeds, {"q": text}, level, pool, law, vecs)
         return pending
 
     def _predicted(self, text: str, level: RetrievalLevel, law: str | None,

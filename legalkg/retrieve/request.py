@@ -2,7 +2,8 @@
 
 Why a model of its own: the CLI, the Python API and the benchmarks all start searches. Cleaning
 the query text, resolving aliases (``§``, ``naive``, ``Fusion``), the ``-k`` range, the CLI's
-``--mode auto``, ``--law auto`` (the law router's), the learned mode's task and the rule that chunks are never expanded are decided here, so
+``--mode auto``, ``--law auto`` (the law router's), the learned mode's task and the rule that chunks
+are never expanded are decided here, so
 ``Retriever.search`` works on values that are already right, and every bad input becomes the same
 one-line ``UserError`` naming the fix.
 """

@@ -24,6 +24,8 @@ def floats(vector) -> list[float]:
 
 
 class VectorStrategy:
+    uses_predictor = False
+
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 

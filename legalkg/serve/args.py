@@ -36,7 +36,8 @@ class SearchArgs(ToolArgs):
     k: int = Field(5, description="how many seed units (1-1000)")
     mode: str = Field("learned", max_length=NAME_CHARS, description="learned, vector, fulltext, hybrid, ... or auto")
     expand: str = Field("none", max_length=NAME_CHARS, description="none, children, parent, ...")
-    law: str | None = Field(None, max_length=NAME_CHARS, description="a law id such as BGB, 'auto', or null for every law")
+    law: str | None = Field(None, max_length=NAME_CHARS,
+                            description="a law id such as BGB, 'auto', or null for every law")
     task: str | None = Field(None, max_length=NAME_CHARS, description="lay or case (null: by the query's length)")
 
 
@@ -47,7 +48,8 @@ class GetUnitArgs(ToolArgs):
 
 class VerifyArgs(ToolArgs):
     text: str = Field(description="the text whose statute citations to check", max_length=MAX_CHARS)
-    default_law: str | None = Field(None, max_length=NAME_CHARS, description="the law of a citation that names none ('§ 5')")
+    default_law: str | None = Field(None, max_length=NAME_CHARS,
+                                    description="the law of a citation that names none ('§ 5')")
 
 
 class ContextArgs(ToolArgs):

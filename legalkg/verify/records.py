@@ -106,7 +106,8 @@ def build_records(text: str, matches: Sequence[CitationMatch], units: Mapping[st
 
 
 def text_records(text: str, matches: Sequence[CitationMatch], units: Mapping[str, UnitRow],
-                 laws: set[str], unloaded: frozenset[str] | set[str] = frozenset()) -> tuple[list[CitationRecord], Spans]:
+                 laws: set[str], unloaded: frozenset[str] | set[str] = frozenset(),
+                 ) -> tuple[list[CitationRecord], Spans]:
     """Every record of ``text`` in text order, the unread § signs included, and the chain spans
     (built once: the support score masks them)."""
     records = build_records(text, matches, units, laws, unloaded)

@@ -5,6 +5,8 @@ The learned mode needs a predictor that never saw the scored cases; each dataset
 here on 300 cases of the other split of its task (GerLayQA's train questions for its dev cases, LER
 courts for the BGH decisions), passed to the evaluation as ``--predictor`` and to the search engine
 as its model: the same engine on both sides, with the untuned run weights ``--predictor`` implies.
+The search names the dataset's task (``--task``), as the evaluation does: a decision shorter than
+480 words would otherwise be read as a lay question.
 """
 
 from __future__ import annotations
@@ -41,11 +43,13 @@ def test_eval_scores_the_hits_search_returns(graph, dataset, tmp_path):
     run = runner.run_eval(driver, db, request)
     assert run.n_cases >= 5, "too few of the 20 cases cite BGB or ZPO to compare"
     engine = Retriever(driver, db, predictors={data.task: model_path}, weights=lm.WEIGHTS)
+    task = runner.case_task(list(cases.values()))  # the dataset's task, as `legalkg search --task` names it
+    assert task == data.task
     rows = run.case_scores.set_index(["mode", "expansion", "case_id"])
     compared = 0
     for (mode, how, case_id), row in rows.iterrows():
         case = cases[case_id]
-        res = engine.search(SearchRequest(query=case.query, level="§", k=5, mode=mode, expand=how))
+        res = engine.search(SearchRequest(query=case.query, level="§", k=5, mode=mode, expand=how, task=task))
         mine = score_seeds(case_id, run_gold(run, case), res.seeds, res.expanded, request.gold_count)
         hits = tuple(int(row[f"hits_{i + 1}"]) for i in range(len(mine.hits)))
         assert (hits, row.n_hits, row.delivered_words) == (mine.hits, mine.n_hits, mine.delivered_words), \

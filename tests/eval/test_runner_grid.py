@@ -39,7 +39,8 @@ def test_unknown_choices_are_one_line_user_errors(call, word):
 def test_grid_runs_chunks_unexpanded_only():
     cells = grid.plan(grid.GRID_LEVELS, grid.parse_expansions("all"), grid.parse_modes("all"))
     assert len(cells) == 3 * (5 * 4 + 1)
-    assert [c for c in cells if c.level == "Chunk"] == [Cell("Chunk", "none", m) for m in ("vector", "fulltext", "fusion")]
+    chunks = [Cell("Chunk", "none", m) for m in ("vector", "fulltext", "fusion")]
+    assert [c for c in cells if c.level == "Chunk"] == chunks
     assert cells[0] == Cell("Paragraph", "none", "vector")
 
 

@@ -12,10 +12,12 @@ from legalkg.predict import TrainingSet, load_examples
 #: Lay questions: the words of each label's questions are disjoint from the others'.
 LAY = [
     {"id": "q1", "question": "Vermieter gibt die Kaution nach dem Auszug nicht zurück", "gold": ["BGB § 551"]},
-    {"id": "q2", "question": "Kaution Mietwohnung Rückzahlung verweigert Vermieter", "gold": ["BGB § 551", "BGB § 548"]},
+    {"id": "q2", "question": "Kaution Mietwohnung Rückzahlung verweigert Vermieter",
+     "gold": ["BGB § 551", "BGB § 548"]},
     {"id": "q3", "question": "Wie lange darf der Vermieter die Kaution behalten?", "gold": ["BGB § 551"]},
     {"id": "q4", "question": "Verkäufer liefert mangelhafte Ware, Nacherfüllung verweigert", "gold": ["BGB § 437"]},
-    {"id": "q5", "question": "Gekaufte Ware defekt, Händler lehnt Nacherfüllung ab", "gold": ["BGB § 437", "BGB § 439"]},
+    {"id": "q5", "question": "Gekaufte Ware defekt, Händler lehnt Nacherfüllung ab",
+     "gold": ["BGB § 437", "BGB § 439"]},
     {"id": "q6", "question": "Mangel an der Ware, kann ich zurücktreten vom Kaufvertrag?", "gold": ["BGB § 437"]},
     {"id": "q7", "question": "Testament des Vaters, Erbe ausgeschlagen, Pflichtteil verlangen", "gold": ["BGB § 2303"]},
     {"id": "q8", "question": "Pflichtteil nach Enterbung durch Testament", "gold": ["BGB § 2303"]},

