@@ -73,6 +73,9 @@ def check_model(driver: Driver, db: str, label: str, embedder: Embedder, reembed
     rec = driver.execute_query(query("vectors/model_get"), {"index": index_name(label)},
                                database_=db).records[0]
     if rec["name"] is None:
+        # No model named: any index left (a wiped graph keeps its indexes) may have another size, and
+        # Neo4j silently leaves vectors of another size out of it; it is rebuilt at this run's size.
+        driver.execute_query(labelled("vectors/drop_index", label=label), database_=db)
         return
     if rec["version"] == embedder.version and rec["dim"] == embedder.dim:
         return

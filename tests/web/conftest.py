@@ -42,8 +42,10 @@ def chromium() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Module-scoped: Playwright's sync API runs an event loop in this thread while it is open, and
+    later modules call ``asyncio.run`` (the MCP tests)."""
     path = chromium()
     from playwright.sync_api import sync_playwright
 
@@ -56,7 +58,8 @@ def browser():
 @pytest.fixture
 def page(browser, live):
     """A fresh page; every request it makes must go to the app (the pages work offline)."""
-    context = browser.new_context(viewport={"width": 1000, "height": 760}, base_url=live)
+    context = browser.new_context(viewport={"width": 1000, "height": 760}, base_url=live,
+                                  permissions=["clipboard-read", "clipboard-write"])
     pg = context.new_page()
     outside: list[str] = []
     pg.on("request", lambda r: None if r.url.startswith(live) else outside.append(r.url))

@@ -7,7 +7,10 @@ var legalkg = (function () {
     var note = button.parentNode.querySelector(".copied");
     var done = function () { if (note) { note.textContent = "Copied."; } };
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(source.value).then(done, function () { source.select(); });
+      navigator.clipboard.writeText(source.value).then(done, function () {
+        source.select();
+        if (note) { note.textContent = "Selected: press Ctrl+C to copy."; }
+      });
     } else {
       source.select();
       document.execCommand("copy");
