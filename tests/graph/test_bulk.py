@@ -159,6 +159,9 @@ def test_sigkill_during_the_bulk_import_then_rerun_converges(local_env):
     settings, cfg = local_env
     command = running_command(settings)
     drv = open_driver(cfg)
+    wipe(drv, cfg.database)  # its own reference: under -m slow the tests that loaded SMALL before are not run
+    first = _ingest("--codes", SMALL)
+    assert first.exit_code == 0, first.output
     reference = graph_checksum(drv, cfg.database)
     wipe(drv, cfg.database)
     drv.close()
