@@ -1,0 +1,1 @@
+"""Training of the static token-table encoder (``legalkg train-encoder``): corpus, distillation, fine-tuning."""
