@@ -17,7 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import UserError, short
 from ..textin import MAX_CHARS
-from .tools import LINK_LIMIT
+
+#: Most rows of ``cites`` and ``cited_by`` that ``get_unit`` returns, and ``related``'s default and cap.
+LINK_LIMIT = 100
 
 #: Longest name-like argument (a level, a mode, a law id, a task) and longest id or citation.
 NAME_CHARS = 200

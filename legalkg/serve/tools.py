@@ -9,7 +9,7 @@ usable without either. Every tool validates its input where it enters (``SearchR
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from neo4j import Driver
 
@@ -20,16 +20,12 @@ from ..graph.cypher import query
 from ..retrieve import Retriever, SearchRequest
 from ..verify import Verifier
 from ..vocab import Task
+from .args import LINK_LIMIT, ToolArgs
 from .readonly import ReadOnlyDriver
-
-if TYPE_CHECKING:
-    from .args import ToolArgs
 
 #: What ``warm`` asks once: a short lay question (the learned mode) and a citing sentence.
 WARM_QUERY = "Mein Vermieter gibt die Kaution nicht zurück"
 WARM_TEXT = "Nach § 433 Abs. 1 BGB muss der Verkäufer dem Käufer die Sache übergeben."
-#: Most rows of ``cites`` and ``cited_by`` that ``get_unit`` returns, and ``related``'s default and cap.
-LINK_LIMIT = 100
 #: name -> one-line description, shared by the MCP tool list and the HTTP API.
 DESCRIPTIONS: dict[str, str] = {
     "search": "Find German federal statute units (§, Absatz, Satz, ...) that answer a question or match a case text.",
