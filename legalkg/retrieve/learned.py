@@ -249,15 +249,36 @@ def ranker_features(inner: Mapping[str, float] | None) -> dict[str, float]:
     return {name.removeprefix("ranker."): value for name, value in top}
 
 
+class Inheritance:
+    """uid -> the predictor's component shares for it: its own, or those of the predicted unit it
+    was mapped from (an ancestor, or a descendant cut to ``uid``); the first such unit in the
+    predictor's order where several are. Indexed once per query, so each hit costs its depth:
+    scanning every predicted unit for each of a context pack's 400 hits was a fifth of its Python
+    time (docs/benchmarks/reliability.md)."""
+
+    def __init__(self, inner: Mapping[str, Mapping[str, float]]) -> None:
+        self.inner = inner
+        self.order = {source: i for i, source in enumerate(inner)}
+        #: a proper "/"-prefix of a predicted unit -> the first predicted unit below it
+        self.below: dict[str, str] = {}
+        for source in inner:
+            parts = source.split("/")
+            for n in range(1, len(parts)):
+                self.below.setdefault("/".join(parts[:n]), source)
+
+    def __call__(self, uid: str) -> Mapping[str, float] | None:
+        if uid in self.inner:
+            return self.inner[uid]
+        parts = uid.split("/")
+        found = [p for p in ("/".join(parts[:n]) for n in range(1, len(parts))) if p in self.inner]
+        if uid in self.below:
+            found.append(self.below[uid])
+        return self.inner[min(found, key=self.order.__getitem__)] if found else None
+
+
 def inherited(uid: str, inner: Mapping[str, Mapping[str, float]]) -> Mapping[str, float] | None:
-    """The predictor's component shares for ``uid``: its own, or those of the predicted unit it
-    was mapped from (an ancestor, or a descendant cut to ``uid``)."""
-    if uid in inner:
-        return inner[uid]
-    for source, parts in inner.items():
-        if uid.startswith(source + "/") or source.startswith(uid + "/"):
-            return parts
-    return None
+    """One unit's shares (``Inheritance``, for a single look-up)."""
+    return Inheritance(inner)(uid)
 
 
 Runs = tuple[dict[str, list[str]], dict[str, Hit], dict[str, dict[str, float]]]
@@ -296,10 +317,14 @@ class LearnedStrategy:
             recs = self.engine.read(query("retrieve/units_by_id"), {"ids": missing})
             known = {**known, **{r["id"]: from_record(r, Mode.LEARNED) for r in recs}}
         fused = [row for row in fused if row[0] in known]  # a unit deleted since it was looked up
-        return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
-                                              "components": explain_components(shares, inherited(uid, inner)),
-                                              "ranker": ranker_features(inherited(uid, inner))})
-                for rank, (uid, score, shares) in enumerate(fused, 1)]
+        shares_of = Inheritance(inner)
+        out = []
+        for rank, (uid, score, shares) in enumerate(fused, 1):
+            own = shares_of(uid)
+            out.append(known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
+                                                     "components": explain_components(shares, own),
+                                                     "ranker": ranker_features(own)}))
+        return out
 
     def runs(self, text: str, level: RetrievalLevel, k: int, law: str | None = None, task: Task | None = None,
              vector: np.ndarray | None = None) -> Runs:
