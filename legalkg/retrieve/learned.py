@@ -33,8 +33,10 @@ are the pure functions above it, so each rule is tested on hand-made cases:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import product
 
 import numpy as np
@@ -64,6 +66,21 @@ CASE_WORDS = 480
 RANKER_SHOWN = 3
 #: Predictions asked of the predictor per query (deeper than k: fusion needs agreement to show).
 PREDICTOR_POOL = 100
+#: The predictor's rows kept inside ``keeping_predictions`` (None outside it).
+_KEPT: ContextVar[dict | None] = ContextVar("legalkg_predicted_kept", default=None)
+
+
+@contextmanager
+def keeping_predictions() -> Iterator[None]:
+    """Inside the block, the predictor's rows of one text are computed once per model and level:
+    a context pack ranks its query at three levels, and the predictor's § ranking (the ranker's two
+    LightGBM passes) is the same each time. Scoped to the block (one request), not kept across
+    requests, so a repeated question costs what a new one costs."""
+    token = _KEPT.set({})
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
 
 _DEPTH = {lv: i for i, lv in enumerate(TEXT_LEVELS)}
 
@@ -380,7 +397,18 @@ class LearnedStrategy:
         if source is None:
             return [], {}
         ranker = self.engine.ranker(task) if source == Level.PARAGRAPH.value else None
+        rows = [r for r in self.predicted_rows(pred, ranker, source, text) if law is None or law_of(r[0]) == law]
+        return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}
+
+    def predicted_rows(self, pred, ranker, source: str, text: str) -> list[tuple[str, float, dict[str, float]]]:
+        """The predictor's (or ranker's) rows for ``text`` at ``source``; inside
+        ``keeping_predictions`` computed once per models and text (callers never change them)."""
+        kept = _KEPT.get()
+        key = (id(pred), id(ranker), source, text)
+        if kept is not None and key in kept and kept[key][0] is pred and kept[key][1] is ranker:
+            return kept[key][2]
         rows = (ranker.explain(pred, [text], PREDICTOR_POOL) if ranker else
                 pred.explain([text], PREDICTOR_POOL, source))[0]
-        rows = [r for r in rows if law is None or law_of(r[0]) == law]
-        return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}
+        if kept is not None:
+            kept[key] = (pred, ranker, rows)
+        return rows

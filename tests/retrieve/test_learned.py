@@ -120,3 +120,23 @@ def test_the_indexed_inheritance_gives_what_the_scan_over_every_predicted_unit_g
                 "BGB/§57", "ZPO/§5/Abs1", "ZPO", "BGB", "StPO/§5"):
         assert shares_of(uid) == scan(uid), uid
     assert shares_of("BGB/§573/Abs2") == {"nb": 1.0} and shares_of("BGB/§574") == {"knn": 3.0}
+
+
+def test_predictions_are_kept_inside_one_pack_only():
+    class Counting:  # stands in for the predictor: counts its runs
+        levels = ["Paragraph"]
+        runs = 0
+
+        def explain(self, texts, k, source):
+            self.runs += 1
+            return [[("BGB/§551", 1.0, {"nb": 1.0})]]
+
+    strategy, pred = lm.LearnedStrategy(None), Counting()
+    with lm.keeping_predictions():
+        first = strategy.predicted_rows(pred, None, "Paragraph", "Kaution")
+        assert strategy.predicted_rows(pred, None, "Paragraph", "Kaution") is first
+        strategy.predicted_rows(pred, None, "Paragraph", "Miete")
+        strategy.predicted_rows(Counting(), None, "Paragraph", "Kaution")  # another model: its own run
+    assert pred.runs == 2
+    strategy.predicted_rows(pred, None, "Paragraph", "Kaution")  # outside a pack: nothing kept
+    assert pred.runs == 3
