@@ -269,9 +269,8 @@ def ranker_features(inner: Mapping[str, float] | None) -> dict[str, float]:
 class Inheritance:
     """uid -> the predictor's component shares for it: its own, or those of the predicted unit it
     was mapped from (an ancestor, or a descendant cut to ``uid``); the first such unit in the
-    predictor's order where several are. Indexed once per query, so each hit costs its depth:
-    scanning every predicted unit for each of a context pack's 400 hits was a fifth of its Python
-    time (docs/benchmarks/reliability.md)."""
+    predictor's order where several are. Indexed once per query, so each hit costs its depth,
+    not a scan of every predicted unit (a context pack asks for hundreds of hits)."""
 
     def __init__(self, inner: Mapping[str, Mapping[str, float]]) -> None:
         self.inner = inner

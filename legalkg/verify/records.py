@@ -52,7 +52,7 @@ class CitationRecord(BaseModel):
 
 
 #: The support fields of a record before ``Verifier.add_support``, given to ``model_construct``
-#: explicitly (its look-up of each missing field's default was a sixth of building a record).
+#: explicitly: ``model_construct`` looks up the default of each field not given, per record.
 UNSCORED: dict[str, None] = dict.fromkeys(("support", "lexical", "vector", "supported", "sentence_start",
                                           "sentence_end"))
 
