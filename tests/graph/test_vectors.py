@@ -89,6 +89,7 @@ def test_bulk_write_builds_the_index_after_the_vectors(kschg, neo4j_cfg, monkeyp
     # rebuilt as cypher/vectors/create_index.cypher says (the setting eval/encoder/index-cost/ chose)
     configs = {r["name"]: r["options"]["indexConfig"] for r in recs}
     assert configs["vector_Satz"]["vector.quantization.enabled"] is False
+    assert configs["vector_Satz"]["vector.hnsw.ef_construction"] == 50
     assert 0.0 <= report.index_wait_s <= report.seconds
     rec = kschg.execute_query(
         "MATCH (n:Satz {id: 'KSchG/§1/Abs1/S1'}) "
