@@ -68,6 +68,9 @@ def test_relative_scan_stays_inside_the_text(registry, text):
 @given(TEXT.filter(str.strip))
 def test_cite_cli_prints_json_linear_in_its_input(text):
     res = CliRunner().invoke(main, ["cite", "-"], input=text)
+    if "\x00" in text:  # binary input is refused in one line (legalkg.textin), never parsed
+        assert res.exit_code == 1 and res.output.count("\n") == 1 and "NUL" in res.output, res.output
+        return
     assert res.exit_code == 0, res.output
     rows = [json.loads(line) for line in res.output.splitlines()]
     assert all(r["span"] is None or r["span"] == text[r["chain_start"]:r["chain_end"]] for r in rows)
