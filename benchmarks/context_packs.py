@@ -55,14 +55,13 @@ from legalkg.predict import grouped_folds, load_examples
 from legalkg.retrieve import Retriever, clean_query
 from legalkg.vocab import RetrievalLevel
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.results import fmt_ci  # noqa: E402
+
 EXTRA = {"gerlayqa": "gerlayqa/train.jsonl"}
 LEVELS = (RetrievalLevel.PARAGRAPH, RetrievalLevel.ABSATZ, RetrievalLevel.SATZ)
 DEPTH_NAMES = ("§", "Absatz")
 I_DEPTH = {name: DEPTHS.index(name) for name in DEPTH_NAMES}
-
-
-def fmt(ci) -> str:
-    return f"{ci.point:.3f} [{ci.low:.3f}, {ci.high:.3f}]"
 
 
 def top_k_within(cands: list[Candidate], level: str, budget: int) -> list[str]:
@@ -158,8 +157,8 @@ def table(rows: list[dict]) -> str:
             + " | ".join(f"top-k {lv}" for lv in LEVELS) + " | words pack / best |")
     lines = [head, "|" + "---|" * (7 + len(LEVELS) - 1)]
     for r in rows:
-        lines.append(f"| {r['dataset']} ({r['cases']}) | {r['budget']:,} | {r['depth']} | {fmt(r['pack'])} | "
-                     f"{r['best_level']}: {fmt(r['best'])} | **{fmt(r['ratio'])}** | "
+        lines.append(f"| {r['dataset']} ({r['cases']}) | {r['budget']:,} | {r['depth']} | {fmt_ci(r['pack'])} | "
+                     f"{r['best_level']}: {fmt_ci(r['best'])} | **{fmt_ci(r['ratio'])}** | "
                      + " | ".join(f"{r[f'top-k {lv}'].point:.3f}" for lv in LEVELS)
                      + f" | {r['pack_words']:.0f} / {r['best_words']:.0f} |")
     return "\n".join(lines)

@@ -25,7 +25,6 @@ question by question, so a slow minute of this shared machine hits every page al
 from __future__ import annotations
 
 import argparse
-import csv
 import html
 import json
 import os
@@ -49,6 +48,7 @@ from legalkg.server.process import free_port
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
 from research.machine import calibration_ms, cpu_model, cpu_times, steal_text  # noqa: E402
+from research.results import percentile_ci, write_results  # noqa: E402
 
 PAGES = ("ask", "unit", "cite", "check", "context")
 GOAL_MS = 300.0
@@ -130,13 +130,6 @@ def ask_hits(base: str, question: str, body: str | None = None) -> list[tuple[st
     return hits
 
 
-def percentile_ci(values: np.ndarray, q: float, seed: int = 0, n: int = 1000) -> tuple[float, float, float]:
-    """The q-th percentile and its 95 % bootstrap interval (resampling the questions)."""
-    rng = np.random.default_rng(seed)
-    boot = np.percentile(rng.choice(values, size=(n, len(values)), replace=True), q, axis=1)
-    return float(np.percentile(values, q)), float(np.percentile(boot, 2.5)), float(np.percentile(boot, 97.5))
-
-
 def measure(base: str, texts: list[str], warmup: int) -> tuple[dict[str, list[float]], float]:
     """Milliseconds per page and per API reference over the questions after the warm-up, and the
     warm-up's seconds. Per question the pages come in rotating order, and each page and its API
@@ -197,14 +190,7 @@ def write(args: argparse.Namespace, rows: list[dict], info: dict) -> list[str]:
                      f"{r['p95_ms']:.1f} [{r['p95_ci_low']:.1f}, {r['p95_ci_high']:.1f}] | {r['max_ms']:.1f} | "
                      f"{r['api_p50_ms']:.1f} / {r['api_p95_ms']:.1f} | {r['page_minus_api_median_ms']:+.1f} | "
                      f"{'yes' if r['goal_met'] else 'no'} |")
-    args.out.mkdir(parents=True, exist_ok=True)
-    with (args.out / "results.csv").open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    (args.out / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (args.out / "run.json").write_text(json.dumps({"date": when, "label": args.label, **info, "rows": rows},
-                                                  indent=1), encoding="utf-8")
+    write_results(args.out, rows, lines, {"date": when, "label": args.label, **info, "rows": rows})
     return lines
 
 

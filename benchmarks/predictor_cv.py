@@ -26,18 +26,21 @@ from __future__ import annotations
 import datetime as dt
 import os
 import platform
+import sys
 import time
 from pathlib import Path
 
 import click
 import numpy as np
-import pandas as pd
 
 from legalkg import paths
 from legalkg.eval.metric import score_case
 from legalkg.eval.stats import bootstrap_ci
 from legalkg.model import DEPTHS
 from legalkg.predict import Config, StatuteIndex, load_examples, out_of_fold, resolve_labels, train, unit_texts
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.results import fmt_ci, subset_cells, write_results  # noqa: E402
 
 LAY_FILES = ("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl")
 CASE_FILES = ("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz")
@@ -53,10 +56,6 @@ ROWS: dict[str, dict[str, float]] = {
 K_MAX = 100
 I_PARA = DEPTHS.index("§")
 I_ABS = DEPTHS.index("Absatz")
-
-
-def fmt(ci) -> str:
-    return f"{ci.point:.3f} [{ci.low:.3f}, {ci.high:.3f}]"
 
 
 def fold_runs(data, units, statutes, level: str, n_folds: int, seed: int) -> list[dict[str, list[str]]]:
@@ -102,7 +101,7 @@ def run_lay(units, n_folds, seed, rows_out, md) -> None:
     for name in ROWS:
         m = np.array([lay_metrics(r[name], g) for r, g in zip(runs, golds)])
         cis = [bootstrap_ci(m[:, j]) for j in range(3)]
-        md.append(f"| {name} | {fmt(cis[0])} | {fmt(cis[1])} | {fmt(cis[2])} |")
+        md.append(f"| {name} | {fmt_ci(cis[0])} | {fmt_ci(cis[1])} | {fmt_ci(cis[2])} |")
         for metric, ci in zip(("recall@10", "hit@10", "recall@100"), cis):
             rows_out.append({"dataset": "gerlayqa dev+train", "subset": "all", "configuration": name,
                              "metric": metric, "value": ci.point, "low": ci.low, "high": ci.high,
@@ -133,15 +132,10 @@ def run_case(units, n_folds, seed, rows_out, md) -> None:
         hits10 = np.array([s.hits[I_PARA] for s in s10], dtype=float)
         ng = np.array([s.n_gold for s in s5], dtype=float)
         ci5, ci10 = bootstrap_ci(hits5, ng), bootstrap_ci(hits10, ng)
-        cells = []
-        for court in courts:
-            idx = np.array([(e.court or "?") == court for e in data.examples])
-            ci = bootstrap_ci(hits5[idx], ng[idx])
-            cells.append(f"{ci.point:.3f}")
-            rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": court, "configuration": name,
-                             "metric": "para_recall@5", "value": ci.point, "low": ci.low, "high": ci.high,
-                             "n": int(idx.sum())})
-        md.append(f"| {name} | {fmt(ci5)} | " + " | ".join(cells) + f" | {fmt(ci10)} |")
+        cells = subset_cells([e.court or "?" for e in data.examples], hits5, ng,
+                             {"dataset": "ler_bgh+ler_courts", "subset": None, "configuration": name,
+                              "metric": "para_recall@5"}, rows_out)
+        md.append(f"| {name} | {fmt_ci(ci5)} | " + " | ".join(cells) + f" | {fmt_ci(ci10)} |")
         for metric, ci in (("para_recall@5", ci5), ("para_recall@10", ci10)):
             rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": "all", "configuration": name,
                              "metric": metric, "value": ci.point, "low": ci.low, "high": ci.high,
@@ -155,7 +149,7 @@ def run_case(units, n_folds, seed, rows_out, md) -> None:
         ng = np.array([s.n_gold for s in s5], dtype=float)
         ci_abs = bootstrap_ci(np.array([s.hits[I_ABS] for s in s5], dtype=float), ng)
         ci_par = bootstrap_ci(np.array([s.hits[I_PARA] for s in s5], dtype=float), ng)
-        md.append(f"| {name} | {fmt(ci_abs)} | {fmt(ci_par)} |")
+        md.append(f"| {name} | {fmt_ci(ci_abs)} | {fmt_ci(ci_par)} |")
         rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": "all", "configuration": name,
                          "metric": "absatz_recall@5", "value": ci_abs.point, "low": ci_abs.low,
                          "high": ci_abs.high, "n": len(data.examples)})
@@ -227,7 +221,7 @@ def thesaurus_probe(units, md) -> None:
             ranked = [statutes.ids[j] for j in order]
             m.append((len(g & set(ranked[:10])) / len(g), len(g & set(ranked)) / len(g)))
         arr = np.array(m)
-        md.append(f"| {weight} | {fmt(bootstrap_ci(arr[:, 0]))} | {fmt(bootstrap_ci(arr[:, 1]))} |")
+        md.append(f"| {weight} | {fmt_ci(bootstrap_ci(arr[:, 0]))} | {fmt_ci(bootstrap_ci(arr[:, 1]))} |")
     md.append("")
 
 
@@ -274,8 +268,7 @@ def main(out, seed, folds, task) -> None:
         thesaurus_probe(units, md)
         latency(units, md)
     md.append(f"Run time: {time.perf_counter() - started:.0f} s.")
-    pd.DataFrame(rows).to_csv(out_dir / "results.csv", index=False)
-    (out_dir / "results.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    write_results(out_dir, rows, md)
     print("\n".join(md))
 
 

@@ -30,12 +30,12 @@ from __future__ import annotations
 import datetime as dt
 import os
 import platform
+import sys
 import time
 from pathlib import Path
 
 import click
 import numpy as np
-import pandas as pd
 
 from legalkg import paths
 from legalkg.eval.metric import score_case
@@ -54,6 +54,9 @@ from legalkg.predict import (
 from legalkg.predict.ranker import candidates, fit_booster, para_labels
 from legalkg.predict.rankfeatures import FEATURES, UnitFacts
 from legalkg.predict.units import unit_texts
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.results import fmt_ci, subset_cells, write_results  # noqa: E402
 
 LAY_FILES = ("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl")
 CASE_FILES = ("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz")
@@ -115,10 +118,6 @@ def cross_fitted(data, units, statutes, facts, n_folds, seed, ablate):
     return runs, expansions, labels
 
 
-def fmt(ci) -> str:
-    return f"{ci.point:.3f} [{ci.low:.3f}, {ci.high:.3f}]"
-
-
 def ndcg(ranked, gold, k=10) -> float:
     disc = 1.0 / np.log2(np.arange(2, k + 2))
     gains = np.array([1.0 if u in gold else 0.0 for u in ranked[:k]])
@@ -136,7 +135,7 @@ def lay_report(data, runs, labels, rows_out, md) -> None:
                        len(g & set(r[name][:100])) / len(g)) for r, g in zip(runs, golds)])
         per[name] = m
         cis = [bootstrap_ci(m[:, j]) for j in range(4)]
-        md.append(f"| {name} | " + " | ".join(fmt(c) for c in cis) + " |")
+        md.append(f"| {name} | " + " | ".join(fmt_ci(c) for c in cis) + " |")
         for metric, ci in zip(("recall@10", "ndcg@10", "hit@10", "recall@100"), cis):
             rows_out.append({"dataset": "gerlayqa dev+train", "subset": "all", "configuration": name, "metric": metric,
                              "value": ci.point, "low": ci.low, "high": ci.high, "n": len(golds)})
@@ -163,17 +162,12 @@ def case_report(data, runs, expansions, para_words, rows_out, md) -> None:
         ci10 = bootstrap_ci(np.array([s.hits[I_PARA] for s in s10], float), ng)
         cix = bootstrap_ci(np.array([s.hits[I_PARA] for s in sx], float), ng)
         w_para = float(np.mean(list(para_words.values())))
-        cells = []
-        for court in courts:
-            idx = np.array([(e.court or "?") == court for e in data.examples])
-            ci = bootstrap_ci(h5[idx], ng[idx])
-            cells.append(f"{ci.point:.3f}")
-            rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": court, "configuration": name,
-                             "metric": "para_recall@5", "value": ci.point, "low": ci.low, "high": ci.high,
-                             "n": int(idx.sum())})
+        cells = subset_cells([e.court or "?" for e in data.examples], h5, ng,
+                             {"dataset": "ler_bgh+ler_courts", "subset": None, "configuration": name,
+                              "metric": "para_recall@5"}, rows_out)
         delivered = np.mean([s.delivered_words for s in sx])
-        md.append(f"| {name} | {fmt(ci5)} | {ci5.point * 1000 / w_para:.2f} | " + " | ".join(cells)
-                  + f" | {fmt(ci10)} | {fmt(cix)} | {delivered:.0f} |")
+        md.append(f"| {name} | {fmt_ci(ci5)} | {ci5.point * 1000 / w_para:.2f} | " + " | ".join(cells)
+                  + f" | {fmt_ci(ci10)} | {fmt_ci(cix)} | {delivered:.0f} |")
         for metric, ci in (("para_recall@5", ci5), ("para_recall@10", ci10), ("para_recall@5+cocited", cix)):
             rows_out.append({"dataset": "ler_bgh+ler_courts", "subset": "all", "configuration": name,
                              "metric": metric, "value": ci.point, "low": ci.low, "high": ci.high,
@@ -228,8 +222,7 @@ def main(out, seed, folds, task, limit, ablate) -> None:
             words = {u: len(units[u].split()) for u in statutes.ids}
             case_report(data, runs, expansions, words, rows, md)
     md.append(f"Run time: {time.perf_counter() - started:.0f} s.")
-    pd.DataFrame(rows).to_csv(out_dir / "results.csv", index=False)
-    (out_dir / "results.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    write_results(out_dir, rows, md)
     print("\n".join(md))
 
 

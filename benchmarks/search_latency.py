@@ -20,7 +20,6 @@ same load. The table gives each version's p50 and the median of the per-question
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import os
 import subprocess
@@ -41,16 +40,10 @@ from legalkg.vocab import Mode, RetrievalLevel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
 from research.machine import calibration_ms, cpu_model, cpu_times, steal_text  # noqa: E402
+from research.results import percentile_ci, write_results  # noqa: E402
 
 LEVEL = RetrievalLevel.PARAGRAPH
 K = 5
-
-
-def percentile_ci(values: np.ndarray, q: float, seed: int = 0, n: int = 1000) -> tuple[float, float, float]:
-    """The q-th percentile and its 95 % bootstrap interval (resampling the questions)."""
-    rng = np.random.default_rng(seed)
-    boot = np.percentile(rng.choice(values, size=(n, len(values)), replace=True), q, axis=1)
-    return float(np.percentile(values, q)), float(np.percentile(boot, 2.5)), float(np.percentile(boot, 97.5))
 
 
 def worker() -> None:
@@ -132,16 +125,10 @@ def compare(args: argparse.Namespace) -> None:
                      f"{p95:.1f} [{lo95:.1f}, {hi95:.1f}] | {arr.mean():.1f} |")
     lines += ["", f"Median of the per-question differences ({names[0]} minus {names[1]}): "
                   f"{diff:+.1f} ms [{lo:+.1f}, {hi:+.1f}]."]
-    args.out.mkdir(parents=True, exist_ok=True)
-    with (args.out / "results.csv").open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    (args.out / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (args.out / "run.json").write_text(json.dumps({
+    write_results(args.out, rows, lines, {
         "date": when, "against": str(args.against), "questions": args.questions, "warmup": args.warmup,
         "calibration_ms": calib, "loadavg": [load0, load1], "rows": rows, "median_diff_ms": float(diff),
-        "median_diff_ci": [float(lo), float(hi)], "timings_ms": timings}, indent=1), encoding="utf-8")
+        "median_diff_ci": [float(lo), float(hi)], "timings_ms": timings})
     print("\n".join(lines))
 
 
@@ -195,7 +182,6 @@ def main() -> None:
     finally:
         driver.close()
 
-    args.out.mkdir(parents=True, exist_ok=True)
     rows = []
     for mode, ms in timings.items():
         arr = np.asarray(ms)
@@ -206,10 +192,6 @@ def main() -> None:
                      "p50_ci_high": round(hi50, 2), "p90_ms": round(p90, 2), "p90_ci_low": round(lo90, 2),
                      "p90_ci_high": round(hi90, 2), "p95_ms": round(p95, 2), "p95_ci_low": round(lo95, 2),
                      "p95_ci_high": round(hi95, 2), "mean_ms": round(float(arr.mean()), 2)})
-    with (args.out / "results.csv").open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     units = counts.get("Paragraph", 0)
     learned_p50 = next(r["p50_ms"] for r in rows if r["mode"] == Mode.LEARNED)
@@ -231,11 +213,10 @@ def main() -> None:
                      f"{r['p95_ms']:.1f} [{r['p95_ci_low']:.1f}, {r['p95_ci_high']:.1f}] | {r['mean_ms']:.1f} | "
                      f"{r['p50_ms'] / ft:.2f} |")
     lines += ["", f"learned (the default) p50: {learned_p50:.1f} ms."]
-    (args.out / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (args.out / "run.json").write_text(json.dumps({
+    write_results(args.out, rows, lines, {
         "date": when, "uri": cfg.uri, "label": args.label, "labels": counts, "has_vectors": has_vectors,
         "questions": args.questions, "warmup": args.warmup, "load_s": load_s, "calibration_ms": calib,
-        "loadavg": [load0, load1], "rows": rows}, indent=1), encoding="utf-8")
+        "loadavg": [load0, load1], "rows": rows})
     print("\n".join(lines))
 
 

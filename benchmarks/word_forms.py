@@ -15,12 +15,12 @@ against stems only.
 from __future__ import annotations
 
 import datetime as dt
+import sys
 import time
 from pathlib import Path
 
 import click
 import numpy as np
-import pandas as pd
 
 from legalkg import paths
 from legalkg.eval.metric import score_case
@@ -28,6 +28,9 @@ from legalkg.eval.stats import bootstrap_ci, paired_test
 from legalkg.model import DEPTHS
 from legalkg.predict import Config, load_examples, out_of_fold, resolve_labels, train
 from legalkg.predict.units import unit_texts
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
+from research.results import write_results  # noqa: E402
 
 FILES = {"lay": ("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl"),
          "case": ("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz")}
@@ -100,8 +103,7 @@ def main(out, task) -> None:
                                  "p": test.p_value, "n": len(m)})
             print(f"{t} {variant}: {time.perf_counter() - t0:.0f} s", flush=True)
         md.append("")
-    pd.DataFrame(rows).to_csv(out_dir / "results.csv", index=False)
-    (out_dir / "results.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    write_results(out_dir, rows, md)
     print("\n".join(md))
 
 

@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # .env holds the password: written with mode 0600 (umask 077; sed -i keeps the mode), never world-readable
-[ -f .env ] || { (umask 077 && cp .env.example .env) && sed -i "s/change-me-please/lkg-$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')/" .env; }
+fresh_env=0
+[ -f .env ] || { (umask 077 && cp .env.example .env) && sed -i "s/change-me-please/lkg-$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')/" .env && fresh_env=1; }
 if [ -n "${LEGALKG_BOLT_PORT:-}" ] && [ -z "${NEO4J_URI:-}" ]; then
   export NEO4J_URI="bolt://127.0.0.1:$LEGALKG_BOLT_PORT"
 fi
@@ -27,6 +28,10 @@ step install .venv/bin/pip install -q -e .
 if docker info >/dev/null 2>&1; then
   step neo4j docker compose up -d --wait
 else
+  # A new .env's password is new, but the local server's home may be older than this checkout (a
+  # new clone, a second checkout): give it this .env's password (`legalkg neo4j reset-password`;
+  # a home without a database yet needs nothing).
+  [ "$fresh_env" = 0 ] || step password .venv/bin/legalkg neo4j reset-password
   step neo4j .venv/bin/legalkg neo4j start   # "already running" when a rerun finds it up
 fi
 step ingest .venv/bin/legalkg ingest --codes default "$@"

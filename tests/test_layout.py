@@ -233,7 +233,6 @@ MAX_LINES, MAX_PARAMS = 60, 8
 OVER_THE_SCREEN = {
     "legalkg/cite/grammar.py:parse_chain", "legalkg/cite/grammar.py:parse_relative",
     "legalkg/cite/statute.py:statute_edges", "legalkg/cite/statute.py:_targets",
-    "legalkg/cli/embed.py:embed", "legalkg/cli/ingest.py:ingest",
     "legalkg/context/select.py:greedy", "legalkg/embed/pipeline.py:embed_texts",
     "legalkg/graph/bulk.py:bulk_load", "legalkg/graph/ingest.py:ingest_laws", "legalkg/graph/ingest.py:ingest",
     "legalkg/graph/load.py:cypher_load", "legalkg/graph/vectors.py:embed_graph",

@@ -7,6 +7,7 @@ import sys
 import click
 
 from .. import codes as codes_mod
+from ..embed import EmbedSettings
 from ..graph.ingest import METHODS, ingest as ingest_into
 from ..graph.vectors import embed_graph
 from ..parse import iter_laws
@@ -21,9 +22,7 @@ from .options import neo4j_options, workers_option
 @click.option("--source", default=None,
               help="Folder of gii XML, one file, a .tar.xz archive or 'download' (gesetze-im-internet.de). "
                    "Default: the shared gii folder (the all-laws archive for --codes all).")
-@click.option("--embed/--no-embed", default=True, show_default=True,
-              help="Embed every level after loading (--no-embed loads structure and citations only).")
-@embed_options
+@embed_options(switch=True)
 @click.option("--batch", default=5000, show_default=True, type=click.IntRange(100, 100_000),
               help="Rows per UNWIND batch.")
 @workers_option("Processes for parsing (beside the loader), citation extraction and embedding")
@@ -32,30 +31,20 @@ from .options import neo4j_options, workers_option
                    "server (stops and restarts it); 'cypher': transactional batches (any server, updates "
                    "in place); 'auto': import when that is possible, else cypher.")
 @click.option("--quiet", is_flag=True, help="No progress bars.")
-def ingest(cfg, codes_spec, source, embed, model, reembed, device, batch_size, fresh, batch, workers, method,
-           quiet) -> None:
+def ingest(cfg, codes_spec, source, embedding: EmbedSettings | None, batch, workers, method, quiet) -> None:
     """Load statutes into Neo4j: idempotent (a second run changes nothing) and resumable."""
     slugs = codes_mod.resolve_codes(codes_spec)
     notice = None if quiet else (lambda line: click.echo(line, err=True))
     with ingest_into(cfg, iter_laws(source, slugs, workers=workers), method=method,
                      total=len(slugs) if slugs else None, progress=not quiet, batch=batch, workers=workers,
                      notice=notice) as (driver, report):
-        loaded = sum(1 for r in report.laws if r.status == "loaded")
-        unchanged = sum(1 for r in report.laws if r.status == "unchanged")
-        click.echo(f"laws: {loaded} loaded, {unchanged} unchanged, {len(report.failures)} failed; "
-                   f"{report.nodes_written:,} nodes and {report.cites_written:,} citation edges written "
-                   f"in {report.seconds:.1f} s")
-        if report.cite_stats:
-            cs = report.cite_stats
-            click.echo(f"citations: {cs['edges']:,} edges {cs['by_kind']}; unresolved {cs['unresolved']}")
-        if embed:
+        for line in report.summary_lines():
+            click.echo(line)
+        if embedding is not None:
             # the same step as `legalkg embed` over the whole graph's pending units
-            emb = embed_graph(driver, cfg.database, model=model, reembed=reembed, progress=not quiet,
-                              workers=workers, fresh=fresh, device=device, batch_size=batch_size)
+            emb = embed_graph(driver, cfg.database, **embedding.options(), progress=not quiet, workers=workers)
             click.echo(emb.summary())
-    for _name, message in report.failures:
-        click.echo(f"error: {message}", err=True)
+    for line in report.failure_lines():
+        click.echo(line, err=True)
     if report.failures:
-        click.echo(f"error: {len(report.failures)} of {len(report.laws)} laws failed; the others were loaded",
-                   err=True)
         sys.exit(1)

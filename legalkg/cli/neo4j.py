@@ -1,4 +1,4 @@
-"""`legalkg neo4j start|stop|status`: a local Neo4j Community server for machines without Docker."""
+"""`legalkg neo4j start|stop|reset-password|status`: a local Neo4j Community server for machines without Docker."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import click
 
 from ..errors import UserError
 from ..graph.config import load_config
+from ..graph.password import reset_password
 from ..server import caches, homes, jvm, process, startup
 from ..server.conf import ServerSettings, configured_lib, default_home
 from ..server.offline_import import import_pending
@@ -81,6 +82,15 @@ def stop_cmd(home) -> None:
     settings = server_settings(home, 7687, 7474)
     click.echo(process.stop(settings))
     homes.forget_home(settings.home)
+
+
+@neo4j_group.command("reset-password")
+@_home
+@click.option("--timeout", default=180.0, show_default=True, help="Seconds to wait for Bolt at each start.")
+def reset_password_cmd(home, timeout) -> None:
+    """Give the home NEO4J_PASSWORD (environment or .env), whatever password it was set up with."""
+    cfg = load_config()
+    click.echo(reset_password(home or default_home(), cfg.password, user=cfg.user, timeout=timeout))
 
 
 @neo4j_group.command("status")

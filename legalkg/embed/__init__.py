@@ -14,6 +14,7 @@ from .cache import EmbeddingCache, text_key
 from .parallel import EmbedCounts, EmbedderSpec, PageEmbedder, embed_pool
 from .pipeline import EmbedResult, EmbedStats, dedupe, embed_texts
 from .registry import BUILTIN_MODELS, CHOICES, DEFAULT_MODEL, MODEL_ENV, get_embedder, resolve_model_name
+from .settings import EmbedSettings
 from .static import StaticEmbedder, StaticModel, load_model as load_static_model, save_model as save_static_model
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "EmbedCounts",
     "EmbedderInfo",
     "EmbedderSpec",
+    "EmbedSettings",
     "EmbeddingCache",
     "EmbedResult",
     "EmbedStats",

@@ -48,7 +48,8 @@ def _describe(cfg: Neo4jConfig, err: Exception) -> ConnectionProblem:
     if isinstance(err, nx.AuthError):
         return ConnectionProblem(
             f"Neo4j at {cfg.uri} refused the credentials of user '{cfg.user}': "
-            "set NEO4J_USER / NEO4J_PASSWORD (environment or .env) to the server's credentials"
+            "set NEO4J_USER / NEO4J_PASSWORD (environment or .env) to the server's credentials, or give "
+            "a server of `legalkg neo4j start` this password with `legalkg neo4j reset-password`"
         )
     if isinstance(err, (nx.ConfigurationError, ValueError)):
         return ConnectionProblem(

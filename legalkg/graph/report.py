@@ -26,3 +26,22 @@ class IngestReport(BaseModel):
     @property
     def ok(self) -> bool:
         return not self.failures
+
+    def summary_lines(self) -> list[str]:
+        """What ``legalkg ingest`` prints on stdout: the laws, and the citations where they were scanned."""
+        loaded = sum(1 for r in self.laws if r.status == "loaded")
+        unchanged = sum(1 for r in self.laws if r.status == "unchanged")
+        lines = [f"laws: {loaded} loaded, {unchanged} unchanged, {len(self.failures)} failed; "
+                 f"{self.nodes_written:,} nodes and {self.cites_written:,} citation edges written "
+                 f"in {self.seconds:.1f} s"]
+        if self.cite_stats:
+            cs = self.cite_stats
+            lines.append(f"citations: {cs['edges']:,} edges {cs['by_kind']}; unresolved {cs['unresolved']}")
+        return lines
+
+    def failure_lines(self) -> list[str]:
+        """One ``error:`` line per failed law, then the count (empty when every law loaded)."""
+        if not self.failures:
+            return []
+        return [f"error: {message}" for _name, message in self.failures] + [
+            f"error: {len(self.failures)} of {len(self.laws)} laws failed; the others were loaded"]

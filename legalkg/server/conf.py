@@ -124,7 +124,9 @@ def settings_of(home: Path) -> ServerSettings:
     conf = read_conf(home)
     return ServerSettings(home=home, bolt_port=int(conf["server.bolt.listen_address"].rsplit(":", 1)[1]),
                           http_port=int(conf["server.http.listen_address"].rsplit(":", 1)[1]),
-                          auth=conf.get("dbms.security.auth_enabled") == "true")
+                          auth=conf.get("dbms.security.auth_enabled") == "true",
+                          heap=conf.get("server.memory.heap.max_size", "1g"),
+                          pagecache=conf.get("server.memory.pagecache.size", "512m"))
 
 
 def configured_lib(home: Path) -> Path:

@@ -93,6 +93,20 @@ def wait_for_bolt(s: ServerSettings, timeout: float = 120.0) -> None:
                     f"log tail from {s.logs_dir}:\n{log_tail(s)}")
 
 
+def credentials_accepted(s: ServerSettings, user: str = "neo4j") -> bool:
+    """Whether the running server takes ``s.password`` for ``user`` (True when auth is off).
+
+    Why at start: a home outlives the checkout whose ``.env`` set its password up; a server that
+    refuses this one is said at once, with the fix, not by the first command that connects."""
+    if not (s.auth and s.password):
+        return True
+    try:
+        with GraphDatabase.driver(s.bolt_uri, auth=(user, s.password), connection_timeout=5) as drv:
+            return drv.verify_authentication()
+    except nx.AuthError:
+        return False
+
+
 @contextmanager
 def private_files() -> Iterator[None]:
     """Start children with umask 077: the JVM writes auth.ini, the store and the logs readable by

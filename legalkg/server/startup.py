@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import UserError
 from . import jvm, process
 from .caches import class_archive
-from .conf import ServerSettings, environment, settings_of, write_conf
+from .conf import ServerSettings, default_home, environment, settings_of, write_conf
 from .homes import record_home
 from .jars import ensure_jars
 from .training import record_class_archive
@@ -87,6 +87,20 @@ def private_home(home: Path) -> str:
     return f"; its home {home} was readable by other users (mode {mode:o}): now 0700"
 
 
+def refused_password(s: ServerSettings, pid: int | None) -> UserError:
+    """The one line for a home whose server refuses NEO4J_PASSWORD, with both fixes."""
+    home = "" if s.home == default_home() else f" --home {s.home}"
+    return UserError(f"Neo4j runs from {s.home} (pid {pid}, still running) but refuses NEO4J_PASSWORD: the home was "
+                     "set up with another password (another checkout's .env?): set NEO4J_PASSWORD to that one, or "
+                     f"run `legalkg neo4j reset-password{home}` to give the home this one")
+
+
+def _checked(s: ServerSettings, line: str) -> str:
+    if not process.credentials_accepted(s):
+        raise refused_password(s, process.read_pid(s))
+    return line
+
+
 def start(s: ServerSettings, timeout: float = 120.0, record: bool = True) -> str:
     """Start in the background unless already running; returns a status line. ``record``: note the
     home for its Bolt port (``homes``), so that ``legalkg ingest --uri`` finds it for the bulk import."""
@@ -96,7 +110,7 @@ def start(s: ServerSettings, timeout: float = 120.0, record: bool = True) -> str
         process.wait_for_bolt(s, timeout)
         if record:
             record_home(s.bolt_port, s.home)
-        return f"Neo4j already running (pid {pid}){note}"
+        return _checked(s, f"Neo4j already running (pid {pid}){note}")
     for port in (s.bolt_port, s.http_port):
         if process.port_open(port):
             raise UserError(f"port {port} on 127.0.0.1 is already in use by another program: stop it "
@@ -117,4 +131,4 @@ def start(s: ServerSettings, timeout: float = 120.0, record: bool = True) -> str
     process.launch(s, lib, timeout)
     if record:
         record_home(s.bolt_port, s.home)
-    return f"Neo4j started (pid {process.read_pid(s)}){recorded}{opened}"
+    return _checked(s, f"Neo4j started (pid {process.read_pid(s)}){recorded}{opened}")

@@ -1,0 +1,29 @@
+"""What `legalkg ingest` prints from its report: counted from the per-law results (pure)."""
+
+from __future__ import annotations
+
+from legalkg.graph.report import IngestReport, LawResult
+
+
+def report(**fields) -> IngestReport:
+    laws = [LawResult(law="bgb", status="loaded"), LawResult(law="zpo", status="unchanged"),
+            LawResult(law="bad", status="failed", message="bad.xml: not XML")]
+    return IngestReport(laws=laws, failures=[("bad", "bad.xml: not XML")], nodes_written=12345,
+                        cites_written=678, seconds=2.04, **fields)
+
+
+def test_summary_counts_each_status_once():
+    assert report().summary_lines() == [
+        "laws: 1 loaded, 1 unchanged, 1 failed; 12,345 nodes and 678 citation edges written in 2.0 s"]
+
+
+def test_citation_line_only_when_citations_were_scanned():
+    stats = {"edges": 1500, "by_kind": {"intra": 1000, "inter": 500}, "unresolved": 3}
+    assert report(cite_stats=stats).summary_lines()[1] == (
+        "citations: 1,500 edges {'intra': 1000, 'inter': 500}; unresolved 3")
+
+
+def test_failure_lines_name_each_failure_then_the_count():
+    assert report().failure_lines() == ["error: bad.xml: not XML",
+                                        "error: 1 of 3 laws failed; the others were loaded"]
+    assert IngestReport(laws=[LawResult(law="bgb", status="loaded")]).failure_lines() == []
