@@ -13,6 +13,11 @@ class ConnectionProblem(UserError):
     exit_code = 2
 
 
+class NotReady(UserError):
+    """The graph cannot answer yet (no finished law, or the unit's law is half loaded): the server's
+    state, not the request's fault, so the HTTP API answers 503 with ``Retry-After``."""
+
+
 #: Most characters of user input an error message repeats.
 ECHO_CHARS = 60
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from functools import lru_cache
 from typing import NamedTuple
 
 from pydantic import BaseModel, Field
@@ -127,11 +128,13 @@ def para_human(para: str) -> str:
     return para
 
 
+@lru_cache(maxsize=1 << 16)
 def decode_id(node_id: str) -> Citation:
     """Decode a node id (or a Chunk's covered-unit id) back to its citation tuple.
 
     Gliederung segments and unknown segments are skipped; a Sätze segment *below* a Nummer is
-    ignored so the tuple keeps the Satz that introduces the list.
+    ignored so the tuple keeps the Satz that introduces the list. Cached (a ``Citation`` is an
+    immutable tuple): a context pack decodes the same few hundred ids again and again.
     """
     segments = node_id.split("/")
     fields: dict[str, str] = {"law": segments[0]}

@@ -3,9 +3,11 @@
 // CITES_* edges that start or end at the unit or at a unit inside it (an edge starts at the most
 // specific unit that writes the reference and ends at the most specific one cited, as in
 // unit/get.cypher); cited_by_laws counts the distinct citing units per law (the backlink view);
-// path is the tree from the Gesetz down to the unit (the page's breadcrumbs).
+// path is the tree from the Gesetz down to the unit (the page's breadcrumbs). law_loaded: whether
+// the unit's law finished loading (ingest sets Gesetz.hash last), as in unit/get.cypher.
 MATCH (n:Unit {id: $id})
 OPTIONAL MATCH (p)-[pr]->(n) WHERE type(pr) STARTS WITH 'CONTAINS_'
+OPTIONAL MATCH (g:Gesetz {id: n.law})
 CALL (n) {
   MATCH (n)-[:CONTAINS_ABSATZ|CONTAINS_SATZ|CONTAINS_NUMMER|CONTAINS_BUCHSTABE|CONTAINS_DOPPELBUCHSTABE*0..5]->(:Unit)-[r]->(t:Unit)
   WHERE type(r) STARTS WITH 'CITES_'
@@ -23,7 +25,7 @@ CALL (cited_by) {
   WITH c.law AS law, count(*) AS units ORDER BY units DESC, law
   RETURN collect({law: law, count: units}) AS cited_by_laws
 }
-RETURN n.id AS id, n.law AS law, n.level AS level, n.citation AS citation, n.title AS title,
+RETURN g.hash IS NOT NULL AS law_loaded, n.id AS id, n.law AS law, n.level AS level, n.citation AS citation, n.title AS title,
        coalesce(n.repealed, false) AS repealed,
        CASE WHEN p IS NULL THEN null ELSE {id: p.id, citation: coalesce(p.citation, p.title), unit: p:Unit} END AS parent,
        COLLECT {

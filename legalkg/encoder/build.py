@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import paths
 from ..embed import get_embedder, save_static_model
 from ..errors import UserError
 from ..predict import load_examples
@@ -53,6 +54,7 @@ def build_encoder(out: str | Path, *, stage: str = "tuned", slugs: Sequence[str]
         raise UserError(f"unknown stage {stage!r}: choose one of {', '.join(STAGES)}")
     if stage == "distil" and train_data:
         raise UserError("--train-data trains the tuned or random stage only; leave it out with --stage distil")
+    paths.check_writable_file(Path(out), "--out")  # before minutes of training, not after them
     clock: dict[str, float] = {}
     t = time.perf_counter()
     corpus = cp.read_corpus(slugs)

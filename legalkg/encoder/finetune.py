@@ -29,6 +29,9 @@ KIND_SHARE = {"satz_para": 0.3, "title_text": 0.15, "cites": 0.3, "question": 0.
 @dataclass(frozen=True)
 class TrainConfig:
     minutes: float = 8.0
+    #: stop after this many steps as well (None: the time bound only), so two starts can be
+    #: compared at the same training, whatever the machine's load gives per minute
+    steps: int | None = None
     batch: int = 256
     lr: float = 1e-2
     temperature: float = 0.05
@@ -100,7 +103,8 @@ def finetune(tok: Tokenizer, table: np.ndarray, weights: np.ndarray, pairs: Sequ
         return torch.nn.functional.normalize(out, dim=1)
 
     started, steps, losses = time.perf_counter(), 0, []
-    while time.perf_counter() - started < config.minutes * 60:
+    while (time.perf_counter() - started < config.minutes * 60
+           and (config.steps is None or steps < config.steps)):
         batch = draw_batch(rng, by_kind, config.batch)
         logits = encode(batch[:, 0]) @ encode(batch[:, 1]).T / config.temperature
         logits = logits.masked_fill(~torch.from_numpy(negatives_mask(batch)), float("-inf"))

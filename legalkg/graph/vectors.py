@@ -14,6 +14,7 @@ Satz) is embedded once per run and then served by the cache.
 
 from __future__ import annotations
 
+import os
 import time
 
 from neo4j import Driver
@@ -21,7 +22,7 @@ from pydantic import BaseModel, Field
 from tqdm.auto import tqdm
 
 from .. import codes as codes_mod
-from ..embed import Embedder, EmbedderSpec, EmbeddingCache, PageEmbedder, embed_pool, resolve_model_name
+from ..embed import MODEL_ENV, Embedder, EmbedderSpec, EmbeddingCache, PageEmbedder, embed_pool, resolve_model_name
 from ..errors import UserError
 from ..model import TEXT_LEVELS
 from ..vocab import RetrievalLevel
@@ -94,6 +95,25 @@ def recorded_model(driver: Driver, db: str, label: str) -> dict | None:
     rec = driver.execute_query(query("vectors/model_get"), {"index": index_name(label)},
                                database_=db).records[0]
     return rec.data() if rec["name"] is not None else None
+
+
+def graph_model(driver: Driver, db: str, labels: tuple[str, ...]) -> str | None:
+    """The one model the graph's vectors of ``labels`` were made with, or None where none has a
+    record: a run without ``--model`` keeps it, so a graph made with an older default keeps working.
+    Levels made with different models are one line, as one run writes with one model."""
+    names = {label: rec["name"] for label in labels if (rec := recorded_model(driver, db, label))}
+    if len(set(names.values())) > 1:
+        made = ", ".join(f"{label} {name}" for label, name in names.items())
+        raise UserError(f"the graph's vectors were made with different models ({made}): pass --model with "
+                        "--levels naming the levels of that model, or --model NAME --reembed to replace them all")
+    return next(iter(names.values()), None)
+
+
+def run_model(driver: Driver, db: str, labels: tuple[str, ...], model: str | None) -> str:
+    """The model name of an embedding run: ``model``, else ``$LEGALKG_MODEL``, else the graph's
+    record for ``labels``, else the default (``resolve_model_name``)."""
+    chosen = (model or "").strip() or os.environ.get(MODEL_ENV, "").strip()
+    return resolve_model_name(model, None if chosen else graph_model(driver, db, labels))
 
 
 def parse_levels(spec: str | None) -> tuple[str, ...]:
@@ -181,7 +201,8 @@ def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, re
                 cache: EmbeddingCache | None = None) -> EmbedReport:
     """Embed the pending nodes of ``labels`` (of ``laws``, default all) and write their vectors.
 
-    ``workers`` > 1 runs the model in that many processes (``legalkg.embed.parallel``; an
+    ``model`` None: ``$LEGALKG_MODEL``, else the model recorded for ``labels`` (``graph_model``),
+    else the default. ``workers`` > 1 runs the model in that many processes (``legalkg.embed.parallel``; an
     ``Embedder`` instance or a GPU model runs in this process). ``fresh`` ignores vectors cached
     before this run. ``cache``: default the model's cache under ``paths.cache_dir()``.
     """
@@ -189,7 +210,7 @@ def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, re
     if isinstance(model, Embedder):
         embedder, spec, workers = model, None, 1
     else:
-        spec = EmbedderSpec(resolve_model_name(model), device, batch_size)
+        spec = EmbedderSpec(run_model(driver, db, labels, model), device, batch_size)
         embedder = spec.build(threads=None if spec.is_st else 1)
         if getattr(embedder, "device", "cpu") != "cpu":
             workers = 1  # one process owns the GPU; its batches are large instead

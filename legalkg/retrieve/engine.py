@@ -33,7 +33,7 @@ from neo4j.exceptions import ClientError
 
 from ..cite import LawRegistry
 from ..embed import get_embedder
-from ..errors import UserError
+from ..errors import NotReady, UserError
 from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
 from ..lazy import once_per_key
@@ -158,7 +158,7 @@ class Retriever:
             return
         rec = self.read(query("retrieve/graph_ready"), {})
         if not (rec and rec[0]["ready"]):
-            raise UserError(f"the graph in database {self.db!r} holds no finished law (it is empty, or an "
+            raise NotReady(f"the graph in database {self.db!r} holds no finished law (it is empty, or an "
                             "ingest stopped before any law was complete): run `legalkg ingest`, which resumes "
                             "an interrupted load (or pass the --database that holds the graph)")
         self._ready = True

@@ -33,8 +33,10 @@ are the pure functions above it, so each rule is tested on hand-made cases:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import product
 
 import numpy as np
@@ -64,6 +66,21 @@ CASE_WORDS = 480
 RANKER_SHOWN = 3
 #: Predictions asked of the predictor per query (deeper than k: fusion needs agreement to show).
 PREDICTOR_POOL = 100
+#: The predictor's rows kept inside ``keeping_predictions`` (None outside it).
+_KEPT: ContextVar[dict | None] = ContextVar("legalkg_predicted_kept", default=None)
+
+
+@contextmanager
+def keeping_predictions() -> Iterator[None]:
+    """Inside the block, the predictor's rows of one text are computed once per model and level:
+    a context pack ranks its query at three levels, and the predictor's § ranking (the ranker's two
+    LightGBM passes) is the same each time. Scoped to the block (one request), not kept across
+    requests, so a repeated question costs what a new one costs."""
+    token = _KEPT.set({})
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
 
 _DEPTH = {lv: i for i, lv in enumerate(TEXT_LEVELS)}
 
@@ -249,15 +266,35 @@ def ranker_features(inner: Mapping[str, float] | None) -> dict[str, float]:
     return {name.removeprefix("ranker."): value for name, value in top}
 
 
+class Inheritance:
+    """uid -> the predictor's component shares for it: its own, or those of the predicted unit it
+    was mapped from (an ancestor, or a descendant cut to ``uid``); the first such unit in the
+    predictor's order where several are. Indexed once per query, so each hit costs its depth,
+    not a scan of every predicted unit (a context pack asks for hundreds of hits)."""
+
+    def __init__(self, inner: Mapping[str, Mapping[str, float]]) -> None:
+        self.inner = inner
+        self.order = {source: i for i, source in enumerate(inner)}
+        #: a proper "/"-prefix of a predicted unit -> the first predicted unit below it
+        self.below: dict[str, str] = {}
+        for source in inner:
+            parts = source.split("/")
+            for n in range(1, len(parts)):
+                self.below.setdefault("/".join(parts[:n]), source)
+
+    def __call__(self, uid: str) -> Mapping[str, float] | None:
+        if uid in self.inner:
+            return self.inner[uid]
+        parts = uid.split("/")
+        found = [p for p in ("/".join(parts[:n]) for n in range(1, len(parts))) if p in self.inner]
+        if uid in self.below:
+            found.append(self.below[uid])
+        return self.inner[min(found, key=self.order.__getitem__)] if found else None
+
+
 def inherited(uid: str, inner: Mapping[str, Mapping[str, float]]) -> Mapping[str, float] | None:
-    """The predictor's component shares for ``uid``: its own, or those of the predicted unit it
-    was mapped from (an ancestor, or a descendant cut to ``uid``)."""
-    if uid in inner:
-        return inner[uid]
-    for source, parts in inner.items():
-        if uid.startswith(source + "/") or source.startswith(uid + "/"):
-            return parts
-    return None
+    """One unit's shares (``Inheritance``, for a single look-up)."""
+    return Inheritance(inner)(uid)
 
 
 Runs = tuple[dict[str, list[str]], dict[str, Hit], dict[str, dict[str, float]]]
@@ -296,10 +333,14 @@ class LearnedStrategy:
             recs = self.engine.read(query("retrieve/units_by_id"), {"ids": missing})
             known = {**known, **{r["id"]: from_record(r, Mode.LEARNED) for r in recs}}
         fused = [row for row in fused if row[0] in known]  # a unit deleted since it was looked up
-        return [known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
-                                              "components": explain_components(shares, inherited(uid, inner)),
-                                              "ranker": ranker_features(inherited(uid, inner))})
-                for rank, (uid, score, shares) in enumerate(fused, 1)]
+        shares_of = Inheritance(inner)
+        out = []
+        for rank, (uid, score, shares) in enumerate(fused, 1):
+            own = shares_of(uid)
+            out.append(known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
+                                                     "components": explain_components(shares, own),
+                                                     "ranker": ranker_features(own)}))
+        return out
 
     def runs(self, text: str, level: RetrievalLevel, k: int, law: str | None = None, task: Task | None = None,
              vector: np.ndarray | None = None) -> Runs:
@@ -355,7 +396,18 @@ class LearnedStrategy:
         if source is None:
             return [], {}
         ranker = self.engine.ranker(task) if source == Level.PARAGRAPH.value else None
+        rows = [r for r in self.predicted_rows(pred, ranker, source, text) if law is None or law_of(r[0]) == law]
+        return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}
+
+    def predicted_rows(self, pred, ranker, source: str, text: str) -> list[tuple[str, float, dict[str, float]]]:
+        """The predictor's (or ranker's) rows for ``text`` at ``source``; inside
+        ``keeping_predictions`` computed once per models and text (callers never change them)."""
+        kept = _KEPT.get()
+        key = (id(pred), id(ranker), source, text)
+        if kept is not None and key in kept and kept[key][0] is pred and kept[key][1] is ranker:
+            return kept[key][2]
         rows = (ranker.explain(pred, [text], PREDICTOR_POOL) if ranker else
                 pred.explain([text], PREDICTOR_POOL, source))[0]
-        rows = [r for r in rows if law is None or law_of(r[0]) == law]
-        return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}
+        if kept is not None:
+            kept[key] = (pred, ranker, rows)
+        return rows

@@ -4,8 +4,9 @@ Why POST with a JSON body for every tool: the arguments are the MCP tools' argum
 client can switch transports; ``GET /tools`` lists them, ``GET /health`` says whether the server
 is ready. Every error has one shape, ``{"error": "<one line>"}``: 400 for a bad argument (the
 shared ``serve.args`` models), 401 without the token, 404/405 for a wrong path or method, 413 for
-a body over ``MAX_BODY_BYTES``, 503 with ``Retry-After`` when a tool is full or Neo4j is not
-reachable, 500 only for a bug (logged with its traceback, never sent).
+a body over ``MAX_BODY_BYTES``, 503 with ``Retry-After`` when a tool is full, Neo4j is not
+reachable or the graph is not ready (no finished law, the unit's law half loaded), 500 only for a
+bug (logged with its traceback, never sent).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from neo4j import exceptions as nx
 
 from .. import cancel
-from ..errors import UserError
+from ..errors import NotReady, UserError
 from .args import TOOL_ARGS, parse_args
 from .gates import RETRY_AFTER_S, Busy, Gates
 from .heavy import HEAVY_CHARS, HeavyVerifier
@@ -47,6 +48,8 @@ MAX_BODY_BYTES = 8_000_000
 GRACEFUL_S = 1
 #: The interpreter's thread switch interval while serving (``sys.setswitchinterval``; default 5 ms).
 SWITCH_INTERVAL_S = 0.001
+#: Seconds a client is told to wait while the graph is not ready (an ingest to finish or resume).
+NOT_READY_RETRY_S = 30
 #: Addresses that need no token: the machine itself.
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
 log = logging.getLogger("legalkg.serve")
@@ -77,6 +80,8 @@ def install_errors(app) -> None:
     async def user_error(_request, err: UserError):
         if isinstance(err, Busy):
             return error(503, str(err), **{"Retry-After": str(RETRY_AFTER_S)})
+        if isinstance(err, NotReady):
+            return error(503, str(err), **{"Retry-After": str(NOT_READY_RETRY_S)})
         return error(400, str(err))
 
     @app.exception_handler(RequestValidationError)

