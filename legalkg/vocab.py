@@ -78,6 +78,9 @@ class Expansion(StrEnum):
     CITATION = "citation"
     #: The paper's hybrid expansion: parent and citation.
     HYBRID = "hybrid"
+    #: The § that the predictor's training cases cite most often together with the seed's §
+    #: (npmi, ``legalkg.predict.cocite``): learned from cases, not read from the statute text.
+    COCITED = "cocited"
 
     @property
     def parent(self) -> bool:
@@ -86,6 +89,10 @@ class Expansion(StrEnum):
     @property
     def citation(self) -> bool:
         return self in (Expansion.CITATION, Expansion.HYBRID)
+
+    @property
+    def cocited(self) -> bool:
+        return self is Expansion.COCITED
 
 
 class Task(StrEnum):

@@ -107,7 +107,10 @@ def _steps(cells, n_queries: int) -> int:
                    "with its own words per hit as W), a comma list, or all (= "
                    f"{', '.join(grid.GRID_LEVELS)}).")
 @click.option("--expand", default=DEFAULT_EXPANSION.value, show_default=True,
-              help=f"Expansion(s): {names(Expansion)}, a comma list, or all. Chunks are never expanded.")
+              help=f"Expansion(s): {names(Expansion)}, a comma list, or all (= {', '.join(grid.GRID_EXPANSIONS)}). "
+                   "cocited = each seed's most co-cited § among the predictor's training cases: like the "
+                   "learned mode it refuses cases its predictor was trained on unless --cv or --predictor. "
+                   "Chunks are never expanded.")
 @click.option("--mode", default=DEFAULT_MODE.value, show_default=True,
               help=f"Retrieval mode(s): {names(Mode)}, a comma list, or all (= {', '.join(grid.GRID_MODES)}; "
                    "learned = the engine of `legalkg search`, ranked its old name: it refuses cases its "

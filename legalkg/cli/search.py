@@ -56,7 +56,8 @@ def render(res: SearchResult, explain: bool = False) -> str:
               help=f"Unit level: {names(RetrievalLevel)} (aliases: §, naive; auto = for each § hit the shortest "
                    "unit inside it that carries it, docs/retrieval.md).")
 @click.option("--expand", default=DEFAULT_EXPANSION.value, show_default=True,
-              help=f"One-hop expansion: {names(Expansion)} (hybrid = parent + citation).")
+              help=f"One-hop expansion: {names(Expansion)} (hybrid = parent + citation; cocited = each hit's "
+                   "§ most often cited together with its own by the task's training cases).")
 @click.option("--mode", default=DEFAULT_MODE.value, show_default=True,
               help=f"Retrieval: {names(Mode)} or {AUTO_MODE} (fusion = reciprocal rank fusion of vector and "
                    "fulltext; learned = the statute predictor, fulltext, vector and the query's own citations "

@@ -34,6 +34,8 @@ BASELINE = (RetrievalLevel.CHUNK, Expansion.NONE)
 #: ``--mode all``: the three index-based modes. ``learned`` (alias ``ranked``: the engine with the
 #: statute predictor) trains or loads a predictor and must be asked for by name.
 GRID_MODES: tuple[Mode, ...] = (Mode.VECTOR, Mode.FULLTEXT, Mode.FUSION)
+#: ``--expand all``: the paper's expansions (``cocited`` is learned from cases: asked by name).
+GRID_EXPANSIONS: tuple[Expansion, ...] = (Expansion.NONE, Expansion.PARENT, Expansion.CITATION, Expansion.HYBRID)
 
 
 class Cell(NamedTuple):
@@ -68,7 +70,7 @@ def parse_levels(value: str) -> list[RetrievalLevel]:
 
 
 def parse_expansions(value: str) -> list[Expansion]:
-    return parse_choices(value, lambda v: parse_expansion(v, also=" or all"), list(Expansion), "expansion",
+    return parse_choices(value, lambda v: parse_expansion(v, also=" or all"), GRID_EXPANSIONS, "expansion",
                          names(Expansion))
 
 

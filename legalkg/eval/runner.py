@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -92,7 +92,8 @@ def level_words(driver: Driver, db: str, level: str,
         raise UserError(f"the graph has no {level} units with text: run `legalkg ingest` first")
     W = float(rec["mean"])
     W_m = {Expansion.NONE: W}
-    wanted = [Expansion(e) for e in expansions if e != Expansion.NONE]
+    # cocited: its context is learned from cases, not in the graph; W^m is the run's (``cell_words``)
+    wanted = [Expansion(e) for e in expansions if e != Expansion.NONE and not Expansion(e).cocited]
     if wanted:
         if not level.expandable:
             W_m.update({e: W for e in wanted})
@@ -121,6 +122,10 @@ class Engines:
         """The queries of ``texts`` by the engine that answers them in ``mode``, one batch each."""
         if not self.main.strategies[mode].uses_predictor:
             return [(self.main, dict(texts))]
+        return self.by_fold(texts)
+
+    def by_fold(self, texts: Mapping[str, str]) -> list[tuple[Retriever, dict[str, str]]]:
+        """The queries of ``texts`` by the engine of their CV fold (the main one without ``--cv``)."""
         out: dict[int, tuple[Retriever, dict[str, str]]] = {}
         for q, text in texts.items():
             own = self.folds.get(q, self.main)
@@ -142,12 +147,27 @@ def level_seeds(engines: Engines, level: RetrievalLevel, modes: Sequence[Mode], 
     return out
 
 
-def level_context(engine: Retriever, seeds: Mapping[Mode, Mapping[str, Sequence[Hit]]],
-                  expansions: set[Expansion]) -> expansion.Context:
-    """hop -> seed id -> its context, read once for every distinct seed of every mode."""
-    ids = [h.id for per_mode in seeds.values() for hits in per_mode.values() for h in hits if not h.covers]
+def seed_ids(seeds: Mapping[Mode, Mapping[str, Sequence[Hit]]], queries: Iterable[str] | None = None) -> list[str]:
+    """The ids of every expandable seed of every mode (of ``queries`` only, when given)."""
+    wanted = None if queries is None else set(queries)
+    return [h.id for per_mode in seeds.values() for q, hits in per_mode.items() if wanted is None or q in wanted
+            for h in hits if not h.covers]
+
+
+def level_contexts(engines: Engines, seeds: Mapping[Mode, Mapping[str, Sequence[Hit]]], expansions: set[Expansion],
+                   texts: Mapping[str, str], task: Task) -> dict[str, expansion.Context]:
+    """query id -> hop -> seed id -> its context. The graph's hops are read once for every distinct
+    seed of every mode; ``cocited`` once per engine that answers a query (its CV fold's, whose
+    co-citation table holds only that fold's training cases)."""
     hops = {hop for how in expansions for hop in expansion.hops(how)}
-    return {hop: expansion.contexts(engine, ids, hop) for hop in sorted(hops)}
+    shared = {hop: expansion.contexts(engines.main, seed_ids(seeds), hop) for hop in sorted(hops - {Expansion.COCITED})}
+    if Expansion.COCITED not in hops:
+        return dict.fromkeys(texts, shared)
+    out: dict[str, expansion.Context] = {}
+    for engine, part in engines.by_fold(texts):
+        own = expansion.contexts(engine, seed_ids(seeds, part), Expansion.COCITED, task)
+        out.update(dict.fromkeys(part, {**shared, Expansion.COCITED: own}))
+    return out
 
 
 # --- the run -------------------------------------------------------------------------------------
@@ -320,15 +340,15 @@ def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retri
     fold's inner CV chose at the first learned level (nested CV)."""
     levels = [c.level for c in request.cells() if c.mode is Mode.LEARNED]
     task = case_task(sel.kept)
-    if not levels:
+    if not levels and not any(c.expansion.cocited for c in request.cells()):
         return Engines(engine), {}
     if not request.cv:
         engine.check_unseen(task, sel.texts)
         engines = Engines(engine)
     else:
-        level = levels[0] if levels[0].indexed else auto.BASE_LEVEL
+        level = (levels[0] if levels[0].indexed else auto.BASE_LEVEL) if levels else auto.BASE_LEVEL
         tune = (Tuning(level, request.k, vectors=vectors.get(level), base=engine.weights)
-                if request.tune_weights else None)
+                if request.tune_weights and levels else None)
         cases = [(c.id, sel.texts[c.id], c.gold) for c in sel.kept]
         engines = Engines(engine, fold_retrievers(driver, db, task, cases, request.cv, request.seed, extra=extra,
                                                   weights=tune or engine.weights))
@@ -362,20 +382,25 @@ def score_cells(engines: Engines, request: EvalRequest, sel: Selection, vectors:
             seeds = level_seeds(engines, lv, modes, k, sel.texts, vectors.get(lv), task, progress)
         with timings.step("expand_s"):
             exps = {c.expansion for c in lv_cells} - {Expansion.NONE}
-            context = level_context(engines.main, seeds, exps) if exps and lv.expandable else {}
+            context = level_contexts(engines, seeds, exps, sel.texts, task) if exps and lv.expandable else {}
         with timings.step("score_s"):
             for mode in modes:
                 run = ir.run_from_hits({q: ranked_unit_ids(seeds[mode][q]) for q in sel.texts})
                 ir_rows[(lv, mode)] = ir.evaluate(qrels, run, k) if qrels else {}
             for cell in lv_cells:
                 per_q = seeds[cell.mode]
-                scores[cell] = [score_seeds(q, gold[q], per_q[q], expansion.assemble(per_q[q], context, cell.expansion),
+                scores[cell] = [score_seeds(q, gold[q], per_q[q],
+                                            expansion.assemble(per_q[q], context.get(q, {}), cell.expansion),
                                             request.gold_count) for q in sel.texts]
     return scores, ir_rows
 
 
 def cell_words(cell: Cell, words: LevelWords, scores: Sequence[metric.CaseScore]) -> tuple[float, float]:
-    """(W, W^m) of a cell; under ``auto`` (units of several levels) the words the run delivered per hit."""
+    """(W, W^m) of a cell; under ``auto`` (units of several levels) the words the run delivered per hit,
+    and for ``cocited`` (a context learned from cases, which the graph cannot average) W^m is the
+    words the run delivered per hit, its expansion included."""
+    if cell.level.indexed and cell.expansion.cocited:
+        return words.W, metric.delivered_words_per_hit(scores)
     if cell.level.indexed:
         return words.W, words.W_m.get(cell.expansion, words.W)
     W = metric.delivered_words_per_hit(scores)

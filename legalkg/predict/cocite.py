@@ -85,10 +85,22 @@ def fit(label_sets: Sequence[Sequence[str]], min_count: int = MIN_COUNT) -> CoCi
     """Co-citation table of the § labels of training cases (one label set per case)."""
     ids = sorted({u for row in label_sets for u in row})
     y = label_matrix([sorted(set(row)) for row in label_sets], {u: j for j, u in enumerate(ids)})
+    return of_matrix(ids, y, min_count)
+
+
+def of_matrix(ids: Sequence[str], y: sp.csr_matrix, min_count: int = MIN_COUNT) -> CoCitation:
+    """Co-citation table of a cases x units label matrix (a predictor's § level: ``LevelModel.y``),
+    so any predictor, a CV fold's too, gives the table of exactly its own training cases. Units no
+    case cites are left out, as ``fit`` never sees them."""
+    y = sp.csr_matrix(y, dtype=np.float32, copy=True)
+    y.eliminate_zeros()
     y.data[:] = 1.0
+    cited = np.flatnonzero(np.asarray(y.sum(axis=0)).ravel() > 0)
+    if len(cited) < y.shape[1]:
+        y, ids = y[:, cited].tocsr(), [ids[j] for j in cited]
     both = (y.T @ y).tocsr().astype(np.float32)
     units = both.diagonal().astype(np.float64)
     both.setdiag(0.0)
     both.data[both.data < min_count] = 0.0
     both.eliminate_zeros()
-    return CoCitation(ids, both, units, len(label_sets))
+    return CoCitation(list(ids), both, units, y.shape[0])

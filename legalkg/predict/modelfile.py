@@ -4,6 +4,10 @@ Layout: ``header`` (UTF-8 JSON: format name, version, task, config, meta, levels
 string lists as newline-joined UTF-8 bytes, sparse matrices as their CSR parts. A file of another
 format version is refused with one line (retrain with ``legalkg train``): the arrays' meaning may
 have changed, and a silent misread would give plausible but wrong rankings.
+
+``write_arrays`` and ``read_arrays`` are the one writer and the one reader of such files, for the
+predictor here and the ranker (``rankfile.py``): the atomic write and the checks for a missing,
+foreign or unreadable file live once.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ import json
 import os
 import tempfile
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 
@@ -81,6 +87,12 @@ def save(model: Predictor, path: str | Path) -> Path:
         arrays["statute.vocab"] = pack_strings(model.statute_vocab.vocabulary)
         arrays["statute.idf"] = model.statute_vocab.idf.astype(np.float32)
         put_csr(arrays, "assoc", model.assoc, np.float16)
+    return write_arrays(path, arrays)
+
+
+def write_arrays(path: Path, arrays: dict[str, np.ndarray]) -> Path:
+    """Write a model file via a temporary file in the same folder and a rename (never half a file);
+    an unwritable place is one ``UserError`` line."""
     fd, tmp = temp_beside(path)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -93,6 +105,27 @@ def save(model: Predictor, path: str | Path) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+@contextmanager
+def read_arrays(path: Path, fmt: str, kind: str, fix: str) -> Iterator[tuple[np.lib.npyio.NpzFile, dict]]:
+    """The arrays and the JSON header of a model file of format ``fmt``; one ``UserError`` line for a
+    missing, unreadable or foreign file (``kind`` names the file in it, e.g. "ranker file"; ``fix``
+    says how to rebuild it). The caller checks the version, which only it can read."""
+    try:
+        z = np.load(path, allow_pickle=False)
+    except FileNotFoundError:
+        raise UserError(f"{kind} not found: {path}; {fix}") from None
+    except (OSError, ValueError, zipfile.BadZipFile):
+        raise UserError(f"{path} is not a legalkg {kind}; {fix}") from None
+    with z:
+        try:
+            header = json.loads(z["header"].tobytes().decode("utf-8"))
+        except (KeyError, ValueError):
+            raise UserError(f"{path} is not a legalkg {kind}; {fix}") from None
+        if not isinstance(header, dict) or header.get("format") != fmt:
+            raise UserError(f"{path} is not a legalkg {kind}; {fix}")
+        yield z, header
 
 
 def temp_beside(path: Path) -> tuple[int, str]:
@@ -108,19 +141,7 @@ def temp_beside(path: Path) -> tuple[int, str]:
 def load(path: str | Path) -> Predictor:
     """Read a model file; ``UserError`` (one line) for a missing, foreign or other-version file."""
     path = Path(path)
-    try:
-        z = np.load(path, allow_pickle=False)
-    except FileNotFoundError:
-        raise UserError(f"model file not found: {path}; build one with `legalkg train`") from None
-    except (OSError, ValueError, zipfile.BadZipFile):
-        raise UserError(f"{path} is not a legalkg predictor model file; build one with `legalkg train`") from None
-    with z:
-        try:
-            header = json.loads(z["header"].tobytes().decode("utf-8"))
-        except (KeyError, ValueError):
-            raise UserError(f"{path} is not a legalkg predictor model file; build one with `legalkg train`") from None
-        if header.get("format") != FORMAT:
-            raise UserError(f"{path} is not a legalkg predictor model file; build one with `legalkg train`")
+    with read_arrays(path, FORMAT, "predictor model file", "build one with `legalkg train`") as (z, header):
         if header.get("version") != FORMAT_VERSION:
             raise UserError(f"{path} has model format version {header.get('version')}, this legalkg reads "
                             f"version {FORMAT_VERSION}: retrain it with `legalkg train`")

@@ -8,8 +8,6 @@ travel with the ranker that was trained on them (``cocite.py`` says why they are
 from __future__ import annotations
 
 import json
-import os
-import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -19,7 +17,7 @@ import numpy as np
 from ..errors import UserError
 from ..taskfile import shipped_path
 from .cocite import CoCitation
-from .modelfile import get_csr, pack_strings, put_csr, temp_beside, unpack_strings
+from .modelfile import get_csr, pack_strings, put_csr, read_arrays, unpack_strings, write_arrays
 from .predictor import Predictor
 from .ranker import FORMAT, FORMAT_VERSION, Ranker
 from .rankfeatures import FEATURES
@@ -41,7 +39,7 @@ def shipped_ranker(task: str, pred: Predictor, units: Mapping[str, str]) -> Rank
 
 
 def save(ranker: Ranker, path: str | Path) -> Path:
-    """Write ``ranker`` via a temporary file in the same folder and a rename."""
+    """Write ``ranker`` atomically (``modelfile.write_arrays``)."""
     path = Path(path)
     header = {"format": FORMAT, "version": FORMAT_VERSION, "task": ranker.task, "features": list(FEATURES),
               "meta": ranker.meta, "cocite": ranker.cocite is not None}
@@ -52,33 +50,13 @@ def save(ranker: Ranker, path: str | Path) -> Path:
         arrays["cocite.units"] = ranker.cocite.units.astype(np.float32)
         arrays["cocite.n"] = np.array([ranker.cocite.n_cases], dtype=np.int64)
         put_csr(arrays, "cocite.pairs", ranker.cocite.pairs)
-    fd, tmp = temp_beside(path)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez_compressed(fh, **arrays)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_arrays(path, arrays)
 
 
 def load(path: str | Path) -> Ranker:
     """Read a ranker file; one ``UserError`` line for a missing, foreign or outdated file."""
     path = Path(path)
-    try:
-        z = np.load(path, allow_pickle=False)
-    except FileNotFoundError:
-        raise UserError(f"ranker file not found: {path}; {FIX}") from None
-    except (OSError, ValueError, zipfile.BadZipFile):
-        raise UserError(f"{path} is not a legalkg ranker file; {FIX}") from None
-    with z:
-        try:
-            header = json.loads(z["header"].tobytes().decode("utf-8"))
-        except (KeyError, ValueError):
-            raise UserError(f"{path} is not a legalkg ranker file; {FIX}") from None
-        if header.get("format") != FORMAT:
-            raise UserError(f"{path} is not a legalkg ranker file; {FIX}")
+    with read_arrays(path, FORMAT, "ranker file", FIX) as (z, header):
         if header.get("version") != FORMAT_VERSION or header.get("features") != list(FEATURES):
             raise UserError(f"{path} was written for other ranker features (version {header.get('version')}); {FIX}")
         try:

@@ -37,7 +37,7 @@ from ..errors import NotReady, UserError
 from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
 from ..lazy import once_per_key
-from ..predict import Predictor, default_model_path, load_model
+from ..predict import Predictor, cocite, default_model_path, load_model
 from ..predict.ranker import Ranker
 from ..predict.rankfile import shipped_ranker
 from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, DEFAULT_LEVEL, DEFAULT_MODE, Expansion, Mode, RetrievalLevel, Task
@@ -111,6 +111,7 @@ class Retriever:
         self._predictor_sources: dict[str, Predictor | str | Path] = dict(predictors or {})
         self._predictors: dict[str, Predictor] = {}
         self._rankers: dict[str, Ranker | None] = {}
+        self._cocitations: dict[str, cocite.CoCitation | None] = {}
         self._registry: LawRegistry | None = None
         #: the explicit run weights, or None for each task's shipped ones (``weights_for``)
         self.weights: dict[str, float] | None = None if weights is None else dict(weights)
@@ -234,6 +235,18 @@ class Retriever:
         self.predictor(task)
         return self._rankers.get(Task(task))
 
+    def cocitation(self, task: Task | str | None) -> cocite.CoCitation | None:
+        """The co-citation table of the ``task`` predictor's training cases (its § labels), made
+        once per Retriever; None for no task or a predictor without § labels. The ``cocited``
+        expansion reads it, so a CV fold's engine expands with its own fold's pairs."""
+        if task is None:
+            return None
+        task = Task(task)
+        if task not in self._cocitations:
+            level = self.predictor(task).levels.get(RetrievalLevel.PARAGRAPH.value)
+            self._cocitations[task] = None if level is None else cocite.of_matrix(level.labels, level.y)
+        return self._cocitations[task]
+
     def check_unseen(self, task: Task, cases: Mapping[str, str]) -> None:
         """One line, and no answer, where the ``task`` predictor was trained on some of ``cases``
         (case id -> query text): by id, or by text under another id (``Predictor.seen_texts``).
@@ -309,12 +322,13 @@ class Retriever:
         found = strategy.seeds(texts, auto.BASE_LEVEL, k, law, vectors, task)
         return {q: auto.refine(self, texts[q], found.get(q, []), task, law, strategy.uses_predictor) for q in texts}
 
-    def expand(self, seeds: list[Hit], how: Expansion | str) -> list[Hit]:
-        """The expansion of one query's seeds (``expand.py``)."""
+    def expand(self, seeds: list[Hit], how: Expansion | str, task: Task | None = None) -> list[Hit]:
+        """The expansion of one query's seeds (``expand.py``; ``task``: whose co-citation table
+        ``cocited`` reads)."""
         how = Expansion(how)
         if how is Expansion.NONE or not seeds:
             return []
-        return expansion.expand(self, {"q": seeds}, how)["q"]
+        return expansion.expand(self, {"q": seeds}, how, task)["q"]
 
     def search(self, request: SearchRequest | str, level: str = DEFAULT_LEVEL, k: int = DEFAULT_K,
                mode: str = DEFAULT_MODE, expand: str = DEFAULT_EXPANSION, law: str | None = None,
@@ -341,7 +355,7 @@ class Retriever:
         else:
             vectors = None if vector is None else {"q": vector}
             seeds = self.seeds({"q": req.query}, label, k, mode, law, vectors, req.task)["q"]
-            expanded = self.expand(seeds, how)
+            expanded = self.expand(seeds, how, lm.choose_task(req.query, req.task) if how.cocited else None)
         for h in (*seeds, *expanded):
             if h.level is None:
                 h.level = hit_level(h)

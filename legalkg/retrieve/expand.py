@@ -1,11 +1,18 @@
-"""One-hop expansion of seeds: their parent (``parent``), the units they cite (``citation``), or both.
+"""One-hop expansion of seeds: their parent (``parent``), the units they cite (``citation``), both
+(``hybrid``), or the § most often cited together with theirs (``cocited``).
 
 One batched mechanism for every caller: ``contexts`` reads one hop's context of many seeds
-(``cypher/retrieve/expand_parent`` / ``expand_citation``, ``ID_BATCH`` seed ids per round trip),
+(``cypher/retrieve/expand_parent`` / ``expand_citation`` / ``expand_cocited``, ``ID_BATCH`` seed ids
+per round trip),
 and ``assemble`` turns the contexts into one query's expansion: hop by hop (parent first), seed by
 seed in rank order, each unit once and never a seed again, named after the first seed that reached
 it. ``legalkg search`` expands its seeds with them, and ``legalkg eval`` reads each distinct seed's
 context once for all its cells.
+
+The ``cocited`` hop comes from cases, not from the statute text: for each seed, the ``COCITED_PER_SEED``
+§§ with the highest npmi to the seed's § (``legalkg.predict.cocite``) in the co-citation table of the
+query task's predictor (``Engine.cocitation``: its own training cases, so a CV fold's engine expands
+with its fold's table); the graph gives their texts. A seed below the § stands for its §.
 
 ``one_trip`` is an optimisation of the same result for one search: the seeds and their hops in one
 statement (``cypher/retrieve/vector_expand`` / ``fulltext_expand``, as neo4j-graphrag's
@@ -22,7 +29,8 @@ import numpy as np
 
 from ..fusion import overfetch
 from ..graph.cypher import query
-from ..vocab import Expansion, Mode, RetrievalLevel
+from ..model import Level, level_of_id
+from ..vocab import Expansion, Mode, RetrievalLevel, Task
 from .base import Engine
 from .fulltext import lucene_query
 from .hits import Hit, from_record, ranked
@@ -32,22 +40,55 @@ from .vector import floats
 ID_BATCH = 2000
 #: The hop -> its Cypher file.
 HOP_QUERIES: dict[Expansion, str] = {Expansion.PARENT: "retrieve/expand_parent",
-                                     Expansion.CITATION: "retrieve/expand_citation"}
+                                     Expansion.CITATION: "retrieve/expand_citation",
+                                     Expansion.COCITED: "retrieve/expand_cocited"}
+#: Co-cited §§ per seed: one, as in the ranker benchmark that measured the hop first
+#: (eval/ranker/README.md); the comparison with the other hops is in eval/expand/.
+COCITED_PER_SEED = 1
 #: Context: hop -> seed id -> the units that hop reaches from it.
 Context = Mapping[Expansion, Mapping[str, Sequence[Hit]]]
 
 
 def hops(how: Expansion) -> tuple[Expansion, ...]:
     """The hops of an expansion, parent first."""
-    return tuple(h for h, on in ((Expansion.PARENT, how.parent), (Expansion.CITATION, how.citation)) if on)
+    return tuple(h for h, on in ((Expansion.PARENT, how.parent), (Expansion.CITATION, how.citation),
+                                 (Expansion.COCITED, how.cocited)) if on)
 
 
-def contexts(engine: Engine, seed_ids: Sequence[str], hop: Expansion) -> dict[str, list[Hit]]:
-    """seed id -> the units one ``hop`` reaches from it, for every distinct seed id."""
+def paragraph_of(uid: str) -> str | None:
+    """The id of the § a unit id lies in (the unit's own for a §), None above the § level."""
+    parts = uid.split("/")
+    for end in range(2, len(parts) + 1):
+        try:
+            if level_of_id("/".join(parts[:end])) is Level.PARAGRAPH:
+                return "/".join(parts[:end])
+        except ValueError:
+            return None
+    return None
+
+
+def cocited_pairs(table, seed_ids: Sequence[str], per_seed: int = COCITED_PER_SEED) -> list[dict]:
+    """``{seed, id}`` rows: each seed's ``per_seed`` strongest co-cited §§ in ``table`` (a
+    ``CoCitation``, or None: no rows), strongest first, never the seed's own §."""
+    rows: list[dict] = []
+    for seed in seed_ids:
+        para = paragraph_of(seed)
+        if table is None or para is None:
+            continue
+        rows += [{"seed": seed, "id": uid} for uid, _, _ in table.neighbours(para, per_seed)]
+    return rows
+
+
+def contexts(engine: Engine, seed_ids: Sequence[str], hop: Expansion, task: Task | None = None) -> dict[str, list[Hit]]:
+    """seed id -> the units one ``hop`` reaches from it, for every distinct seed id (``task``: whose
+    co-citation table the ``cocited`` hop reads)."""
     out: dict[str, list[Hit]] = defaultdict(list)
     ids = list(dict.fromkeys(seed_ids))
     for start in range(0, len(ids), ID_BATCH):
-        for r in engine.read(query(HOP_QUERIES[hop]), {"ids": ids[start:start + ID_BATCH]}):
+        part = ids[start:start + ID_BATCH]
+        params = ({"pairs": cocited_pairs(engine.cocitation(task), part)} if hop is Expansion.COCITED
+                  else {"ids": part})
+        for r in engine.read(query(HOP_QUERIES[hop]), params):
             out[r["seed"]].append(from_record(r, hop, seed=r["seed"]))
     return dict(out)
 
@@ -68,17 +109,19 @@ def assemble(seeds: Sequence[Hit], context: Context, how: Expansion) -> list[Hit
     return out
 
 
-def expand(engine: Engine, seeds: Mapping[str, Sequence[Hit]], how: Expansion) -> dict[str, list[Hit]]:
-    """query id -> the expansion of its seeds (one batch of look-ups for all queries)."""
+def expand(engine: Engine, seeds: Mapping[str, Sequence[Hit]], how: Expansion,
+           task: Task | None = None) -> dict[str, list[Hit]]:
+    """query id -> the expansion of its seeds (one batch of look-ups for all queries); ``task``
+    names the co-citation table of ``cocited``."""
     ids = [h.id for hits in seeds.values() for h in hits if not h.covers]
-    context = {hop: contexts(engine, ids, hop) for hop in hops(how)} if ids else {}
+    context = {hop: contexts(engine, ids, hop, task) for hop in hops(how)} if ids else {}
     return {q: assemble(hits, context, how) for q, hits in seeds.items()}
 
 
 def one_trip_applies(level: RetrievalLevel, mode: Mode, how: Expansion, law: str | None) -> bool:
     """Whether ``one_trip`` can serve a search: an indexed level, an expansion, and a mode whose
     seeds are one index look-up (vector without a law, where the search is exact, or full-text)."""
-    return (level.indexed and how is not Expansion.NONE
+    return (level.indexed and how is not Expansion.NONE and not how.cocited
             and (mode is Mode.VECTOR and law is None or mode is Mode.FULLTEXT))
 
 

@@ -133,8 +133,9 @@ def test_expansion_context_equals_retriever_expand(graph):
     retr = Retriever(driver, db)
     text = clean_query(KSCHG_1_1)
     res = retr.search(text, "Satz", 5, "fulltext", "hybrid")
-    ctx = runner.level_context(retr, {Mode.FULLTEXT: {"q": res.seeds}}, {Expansion.HYBRID})
-    mine = expand.assemble(res.seeds, ctx, Expansion.HYBRID)
+    ctx = runner.level_contexts(runner.Engines(retr), {Mode.FULLTEXT: {"q": res.seeds}}, {Expansion.HYBRID},
+                                {"q": text}, Task.LAY)
+    mine = expand.assemble(res.seeds, ctx["q"], Expansion.HYBRID)
     assert [(h.id, h.via, h.seed) for h in mine] == [(h.id, h.via, h.seed) for h in res.expanded]
     assert "KSchG/§1/Abs1" in {h.id for h in mine}
 
