@@ -133,6 +133,23 @@ def expand_value_range(a: str, b: str) -> list[str]:
     return [b]
 
 
+@dataclass
+class _Walk:
+    """Where the reading of one chain stands: its references, the current one, the unit type of the
+    last head and the boundaries that a law name read later does not reach back over."""
+
+    unit: str
+    multi: bool
+    cur: RawRef
+    refs: list[RawRef]
+    j: int = 0
+    chain_end: int = 0
+    group_start: int = 0  # refs[group_start:] still wait for a law name
+    law_found: bool = False
+    ivm_boundary: int = 0
+    unit_boundary: int = 0
+
+
 class _Parser:
     def __init__(self, tokens: Sequence[Token], registry: LawRegistry, relative: bool) -> None:
         self.t = tokens
@@ -443,160 +460,194 @@ class _Parser:
         if head is None:
             return None
         unit, multi, j = head
-        refs: list[RawRef] = []
-        group_start = 0  # refs[group_start:] still wait for a law name
         chain_start = self.t[i].start
         cur, j = self.parse_para(unit, j, chain_start)
-        refs.append(cur)
-        j = self.parse_levels(cur, j, allow_roman=True)
-        chain_end = cur.end
-        law_found = False
-        ivm_boundary = unit_boundary = 0
-        while j < self.n:
-            law = self.law_at(j)
-            if law is not None:
-                end, cited, key, kind = law
-                # a genitive name ("des Bürgerlichen Gesetzbuchs") reaches back to the last
-                # "in Verbindung mit"; any name stops where the unit type changed (§ ... Art ...)
-                genitive = self.low(j) in _ARTICLES or kind == "own"
-                first = max(group_start, unit_boundary, ivm_boundary if genitive else 0)
-                for r in refs[first:]:
-                    r.law_cited, r.law_key, r.law_kind = cited, key, kind
-                group_start = len(refs)
-                law_found = True
-                chain_end = self.t[end - 1].end
-                j = end
-                ver = self.version_at(j)
-                if ver is not None:
-                    for r in refs:
-                        if r.law_cited == cited and r.version is None:
-                            r.version = ver[1]
-                    j = ver[0]
-                    chain_end = self.t[j - 1].end
-                con = self.connector(j)
-                if con is None:
-                    break
-                k = con[1]
-                nxt_head = self.head(k)
-                if nxt_head is None and not (multi and k < self.n and self.t[k].kind == "num"):
-                    break
-                j = k
-                if nxt_head is None:
-                    cur, j = self.parse_para(unit, j, self.t[j].start)
-                    refs.append(cur)
-                    j = self.parse_levels(cur, j, allow_roman=True)
-                    chain_end = cur.end
-                    continue
-            # a bare keyword right after a value continues the current reference's sibling logic
-            kw = self.keyword(j)
-            if kw is not None:
-                new = RawRef(unit=cur.unit, para=cur.para, start=self.t[j].start, end=cur.end,
-                             levels=cur.truncated_above(kw[0]), law_cited=None)
-                refs.append(new)
-                cur = new
-                j = self.parse_levels(cur, j, allow_roman=False)
-                chain_end = cur.end
-                continue
-            con = self.connector(j)
-            if con is None:
-                break
-            kind, k = con
-            if k < self.n and self.low(k) in _ARTICLES and self.keyword(k + 1):
-                k += 1  # "und des Absatzes 2"
-            nxt_head = self.head(k)
-            if nxt_head is not None:
-                if kind == "range":
-                    break
-                if kind == "ivm":
-                    ivm_boundary = len(refs)
-                if kind == ";":
-                    group_start = len(refs)  # "(§ 361; § 69 der FGO)": the law after ';' does not reach back
-                if nxt_head[0] != unit:
-                    unit_boundary = len(refs)
-                unit, multi, nj = nxt_head
-                cur, j = self.parse_para(unit, nj, self.t[k].start)
-                refs.append(cur)
-                j = self.parse_levels(cur, j, allow_roman=True)
-                chain_end = cur.end
-                continue
-            step = self._after_connector(cur, kind, k, multi)
-            if step is not None:
-                if step[0] is not cur:
-                    refs.append(step[0])
-                cur, j = step
-                chain_end = cur.end
-                continue
-            if kind == ";":
-                break
-            kw = self.keyword(k)
-            if kw is not None:
-                level = kw[0]
-                if kind == "," and cur.deepest is not None and RANK[level] > RANK[cur.deepest]:
-                    j = self.parse_levels(cur, k, allow_roman=False)  # "Nr. 1 , Buchst. a"
-                else:
-                    new = RawRef(unit=cur.unit, para=cur.para, start=self.t[k].start, end=cur.end,
-                                 levels=cur.truncated_above(level))
-                    refs.append(new)
-                    cur = new
-                    j = self.parse_levels(cur, k, allow_roman=False)
-                chain_end = cur.end
-                continue
-            deepest = cur.deepest
-            if deepest is not None:
-                val = self.value(deepest, k)
-                prev_v = cur.levels[deepest]
-                if (val is None and deepest in ("nummer", "satz") and k < self.n
-                        and self.t[k].kind == "word" and len(self.t[k].text) == 1
-                        and self.t[k].text.islower() and prev_v[-1:].isalpha()):
-                    val = (self.t[k].text, k + 1)  # "Nr. 2a und b"
-                if val is not None and self._sibling_ok(cur, deepest, val[0], multi, kind, val[1]):
-                    prev = cur.levels[deepest]
-                    values = self.expand(prev, val[0]) if kind == "range" else [val[0]]
-                    if (deepest in ("nummer", "satz") and len(val[0]) == 1 and val[0].isalpha()
-                            and prev[:-1].isdigit()):
-                        values = [prev.rstrip("abcdefghijklmnopqrstuvwxyz") + val[0]]  # "Nr. 2a und b"
-                    for v in values:
-                        levels = cur.truncated_above(deepest)
-                        levels[deepest] = v
-                        new = RawRef(unit=cur.unit, para=cur.para, start=self.t[k].start,
-                                     end=self.t[val[1] - 1].end, levels=levels)
-                        refs.append(new)
-                    cur = refs[-1]
-                    j = self.parse_levels(cur, val[1], allow_roman=False)
-                    if len(values) == 1 and kind != "range":
-                        _add_alts(cur, deepest)
-                    chain_end = cur.end
-                    continue
-            if k < self.n and self.t[k].kind == "num":
-                if kind == "range" and deepest is None:
-                    if cur.para_to is None and cur.ff is None:
-                        cur.para_to = self.t[k].text
-                        cur.end = self.t[k].end
-                        chain_end = cur.end
-                        j = k + 1
-                        continue
-                    break
-                if kind == "range":
-                    break
-                cur, j = self.parse_para(cur.unit or unit, k, self.t[k].start)
-                refs.append(cur)
-                j = self.parse_levels(cur, j, allow_roman=True)
-                chain_end = cur.end
-                continue
-            break
-        if not law_found:
-            pre = self._prefix_law(i)
-            if pre is not None:
-                start_idx, cited, key = pre
-                for r in refs:
-                    r.law_cited, r.law_key, r.law_kind = cited, key, "named"
-                chain_start = self.t[start_idx].start
-                refs[0].start = chain_start
-            elif not self.relative:
-                after = self._law_after_break(j, refs[group_start:])
-                if after is not None:
-                    j, chain_end = after
-        return Chain(chain_start, chain_end, self._expand_letters(refs)), j
+        w = _Walk(unit=unit, multi=multi, cur=cur, refs=[cur])
+        w.j = self.parse_levels(cur, j, allow_roman=True)
+        w.chain_end = cur.end
+        while w.j < self.n and self._chain_step(w):
+            pass
+        chain_start = self._law_outside_chain(w, i, chain_start)
+        return Chain(chain_start, w.chain_end, self._expand_letters(w.refs)), w.j
+
+    def _chain_step(self, w: _Walk) -> bool:
+        """Read the next piece of a chain at ``w.j``: a law name, a keyword or a connector and what
+        follows it. False ends the chain."""
+        law = self.law_at(w.j)
+        if law is not None:
+            went = self._chain_law(w, law)
+            if went is not None:
+                return went
+        # a bare keyword right after a value continues the current reference's sibling logic
+        kw = self.keyword(w.j)
+        if kw is not None:
+            self._next_level(w, kw[0], w.j)
+            return True
+        con = self.connector(w.j)
+        if con is None:
+            return False
+        return self._chain_connector(w, *con)
+
+    def _chain_law(self, w: _Walk, law: tuple[int, str, str | None, str]) -> bool | None:
+        """A law name in the chain names the references that wait for it; the chain goes on after it
+        only through a connector to a new head (None: read that head on) or, in a '§§' list, a number."""
+        end, cited, key, kind = law
+        # a genitive name ("des Bürgerlichen Gesetzbuchs") reaches back to the last
+        # "in Verbindung mit"; any name stops where the unit type changed (§ ... Art ...)
+        genitive = self.low(w.j) in _ARTICLES or kind == "own"
+        first = max(w.group_start, w.unit_boundary, w.ivm_boundary if genitive else 0)
+        for r in w.refs[first:]:
+            r.law_cited, r.law_key, r.law_kind = cited, key, kind
+        w.group_start = len(w.refs)
+        w.law_found = True
+        w.chain_end = self.t[end - 1].end
+        w.j = end
+        ver = self.version_at(w.j)
+        if ver is not None:
+            for r in w.refs:
+                if r.law_cited == cited and r.version is None:
+                    r.version = ver[1]
+            w.j = ver[0]
+            w.chain_end = self.t[w.j - 1].end
+        con = self.connector(w.j)
+        if con is None:
+            return False
+        k = con[1]
+        nxt_head = self.head(k)
+        if nxt_head is None and not (w.multi and k < self.n and self.t[k].kind == "num"):
+            return False
+        w.j = k
+        if nxt_head is None:
+            self._next_para(w, w.unit, k, self.t[k].start)
+            return True
+        return None
+
+    def _chain_connector(self, w: _Walk, kind: str, k: int) -> bool:
+        """What follows a connector: a new head, a level keyword, a sibling value or a new §."""
+        if k < self.n and self.low(k) in _ARTICLES and self.keyword(k + 1):
+            k += 1  # "und des Absatzes 2"
+        nxt_head = self.head(k)
+        if nxt_head is not None:
+            return self._chain_new_head(w, kind, k, nxt_head)
+        step = self._after_connector(w.cur, kind, k, w.multi)
+        if step is not None:
+            if step[0] is not w.cur:
+                w.refs.append(step[0])
+            w.cur, w.j = step
+            w.chain_end = w.cur.end
+            return True
+        if kind == ";":
+            return False
+        kw = self.keyword(k)
+        if kw is not None:
+            cur = w.cur
+            if kind == "," and cur.deepest is not None and RANK[kw[0]] > RANK[cur.deepest]:
+                w.j = self.parse_levels(cur, k, allow_roman=False)  # "Nr. 1 , Buchst. a"
+                w.chain_end = cur.end
+            else:
+                self._next_level(w, kw[0], k)
+            return True
+        return self._chain_sibling(w, kind, k) or self._chain_number(w, kind, k)
+
+    def _chain_new_head(self, w: _Walk, kind: str, k: int, nxt_head: tuple[str, bool, int]) -> bool:
+        """A connector before a new '§'/'Art.': a range of heads ends the chain; 'i. V. m.', ';' and a
+        change of unit type set the boundaries a later law name does not reach back over."""
+        if kind == "range":
+            return False
+        if kind == "ivm":
+            w.ivm_boundary = len(w.refs)
+        if kind == ";":
+            w.group_start = len(w.refs)  # "(§ 361; § 69 der FGO)": the law after ';' does not reach back
+        if nxt_head[0] != w.unit:
+            w.unit_boundary = len(w.refs)
+        w.unit, w.multi, nj = nxt_head
+        self._next_para(w, w.unit, nj, self.t[k].start)
+        return True
+
+    def _chain_sibling(self, w: _Walk, kind: str, k: int) -> bool:
+        """A bare value after a connector as a sibling of the deepest level ('Abs. 1 und 2',
+        'Nr. 2 bis 4', 'Nr. 2a und b'); False when it is not one."""
+        cur = w.cur
+        deepest = cur.deepest
+        if deepest is None:
+            return False
+        val = self.value(deepest, k)
+        prev_v = cur.levels[deepest]
+        if (val is None and deepest in ("nummer", "satz") and k < self.n
+                and self.t[k].kind == "word" and len(self.t[k].text) == 1
+                and self.t[k].text.islower() and prev_v[-1:].isalpha()):
+            val = (self.t[k].text, k + 1)  # "Nr. 2a und b"
+        if val is None or not self._sibling_ok(cur, deepest, val[0], w.multi, kind, val[1]):
+            return False
+        prev = cur.levels[deepest]
+        values = self.expand(prev, val[0]) if kind == "range" else [val[0]]
+        if (deepest in ("nummer", "satz") and len(val[0]) == 1 and val[0].isalpha()
+                and prev[:-1].isdigit()):
+            values = [prev.rstrip("abcdefghijklmnopqrstuvwxyz") + val[0]]  # "Nr. 2a und b"
+        for v in values:
+            levels = cur.truncated_above(deepest)
+            levels[deepest] = v
+            new = RawRef(unit=cur.unit, para=cur.para, start=self.t[k].start,
+                         end=self.t[val[1] - 1].end, levels=levels)
+            w.refs.append(new)
+        w.cur = w.refs[-1]
+        w.j = self.parse_levels(w.cur, val[1], allow_roman=False)
+        if len(values) == 1 and kind != "range":
+            _add_alts(w.cur, deepest)
+        w.chain_end = w.cur.end
+        return True
+
+    def _chain_number(self, w: _Walk, kind: str, k: int) -> bool:
+        """A number after a connector: the end of a '§§ 10 bis 12' range or a new § of the chain."""
+        if not (k < self.n and self.t[k].kind == "num"):
+            return False
+        cur = w.cur
+        if kind == "range":
+            if cur.deepest is None and cur.para_to is None and cur.ff is None:
+                cur.para_to = self.t[k].text
+                cur.end = self.t[k].end
+                w.chain_end = cur.end
+                w.j = k + 1
+                return True
+            return False
+        self._next_para(w, cur.unit or w.unit, k, self.t[k].start)
+        return True
+
+    def _next_para(self, w: _Walk, unit: str, k: int, start: int) -> None:
+        """A new § (or article) at token k joins the chain, read with its levels."""
+        cur, j = self.parse_para(unit, k, start)
+        w.refs.append(cur)
+        w.cur = cur
+        w.j = self.parse_levels(cur, j, allow_roman=True)
+        w.chain_end = cur.end
+
+    def _next_level(self, w: _Walk, level: str, k: int) -> None:
+        """A level keyword at token k opens a sibling of the current reference at that level."""
+        cur = w.cur
+        new = RawRef(unit=cur.unit, para=cur.para, start=self.t[k].start, end=cur.end,
+                     levels=cur.truncated_above(level))
+        w.refs.append(new)
+        w.cur = new
+        w.j = self.parse_levels(new, k, allow_roman=False)
+        w.chain_end = new.end
+
+    def _law_outside_chain(self, w: _Walk, i: int, chain_start: int) -> int:
+        """A chain without a law name of its own takes one written before its head ('BGB § 433') or,
+        in court texts, just after the token it ended on; returns where the chain starts."""
+        if w.law_found:
+            return chain_start
+        pre = self._prefix_law(i)
+        if pre is not None:
+            start_idx, cited, key = pre
+            for r in w.refs:
+                r.law_cited, r.law_key, r.law_kind = cited, key, "named"
+            chain_start = self.t[start_idx].start
+            w.refs[0].start = chain_start
+        elif not self.relative:
+            after = self._law_after_break(w.j, w.refs[w.group_start:])
+            if after is not None:
+                w.j, w.chain_end = after
+        return chain_start
 
     def _after_connector(self, cur: RawRef, kind: str, k: int, multi: bool) -> tuple[RawRef, int] | None:
         """The readings after a connector that decide by what follows the value, before the plain
@@ -748,8 +799,11 @@ class _Parser:
         if not any(k in ("absatz", "satz", "nummer", "buchstabe", "doppelbuchstabe")
                    for r in refs for k in r.levels):
             return None  # "Halbsatz 1" alone names a part of the citing Satz itself
-        chain = Chain(refs[0].start, refs[-1].end, refs)
-        # reversed form: "Absatz 4 des § 59a BRAO", "Satz 2 der Nummer 3" stays relative
+        return self._reversed_form(Chain(refs[0].start, refs[-1].end, refs), j)
+
+    def _reversed_form(self, chain: Chain, j: int) -> tuple[Chain, int]:
+        """A relative chain followed by its § takes that § ('Absatz 4 des § 59a BRAO'); without one
+        ('Satz 2 der Nummer 3') it stays relative."""
         k = j
         if self.low(k) in ("des", "der", "in", "im", "von", "nach"):
             k += 1
@@ -759,7 +813,7 @@ class _Parser:
                 inner, j2 = parsed
                 first = inner.refs[0]
                 merged: list[RawRef] = []
-                for r in refs:
+                for r in chain.refs:
                     levels = dict(first.levels)
                     levels.update(r.levels)
                     merged.append(replace(first, levels=levels, start=r.start, end=r.end))
