@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Container, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -141,44 +141,62 @@ class KnownUnits:
         return len(self.ids)
 
 
+@dataclass
+class _Scope:
+    """What the references of one law resolve against: the law, the law names, the existing and the
+    repealed unit ids and the § orders (of this law and of every law in the graph)."""
+
+    law: Law
+    registry: LawRegistry
+    known_ids: Container[str]
+    repealed_ids: Container[str]
+    graph_laws: Container[str] | None
+    order: list[str]
+    order_index: dict[str, int]
+    para_index: dict[str, list[str]]
+
+    @classmethod
+    def of(cls, law: Law, registry: LawRegistry, known_ids: Container[str],
+           repealed_ids: Container[str]) -> _Scope:
+        if not isinstance(known_ids, KnownUnits) and isinstance(known_ids, Iterable):
+            known_ids = KnownUnits(known_ids)  # one law: derive the law set and § order here
+        graph_laws: Container[str] | None = None
+        para_index: dict[str, list[str]] = {}
+        if isinstance(known_ids, KnownUnits):
+            graph_laws, para_index, known_ids = known_ids.laws, known_ids.para_index, known_ids.ids
+        order = _para_order(law)
+        order_index = {pid: i for i, pid in enumerate(order)}
+        return cls(law, registry, known_ids, repealed_ids, graph_laws, order, order_index, para_index)
+
+
+@dataclass
+class _Tally:
+    """The edges found so far, the (source, target) pairs they join and their statistics."""
+
+    stats: EdgeStats = field(default_factory=EdgeStats)
+    edges: list[Edge] = field(default_factory=list)
+    seen: set[tuple[str, str]] = field(default_factory=set)
+
+
+#: per unit: (reference, its chain's text, its key)
+_Found = list[tuple[RawRef, str, tuple]]
+
+
 def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
                   repealed_ids: Container[str] = frozenset()) -> tuple[list[Edge], EdgeStats]:
     """All citation edges whose source is a unit of ``law``, and statistics about them.
 
     ``known_ids``: the existing unit ids (a set, or a :class:`KnownUnits` built once for many laws).
     """
-    if not isinstance(known_ids, KnownUnits) and isinstance(known_ids, Iterable):
-        known_ids = KnownUnits(known_ids)  # one law: derive the law set and § order here
-    graph_laws: Container[str] | None = None
-    para_index: dict[str, list[str]] = {}
-    if isinstance(known_ids, KnownUnits):
-        graph_laws, para_index, known_ids = known_ids.laws, known_ids.para_index, known_ids.ids
+    scope = _Scope.of(law, registry, known_ids, repealed_ids)
     units = [u for u in law.units if u.level in TEXT_LEVELS]
     children: dict[str, list[Unit]] = defaultdict(list)
     for u in units:
         children[u.parent_id].append(u)
-    # per unit: (reference, its chain's text, its key); a parent subtracts what its children hold
-    found: dict[str, list[tuple[RawRef, str, tuple]]] = {}
-    counts: dict[str, Counter] = {}
-    chains_of = unit_chains(units, registry)  # each text tokenized once, not once per level
-    for u in units:
-        if not u.text or u.repealed:
-            found[u.id] = []
-            continue
-        refs: list[tuple[RawRef, str, tuple]] = []
-        for chain in chains_of[u.id]:
-            chain_text = u.text[chain.start:chain.end]
-            for ref in chain.refs:
-                refs.append((ref, chain_text, _ref_key(ref, chain_text)))
-        found[u.id] = refs
-        if refs:
-            counts[u.id] = Counter(key for _, _, key in refs)
-    order = _para_order(law)
-    order_index = {pid: i for i, pid in enumerate(order)}
+    # a parent subtracts what its children hold
+    found, counts = _own_references(units, registry)
     by_id = {u.id: u for u in units}
-    stats = EdgeStats()
-    edges: list[Edge] = []
-    seen: set[tuple[str, str]] = set()
+    tally = _Tally()
     lead_laws: dict[str, str | None] = {}
     for u in units:
         if not found[u.id]:
@@ -187,48 +205,79 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
         for c in children.get(u.id, ()):
             if c.id in counts:
                 below.update(counts[c.id])
-        ctx: _Context | None = None  # built at the first reference a child does not hold
-        list_law = None
-        for ref, text, key in found[u.id]:
-            if below[key] > 0:  # the key leaves out law_key/law_kind, which list_law sets below
-                below[key] -= 1
-                continue
-            if ctx is None:
-                ctx = _Context(u.id)
-                if u.level in _LIST_LEVELS:  # siblings share their lead-in: read it once
-                    if u.parent_id not in lead_laws:
-                        lead_laws[u.parent_id] = _list_law(u, by_id, registry)
-                    list_law = lead_laws[u.parent_id]
-            if list_law is not None and ref.unit is not None and ref.law_kind is None:
-                ref = replace(ref, law_key=list_law, law_kind="named")
-            stats.references += 1
-            span = text
-            targets, reason = _targets(ref, ctx, law, registry, known_ids, graph_laws, order,
-                                       order_index, para_index)
-            if reason is not None:
-                stats.note(reason, u.id, span)
-                continue
-            for target, wanted_rank in targets:
-                if target in repealed_ids:
-                    stats.note("repealed", u.id, span)
-                    continue
-                if target == u.id or u.id.startswith(target + "/"):
-                    stats.self_references += 1
-                    continue
-                level = level_of_id(target)
-                if _LEVEL_RANK.get(level, 0) < wanted_rank:
-                    stats.fallback_to_ancestor += 1
-                if (u.id, target) in seen:
-                    stats.duplicates += 1
-                    continue
-                seen.add((u.id, target))
-                kind = "intra" if target.split("/")[0] == law.key else "cross"
-                edges.append(Edge(source_id=u.id, target_id=target, kind=kind,
-                                  target_level=level, text=span))
-                stats.edges += 1
-                stats.by_kind[kind] = stats.by_kind.get(kind, 0) + 1
-                stats.by_level[level.value] = stats.by_level.get(level.value, 0) + 1
-    return edges, stats
+        _unit_edges(u, found[u.id], below, scope, by_id, lead_laws, tally)
+    return tally.edges, tally.stats
+
+
+def _own_references(units: list[Unit], registry: LawRegistry) -> tuple[dict[str, _Found], dict[str, Counter]]:
+    """Every unit's references with their chain's text and key, and per citing unit the count of
+    each key (what a parent's text repeats of its children's)."""
+    found: dict[str, _Found] = {}
+    counts: dict[str, Counter] = {}
+    chains_of = unit_chains(units, registry)  # each text tokenized once, not once per level
+    for u in units:
+        if not u.text or u.repealed:
+            found[u.id] = []
+            continue
+        refs: _Found = []
+        for chain in chains_of[u.id]:
+            chain_text = u.text[chain.start:chain.end]
+            for ref in chain.refs:
+                refs.append((ref, chain_text, _ref_key(ref, chain_text)))
+        found[u.id] = refs
+        if refs:
+            counts[u.id] = Counter(key for _, _, key in refs)
+    return found, counts
+
+
+def _unit_edges(u: Unit, refs: _Found, below: Counter, scope: _Scope, by_id: dict[str, Unit],
+                lead_laws: dict[str, str | None], tally: _Tally) -> None:
+    """The edges of the references in one unit's own text (those its children do not hold)."""
+    ctx: _Context | None = None  # built at the first reference a child does not hold
+    list_law = None
+    for ref, text, key in refs:
+        if below[key] > 0:  # the key leaves out law_key/law_kind, which list_law sets below
+            below[key] -= 1
+            continue
+        if ctx is None:
+            ctx = _Context(u.id)
+            if u.level in _LIST_LEVELS:  # siblings share their lead-in: read it once
+                if u.parent_id not in lead_laws:
+                    lead_laws[u.parent_id] = _list_law(u, by_id, scope.registry)
+                list_law = lead_laws[u.parent_id]
+        if list_law is not None and ref.unit is not None and ref.law_kind is None:
+            ref = replace(ref, law_key=list_law, law_kind="named")
+        tally.stats.references += 1
+        targets, reason = _targets(ref, ctx, scope)
+        if reason is not None:
+            tally.stats.note(reason, u.id, text)
+            continue
+        _add_edges(u.id, targets, text, scope, tally)
+
+
+def _add_edges(source: str, targets: list[tuple[str, int]], span: str, scope: _Scope, tally: _Tally) -> None:
+    """One reference's resolved targets as edges, less repealed targets, self references and duplicates."""
+    stats = tally.stats
+    for target, wanted_rank in targets:
+        if target in scope.repealed_ids:
+            stats.note("repealed", source, span)
+            continue
+        if target == source or source.startswith(target + "/"):
+            stats.self_references += 1
+            continue
+        level = level_of_id(target)
+        if _LEVEL_RANK.get(level, 0) < wanted_rank:
+            stats.fallback_to_ancestor += 1
+        if (source, target) in tally.seen:
+            stats.duplicates += 1
+            continue
+        tally.seen.add((source, target))
+        kind = "intra" if target.split("/")[0] == scope.law.key else "cross"
+        tally.edges.append(Edge(source_id=source, target_id=target, kind=kind,
+                                target_level=level, text=span))
+        stats.edges += 1
+        stats.by_kind[kind] = stats.by_kind.get(kind, 0) + 1
+        stats.by_level[level.value] = stats.by_level.get(level.value, 0) + 1
 
 
 def _list_law(unit: Unit, by_id: dict[str, Unit], registry: LawRegistry) -> str | None:
@@ -277,59 +326,59 @@ def _wanted_rank(levels: dict[str, str]) -> int:
     return rank
 
 
-def _targets(ref: RawRef, ctx: _Context, law: Law, registry: LawRegistry,
-             known_ids: Container[str], graph_laws: Container[str] | None, order: list[str],
-             order_index: dict[str, int], para_index: dict[str, list[str]],
-             ) -> tuple[list[tuple[str, int]], str | None]:
+def _targets(ref: RawRef, ctx: _Context, scope: _Scope) -> tuple[list[tuple[str, int]], str | None]:
     """Resolved target ids (with the rank the reference asked for) or an unresolved reason."""
     id_levels = {k: v for k, v in ref.levels.items() if k in dict((n, 1) for n, _, _ in _ID_LEVELS)}
     wanted = _wanted_rank(id_levels)
     if ref.unit is None:
-        return _relative_targets(ref, ctx, law, known_ids, wanted)
-    if ref.law_kind == "unknown":
-        return [], "unknown_law"
-    key = ref.law_key if ref.law_kind == "named" else law.key
+        return _relative_targets(ref, ctx, scope.law, scope.known_ids, wanted)
+    key, reason = _target_law(ref, scope)
     if key is None:
-        return [], "unknown_law"
-    if graph_laws is not None and key not in graph_laws:
-        return [], "law_not_in_graph"
+        return [], reason
     prefix = "§" if ref.unit == "§" else "Art"
-    paras = _expand(ref, key, prefix, law, order, order_index, para_index)
-    out: list[tuple[str, int]] = []
+    paras = _expand(ref, key, prefix, scope)
     own_art = ctx.para_id.rsplit("/", 1)[-1] if ctx.para_id else ""
     if ref.law_kind is None and prefix == "§" and own_art.startswith("Art") and "§" in own_art:
         # "§ 5" inside EGBGB Art. 229 § 6 means Art. 229 § 5
         art = own_art.split("§", 1)[0]
-        for para in paras:
-            c = Citation(law=key, para=art + para, **{k: v for k, v in id_levels.items()})
-            target = resolve_under(para_variants(key, art + para), c, known_ids)
-            if target is not None:
-                out.append((target, wanted))
+        out = _resolve_paras(key, [art + para for para in paras], id_levels, scope.known_ids, wanted)
         if out:
             return out, None
-    missing = 0
-    for para in paras:
-        c = Citation(law=key, para=para, **{k: v for k, v in id_levels.items()})
-        target = resolve_under(para_variants(key, para), c, known_ids)
-        if target is None:
-            missing += 1
-            continue
-        out.append((target, wanted))
+    out = _resolve_paras(key, paras, id_levels, scope.known_ids, wanted)
     if not out and ref.law_kind is None and key in _COMPANION and prefix == "§":
-        other = _COMPANION[key]
-        for para in paras:
-            c = Citation(law=other, para=para, **{k: v for k, v in id_levels.items()})
-            target = resolve_under(para_variants(other, para), c, known_ids)
-            if target is not None:
-                out.append((target, wanted))
+        out = _resolve_paras(_COMPANION[key], paras, id_levels, scope.known_ids, wanted)
     if not out:
         return [], "missing_unit"
     return out, None
 
 
-def _expand(ref: RawRef, key: str, prefix: str, law: Law, order: list[str],
-            order_index: dict[str, int], para_index: dict[str, list[str]]) -> list[str]:
+def _target_law(ref: RawRef, scope: _Scope) -> tuple[str | None, str | None]:
+    """The key of the law a reference cites, or None and why it cannot be resolved."""
+    if ref.law_kind == "unknown":
+        return None, "unknown_law"
+    key = ref.law_key if ref.law_kind == "named" else scope.law.key
+    if key is None:
+        return None, "unknown_law"
+    if scope.graph_laws is not None and key not in scope.graph_laws:
+        return None, "law_not_in_graph"
+    return key, None
+
+
+def _resolve_paras(key: str, paras: list[str], id_levels: dict[str, str], known_ids: Container[str],
+                   wanted: int) -> list[tuple[str, int]]:
+    """The existing units the paras of law ``key`` (with the reference's levels) resolve to."""
+    out: list[tuple[str, int]] = []
+    for para in paras:
+        c = Citation(law=key, para=para, **{k: v for k, v in id_levels.items()})
+        target = resolve_under(para_variants(key, para), c, known_ids)
+        if target is not None:
+            out.append((target, wanted))
+    return out
+
+
+def _expand(ref: RawRef, key: str, prefix: str, scope: _Scope) -> list[str]:
     """Para labels ('§10', '§10a') a reference covers; see the module rules for f./ff./bis."""
+    law, order, order_index, para_index = scope.law, scope.order, scope.order_index, scope.para_index
     first = f"{prefix}{ref.para}"
     if ref.para_to is None and ref.ff != "f":
         return [first]
