@@ -129,6 +129,12 @@ def _ratio(gain: float, words: int) -> float:
     return gain / words if words > 0 else float("inf")
 
 
+#: a plain candidate: (gain per word, gain, id, § gain, Absatz gain)
+_Plain = tuple[float, float, str, float, float]
+#: an upgrade candidate: the same and the choices it replaces
+_Upgrade = tuple[float, float, str, float, float, list[Choice]]
+
+
 def greedy(items: Sequence[Item], budget: int) -> list[Choice]:
     """The chosen items in the order chosen (an upgrade after the units it replaced are gone;
     module docstring)."""
@@ -144,41 +150,8 @@ def greedy(items: Sequence[Item], budget: int) -> list[Choice]:
     upgrades: set[str] = set()  # candidates that contain chosen units
     cached: dict[str, tuple[int, tuple[float, float, int, list[Choice]]]] = {}
     while left > 0:
-        best_plain: tuple[float, float, str, float, float] | None = None
-        while heap:
-            neg_ratio, _, uid = heap[0]
-            it = by_id[uid]
-            if it.words > left or state.blocked(uid):
-                heapq.heappop(heap)  # permanent: the budget only shrinks
-                continue
-            if state.inside[uid] > 0:
-                heapq.heappop(heap)
-                upgrades.add(uid)
-                continue
-            p, a = state.plain_gain(it)
-            g = p + a
-            if g <= EPS:
-                heapq.heappop(heap)  # gains of plain units never rise
-                continue
-            if g / it.words < -neg_ratio - EPS:
-                heapq.heapreplace(heap, (-g / it.words, -g, uid))  # stale bound: re-queue at its value
-                continue
-            best_plain = (g / it.words, g, uid, p, a)
-            break
-        best_up: tuple[float, float, str, float, float, list[Choice]] | None = None
-        for uid in sorted(upgrades):
-            it = by_id[uid]
-            if state.blocked(uid) or state.inside[uid] <= 0:
-                continue
-            version = state.version[it.para_scope]
-            if uid not in cached or cached[uid][0] != version:
-                cached[uid] = (version, state.upgrade(it))
-            p, a, words, out = cached[uid][1]
-            g = p + a
-            if g <= EPS or words > left:
-                continue
-            if best_up is None or (_ratio(g, words), g) > (best_up[0], best_up[1]):
-                best_up = (_ratio(g, words), g, uid, p, a, out)
+        best_plain = _best_plain(heap, by_id, state, left, upgrades)
+        best_up = _best_upgrade(upgrades, by_id, state, left, cached)
         if best_plain is None and best_up is None:
             break
         if best_up is not None and (best_plain is None or (best_up[0], best_up[1]) > (best_plain[0], best_plain[1])):
@@ -194,3 +167,49 @@ def greedy(items: Sequence[Item], budget: int) -> list[Choice]:
             state.take(by_id[uid], p, a)
         upgrades.update(a for a in ancestors(uid) if a in by_id and not state.blocked(a))
     return list(state.chosen.values())
+
+
+def _best_plain(heap: list[tuple[float, float, str]], by_id: dict[str, Item], state: _State, left: int,
+                upgrades: set[str]) -> _Plain | None:
+    """The best plain unit that fits, left on top of the heap. Units that can never be chosen
+    again are popped on the way, and units that contain chosen ones move to ``upgrades``."""
+    while heap:
+        neg_ratio, _, uid = heap[0]
+        it = by_id[uid]
+        if it.words > left or state.blocked(uid):
+            heapq.heappop(heap)  # permanent: the budget only shrinks
+            continue
+        if state.inside[uid] > 0:
+            heapq.heappop(heap)
+            upgrades.add(uid)
+            continue
+        p, a = state.plain_gain(it)
+        g = p + a
+        if g <= EPS:
+            heapq.heappop(heap)  # gains of plain units never rise
+            continue
+        if g / it.words < -neg_ratio - EPS:
+            heapq.heapreplace(heap, (-g / it.words, -g, uid))  # stale bound: re-queue at its value
+            continue
+        return g / it.words, g, uid, p, a
+    return None
+
+
+def _best_upgrade(upgrades: set[str], by_id: dict[str, Item], state: _State, left: int,
+                  cached: dict[str, tuple[int, tuple[float, float, int, list[Choice]]]]) -> _Upgrade | None:
+    """The best upgrade that fits; its value is cached until its § changes."""
+    best_up: _Upgrade | None = None
+    for uid in sorted(upgrades):
+        it = by_id[uid]
+        if state.blocked(uid) or state.inside[uid] <= 0:
+            continue
+        version = state.version[it.para_scope]
+        if uid not in cached or cached[uid][0] != version:
+            cached[uid] = (version, state.upgrade(it))
+        p, a, words, out = cached[uid][1]
+        g = p + a
+        if g <= EPS or words > left:
+            continue
+        if best_up is None or (_ratio(g, words), g) > (best_up[0], best_up[1]):
+            best_up = (_ratio(g, words), g, uid, p, a, out)
+    return best_up
