@@ -75,29 +75,9 @@ def embed_texts(
     table = np.empty((len(distinct), dim), dtype=np.float32)
 
     own_cache = cache is True
-    store: EmbeddingCache | None
-    if cache is True:
-        store = EmbeddingCache.for_embedder(embedder)
-    elif cache is False or cache is None:
-        store = None
-    else:
-        store = cache
-        if store.version != embedder.version or store.dim != dim:
-            raise ValueError(
-                f"cache holds {store.version!r} (dim {store.dim}), embedder is "
-                f"{embedder.version!r} (dim {dim})"
-            )
-
+    store = _open_store(embedder, cache)
     try:
-        keys = [text_key(t) for t in distinct] if store is not None else []
-        hits = store.get_many(keys) if store is not None else {}
-        todo: list[int] = []
-        for i in range(len(distinct)):
-            vec = hits.get(keys[i]) if store is not None else None
-            if vec is None:
-                todo.append(i)
-            else:
-                table[i] = vec
+        keys, todo = _from_cache(distinct, table, store)
         _embed_missing(embedder, distinct, todo, table, store, keys, progress, batch_size)
     finally:
         if own_cache and store is not None:
@@ -113,6 +93,37 @@ def embed_texts(
         seconds=round(time.perf_counter() - started, 3),
     )
     return EmbedResult(table[inverse] if len(items) else table[:0], stats)
+
+
+def _open_store(embedder: Embedder, cache: EmbeddingCache | bool) -> EmbeddingCache | None:
+    """The cache ``embed_texts`` reads and writes: the embedder's default, none, or the one given,
+    which must hold the embedder's version and dimension."""
+    if cache is True:
+        return EmbeddingCache.for_embedder(embedder)
+    if cache is False or cache is None:
+        return None
+    store, dim = cache, embedder.dim
+    if store.version != embedder.version or store.dim != dim:
+        raise ValueError(
+            f"cache holds {store.version!r} (dim {store.dim}), embedder is "
+            f"{embedder.version!r} (dim {dim})"
+        )
+    return store
+
+
+def _from_cache(distinct: list[str], table: np.ndarray,
+                store: EmbeddingCache | None) -> tuple[list[str], list[int]]:
+    """Fill ``table`` rows the cache holds; returns the cache keys and the rows left for the model."""
+    keys = [text_key(t) for t in distinct] if store is not None else []
+    hits = store.get_many(keys) if store is not None else {}
+    todo: list[int] = []
+    for i in range(len(distinct)):
+        vec = hits.get(keys[i]) if store is not None else None
+        if vec is None:
+            todo.append(i)
+        else:
+            table[i] = vec
+    return keys, todo
 
 
 def _embed_missing(
