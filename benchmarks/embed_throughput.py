@@ -42,6 +42,7 @@ from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
 from legalkg.graph.cypher import labelled
 from legalkg.graph.ingest import ingest_laws
+from legalkg.graph.load import LoadSettings
 from legalkg.graph.vectors import embed_graph, parse_levels
 from legalkg.parse import iter_laws
 from legalkg.server.conf import ServerSettings
@@ -233,7 +234,8 @@ def compare_workers(counts: list[int], repeats: int, codes: str, levels: str, mo
         cfg = Neo4jConfig(uri=settings.bolt_uri)
         driver = open_driver(cfg)
         db = cfg.database
-        report = ingest_laws(driver, db, iter_laws(None, codes_mod.resolve_codes(codes)), progress=False)
+        report = ingest_laws(driver, db, iter_laws(None, codes_mod.resolve_codes(codes)),
+                             settings=LoadSettings(progress=False))
         assert report.ok, report.failures
         steal0, started = cpu_times(), dt.datetime.now(dt.UTC)
         calib = calibration_ms()

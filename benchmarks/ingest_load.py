@@ -38,6 +38,7 @@ from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
 from legalkg.graph.ingest import ingest_laws, plan_load
 from legalkg.graph.inspect import label_counts, relationship_counts
+from legalkg.graph.load import LoadSettings
 from legalkg.graph.rows import law_rows
 from legalkg.model import TEXT_LEVELS
 from legalkg.parse import iter_laws, parse_file
@@ -132,7 +133,7 @@ def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
         with RssSampler() as sampler:
             report = ingest_laws(driver, cfg.database, iter_laws(None, slugs, workers=workers),
                                  plan=plan_load(cfg.uri, method, settings.home),
-                                 total=len(slugs) if slugs else None, progress=True, workers=workers)
+                                 total=len(slugs) if slugs else None, settings=LoadSettings(workers=workers))
         wall = time.perf_counter() - t0
         out["rss_phases"] = sampler.by_phase(wall, report.phases)
         out["rss_peak"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -150,7 +151,7 @@ def load_once(method: str, slugs, workers: int, naive_law: str) -> dict:
             wipe(driver, cfg.database)
             one = parse_file(gii_dir() / f"{naive_law}.xml")
             t1 = time.perf_counter()
-            ingest_laws(driver, cfg.database, [(naive_law, one)], progress=False)
+            ingest_laws(driver, cfg.database, [(naive_law, one)], settings=LoadSettings(progress=False))
             batched_one = time.perf_counter() - t1
             n_one = law_rows(one).node_count
             wipe(driver, cfg.database)

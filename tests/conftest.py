@@ -27,6 +27,7 @@ from legalkg.graph.admin import wipe  # noqa: E402
 from legalkg.graph.config import Neo4jConfig  # noqa: E402
 from legalkg.graph.connection import open_driver  # noqa: E402
 from legalkg.graph.ingest import ingest_laws  # noqa: E402
+from legalkg.graph.load import LoadSettings  # noqa: E402
 from legalkg.graph.vectors import embed_graph  # noqa: E402
 from legalkg.parse import iter_laws  # noqa: E402
 from legalkg.paths import gii_dir  # noqa: E402
@@ -109,7 +110,7 @@ def load_graph(driver, neo4j_cfg):
                                                       database_=db).records}
         if have != wanted:
             wipe(driver, db)
-            report = ingest_laws(driver, db, iter_laws(None, slugs), progress=False)
+            report = ingest_laws(driver, db, iter_laws(None, slugs), settings=LoadSettings(progress=False))
             assert report.ok, report.failures
         if model:
             try:  # only units without a current vector of this model: the graph often holds them already

@@ -9,6 +9,7 @@ import click
 from .. import codes as codes_mod
 from ..embed import EmbedSettings
 from ..graph.ingest import METHODS, ingest as ingest_into
+from ..graph.load import LoadSettings
 from ..graph.vectors import embed_graph
 from ..parse import iter_laws
 from .embed import embed_options
@@ -35,9 +36,9 @@ def ingest(cfg, codes_spec, source, embedding: EmbedSettings | None, batch, work
     """Load statutes into Neo4j: idempotent (a second run changes nothing) and resumable."""
     slugs = codes_mod.resolve_codes(codes_spec)
     notice = None if quiet else (lambda line: click.echo(line, err=True))
+    settings = LoadSettings(batch=batch, workers=workers, progress=not quiet, notice=notice)
     with ingest_into(cfg, iter_laws(source, slugs, workers=workers), method=method,
-                     total=len(slugs) if slugs else None, progress=not quiet, batch=batch, workers=workers,
-                     notice=notice) as (driver, report):
+                     total=len(slugs) if slugs else None, settings=settings) as (driver, report):
         for line in report.summary_lines():
             click.echo(line)
         if embedding is not None:

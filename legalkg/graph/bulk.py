@@ -16,7 +16,7 @@ import contextlib
 import shutil
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -71,22 +71,10 @@ def bulk_load(driver: Driver, db: str, home: Path, loaded: Sequence[Law], report
                   if workers > 1 and loaded else None)
     try:
         out.add(root_lines())
-        stats = None
-        first = len(report.laws)
         keys = law_keys(loaded)
         parts = extraction.as_completed() if extraction is not None else (
             (i, law_csv(loaded[i], registry, known, repealed)) for i in range(len(loaded)))
-        for i, (lines, nodes, cites, law_stats) in tqdm(parts, total=len(loaded), unit="law",
-                                                        disable=not progress, desc="csv"):
-            out.add(lines)
-            del lines  # the largest object of a law: gone before the next one arrives
-            report.cites_written += cites
-            report.laws.append(LawResult(law=keys[i], status="loaded", nodes=nodes))
-            stats = law_stats if stats is None else stats.merge(law_stats)
-        position = {key: i for i, key in enumerate(keys)}
-        report.laws[first:] = sorted(report.laws[first:], key=lambda r: position[r.law])  # any finish order
-        if stats is not None:
-            report.cite_stats = stats.model_dump(exclude={"examples"})
+        _write_laws(out, parts, keys, len(loaded), report, progress)
         out.close()
         lap("csv")
         stopped.result()  # re-raises what the stop raised
@@ -122,3 +110,22 @@ def forget_bookmarks(driver: Driver, db: str) -> None:
         fresh = session.last_bookmarks().raw_values
     manager = driver.execute_query_bookmark_manager
     manager.update_bookmarks(manager.get_bookmarks(), fresh)
+
+
+def _write_laws(out: CsvFolder, parts: Iterable[tuple[int, tuple]], keys: list[str], total: int,
+                report: IngestReport, progress: bool) -> None:
+    """Add each law's CSV lines to ``out`` as ``parts`` yields them (``(index, law_csv(...))`` in any
+    order) and its result, citation count and statistics to ``report``, in ``keys`` order."""
+    stats = None
+    first = len(report.laws)
+    for i, (lines, nodes, cites, law_stats) in tqdm(parts, total=total, unit="law",
+                                                    disable=not progress, desc="csv"):
+        out.add(lines)
+        del lines  # the largest object of a law: gone before the next one arrives
+        report.cites_written += cites
+        report.laws.append(LawResult(law=keys[i], status="loaded", nodes=nodes))
+        stats = law_stats if stats is None else stats.merge(law_stats)
+    position = {key: i for i, key in enumerate(keys)}
+    report.laws[first:] = sorted(report.laws[first:], key=lambda r: position[r.law])  # any finish order
+    if stats is not None:
+        report.cite_stats = stats.model_dump(exclude={"examples"})

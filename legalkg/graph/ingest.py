@@ -33,7 +33,7 @@ from .config import Neo4jConfig, masked_uri
 from .connection import session_driver
 from .cypher import query
 from .extraction import PackedLaws
-from .load import BATCH, CHUNK_NODES, cypher_load
+from .load import LOAD, LoadSettings, cypher_load
 from .report import IngestReport, LawResult
 
 #: ``--method``: ``auto`` imports when that is possible, else loads through Cypher
@@ -114,18 +114,15 @@ def ingest_laws(
     plan: Plan = CYPHER,
     registry: LawRegistry | None = None,
     total: int | None = None,
-    progress: bool = True,
-    batch: int = BATCH,
-    chunk_nodes: int = CHUNK_NODES,
+    settings: LoadSettings = LOAD,
     after_structure: Callable[[list[Law]], None] | None = None,
-    workers: int = 1,
-    notice: Callable[[str], None] | None = None,
 ) -> IngestReport:
     """Parse ``laws`` (an iterator of ``(name, Law | ParseError)``) and load them by the loader the
-    plan allows (default: Cypher). ``notice`` gets one line when the bulk import is chosen."""
+    plan allows (default: Cypher). ``settings.notice`` gets one line when the bulk import is chosen."""
+    progress, workers = settings.progress, settings.workers
     home = bulk_home(plan, driver, db)
-    if home is not None and notice is not None:
-        notice(f"bulk import into the empty database of the local server ({home}); it restarts")
+    if home is not None and settings.notice is not None:
+        settings.notice(f"bulk import into the empty database of the local server ({home}); it restarts")
     started = time.perf_counter()
     report = IngestReport()
     loaded = _parsed(laws, report, total, progress, packed=home is not None)
@@ -138,19 +135,18 @@ def ingest_laws(
         if after_structure:
             after_structure(loaded)
     else:
-        cypher_load(driver, db, loaded, report, registry, batch=batch, chunk_nodes=chunk_nodes,
-                    progress=progress, workers=workers, after_structure=after_structure, started=started)
+        cypher_load(driver, db, loaded, report, registry, settings=settings, after_structure=after_structure,
+                    started=started)
     report.seconds = time.perf_counter() - started
     return report
 
 
 @contextmanager
 def ingest(cfg: Neo4jConfig, laws: Iterable[tuple[str, Law | Exception]], *, method: str = "auto",
-           home: Path | None = None, total: int | None = None, progress: bool = True, batch: int = BATCH,
-           workers: int = 1, notice: Callable[[str], None] | None = None) -> Iterator[tuple[Driver, IngestReport]]:
+           home: Path | None = None, total: int | None = None,
+           settings: LoadSettings = LOAD) -> Iterator[tuple[Driver, IngestReport]]:
     """``legalkg ingest``: plan, connect, load; yields the open driver (for the embedding that
     follows) and the report. Without the server's round trip when an interrupted import left it down."""
     p = plan_load(cfg.uri, method, home)
     with session_driver(cfg, verify=not p.pending) as driver:
-        yield driver, ingest_laws(driver, cfg.database, laws, plan=p, total=total, progress=progress,
-                                  batch=batch, workers=workers, notice=notice)
+        yield driver, ingest_laws(driver, cfg.database, laws, plan=p, total=total, settings=settings)

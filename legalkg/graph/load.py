@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from neo4j import Driver
 from tqdm import tqdm
@@ -32,6 +33,23 @@ from .schema import await_indexes, ensure_schema
 
 BATCH = 5000
 CHUNK_NODES = 40_000
+
+
+@dataclass(frozen=True)
+class LoadSettings:
+    """How one ingest writes and what it tells: rows per UNWIND batch, nodes per structure chunk,
+    processes for citation extraction, the progress bars and ``notice`` (one line when the bulk
+    import is chosen). One value from the command line to ``ingest_laws`` and ``cypher_load``."""
+
+    batch: int = BATCH
+    chunk_nodes: int = CHUNK_NODES
+    workers: int = 1
+    progress: bool = True
+    notice: Callable[[str], None] | None = None
+
+
+#: the settings of callers that name none (tests, benchmarks)
+LOAD = LoadSettings()
 
 
 def _batches(rows: list, size: int) -> Iterator[list]:
@@ -163,14 +181,14 @@ def _load_all_structure(driver: Driver, db: str, loaded: list[Law], report: Inge
 
 
 def cypher_load(driver: Driver, db: str, loaded: list[Law], report: IngestReport, registry, *,
-                batch: int = BATCH, chunk_nodes: int = CHUNK_NODES, progress: bool = True, workers: int = 1,
-                after_structure: Callable[[list[Law]], None] | None = None,
+                settings: LoadSettings = LOAD, after_structure: Callable[[list[Law]], None] | None = None,
                 started: float | None = None) -> None:
     """Load parsed laws through Cypher (structure, then citations) into ``report``; any database.
 
     ``started``: the run's start (``time.perf_counter``), for the nodes/s on the progress bar and
     ``report.structure_seconds``.
     """
+    batch, chunk_nodes, progress, workers = settings.batch, settings.chunk_nodes, settings.progress, settings.workers
     started = time.perf_counter() if started is None else started
     ensure_schema(driver, db)  # constraints and indexes before any node (idempotent)
     # The units of the parsed laws are known now (and the graph's other laws do not change here),

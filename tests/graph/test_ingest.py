@@ -19,7 +19,7 @@ from legalkg.codes import resolve_codes
 from legalkg.graph.admin import wipe
 from legalkg.graph.ingest import ingest_laws
 from legalkg.graph.inspect import graph_checksum, label_counts, relationship_counts
-from legalkg.graph.load import graph_unit_ids
+from legalkg.graph.load import LoadSettings, graph_unit_ids
 from legalkg.parse import iter_laws
 
 from ..processes import children, orphans_after
@@ -196,7 +196,8 @@ def test_ingest_runs_with_the_relaxed_collector(clean, neo4j_cfg):
     """The load sets the bulk thresholds (legalkg.gcpolicy) while it runs and restores them."""
     seen = []
     before = gc.get_threshold()
-    report = ingest_laws(clean, neo4j_cfg.database, iter_laws(None, resolve_codes("KSchG")), progress=False,
+    report = ingest_laws(clean, neo4j_cfg.database, iter_laws(None, resolve_codes("KSchG")),
+                         settings=LoadSettings(progress=False),
                          after_structure=lambda laws: seen.append(gc.get_threshold()))
     assert report.failures == [] and seen and set(seen) == {gcpolicy.THRESHOLDS}
     assert gc.get_threshold() == before

@@ -25,6 +25,7 @@ from legalkg.cli.serve import SERVE_RETRY_S
 from legalkg.errors import NotReady
 from legalkg.graph.connection import RETRY_S, open_driver
 from legalkg.graph.ingest import ingest_laws
+from legalkg.graph.load import LoadSettings
 from legalkg.parse import iter_laws
 from legalkg.serve import Tools, build_app
 from legalkg.server.process import stop
@@ -46,7 +47,8 @@ def server(tmp_path_factory):
     for settings, cfg in started_server(tmp_path_factory.mktemp("gone-home")):
         driver = open_driver(cfg)
         try:
-            assert ingest_laws(driver, cfg.database, iter_laws(None, ["kschg"]), progress=False).ok
+            quiet = LoadSettings(progress=False)
+            assert ingest_laws(driver, cfg.database, iter_laws(None, ["kschg"]), settings=quiet).ok
         finally:
             driver.close()
         yield settings, cfg
