@@ -207,28 +207,12 @@ def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, re
     before this run. ``cache``: default the model's cache under ``paths.cache_dir()``.
     """
     started = time.perf_counter()
-    if isinstance(model, Embedder):
-        embedder, spec, workers = model, None, 1
-    else:
-        spec = EmbedderSpec(run_model(driver, db, labels, model), device, batch_size)
-        embedder = spec.build(threads=None if spec.is_st else 1)
-        if getattr(embedder, "device", "cpu") != "cpu":
-            workers = 1  # one process owns the GPU; its batches are large instead
+    embedder, spec, workers = _embedder_for(driver, db, model, labels, device, batch_size, workers)
     for label in labels:
         check_model(driver, db, label, embedder, reembed)
     pending = {label: pending_ids(driver, db, label, laws) for label in labels}
     report = EmbedReport(model=embedder.name, dim=embedder.dim, workers=workers)
-    bulk = {label for label, ids in pending.items() if len(ids) >= BULK_REBUILD}
-    for label in labels:
-        if label in bulk:  # searches of this level fail until the index is back ONLINE (awaited below)
-            driver.execute_query(labelled("vectors/drop_index", label=label), database_=db)
-        else:
-            driver.execute_query(labelled("vectors/create_index", label=label), {"dim": embedder.dim},
-                                 database_=db)
-        driver.execute_query(query("vectors/model_set"), {
-            "index": index_name(label), "level": label, "name": embedder.name,
-            "version": embedder.version, "dim": embedder.dim}, database_=db)
-        report.written[label] = 0
+    bulk = _open_indexes(driver, db, labels, pending, embedder, report)
     total = sum(len(ids) for ids in pending.values())
     own_cache = cache is None
     store = EmbeddingCache.for_embedder(embedder) if own_cache else cache
@@ -242,12 +226,7 @@ def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, re
                                         fresh=fresh)
                 for (label, ids), vectors in pipeline.run(text_pages(driver, db, pending, max(PAGE, 2 * size))):
                     build_finished(driver, db, bulk, labels, label, embedder.dim)
-                    rows = [{"id": pid, "vec": vec.tolist()} for pid, vec in zip(ids, vectors, strict=True)]
-                    if rows:
-                        driver.execute_query(labelled("vectors/write", label=label), {"rows": rows},
-                                             database_=db)
-                    report.written[label] += len(rows)
-                    bar.update(len(rows))
+                    bar.update(_write_page(driver, db, label, ids, vectors, report))
             counts = pipeline.counts
             report.n_texts, report.n_distinct = counts.n_texts, counts.n_distinct
             report.n_embedded, report.n_cached, report.batches = counts.n_embedded, counts.n_cached, counts.batches
@@ -258,3 +237,44 @@ def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, re
     report.index_wait_s = await_vector_indexes(driver, db)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _embedder_for(driver: Driver, db: str, model: str | Embedder | None, labels: tuple[str, ...],
+                  device: str | None, batch_size: int | None,
+                  workers: int) -> tuple[Embedder, EmbedderSpec | None, int]:
+    """The run's embedder, the spec worker processes build it from (None: an instance given) and the
+    worker count, which is 1 where the model runs in this process (an instance, or on a GPU)."""
+    if isinstance(model, Embedder):
+        return model, None, 1
+    spec = EmbedderSpec(run_model(driver, db, labels, model), device, batch_size)
+    embedder = spec.build(threads=None if spec.is_st else 1)
+    if getattr(embedder, "device", "cpu") != "cpu":
+        workers = 1  # one process owns the GPU; its batches are large instead
+    return embedder, spec, workers
+
+
+def _open_indexes(driver: Driver, db: str, labels: tuple[str, ...], pending: dict[str, list[str]],
+                  embedder: Embedder, report: EmbedReport) -> set[str]:
+    """Per level: drop its index where many vectors are pending (the bulk levels, returned; built
+    again by ``build_finished``), else create it, and record the run's model for it."""
+    bulk = {label for label, ids in pending.items() if len(ids) >= BULK_REBUILD}
+    for label in labels:
+        if label in bulk:  # searches of this level fail until the index is back ONLINE (awaited below)
+            driver.execute_query(labelled("vectors/drop_index", label=label), database_=db)
+        else:
+            driver.execute_query(labelled("vectors/create_index", label=label), {"dim": embedder.dim},
+                                 database_=db)
+        driver.execute_query(query("vectors/model_set"), {
+            "index": index_name(label), "level": label, "name": embedder.name,
+            "version": embedder.version, "dim": embedder.dim}, database_=db)
+        report.written[label] = 0
+    return bulk
+
+
+def _write_page(driver: Driver, db: str, label: str, ids: list[str], vectors, report: EmbedReport) -> int:
+    """Write one page's vectors; returns how many."""
+    rows = [{"id": pid, "vec": vec.tolist()} for pid, vec in zip(ids, vectors, strict=True)]
+    if rows:
+        driver.execute_query(labelled("vectors/write", label=label), {"rows": rows}, database_=db)
+    report.written[label] += len(rows)
+    return len(rows)
