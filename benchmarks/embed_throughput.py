@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from legalkg import codes as codes_mod, paths
-from legalkg.embed import EmbeddingCache, embed_texts, get_embedder
+from legalkg.embed import EmbeddingCache, EmbedSettings, embed_texts, get_embedder
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
 from legalkg.graph.cypher import labelled
@@ -249,8 +249,7 @@ def compare_workers(counts: list[int], repeats: int, codes: str, levels: str, mo
                     emb = get_embedder(model)
                     with EmbeddingCache.for_embedder(emb, Path(tmp)) as cache:
                         cpu0, kids0 = time.process_time(), children_cpu()
-                        r = embed_graph(driver, db, model=model, reembed=True, progress=False, labels=labels,
-                                        workers=workers, fresh=True, cache=cache)
+                        r = embed_graph(driver, db, EmbedSettings(model=model, reembed=True, fresh=True), progress=False, labels=labels, workers=workers, cache=cache)
                         cpu = time.process_time() - cpu0 + children_cpu() - kids0
                 runs[workers].append({"seconds": r.seconds, "n": r.n_embedded, "texts": r.n_texts,
                                       "tps": r.n_embedded / r.seconds, "cpu": cpu, "load": load})

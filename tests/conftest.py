@@ -22,6 +22,7 @@ from tests.sandbox import isolate_user_state
 isolate_user_state()
 
 from legalkg import codes as codes_mod  # noqa: E402
+from legalkg.embed import EmbedSettings  # noqa: E402
 from legalkg.errors import UserError  # noqa: E402
 from legalkg.graph.admin import wipe  # noqa: E402
 from legalkg.graph.config import Neo4jConfig  # noqa: E402
@@ -114,9 +115,9 @@ def load_graph(driver, neo4j_cfg):
             assert report.ok, report.failures
         if model:
             try:  # only units without a current vector of this model: the graph often holds them already
-                embed_graph(driver, db, model=model, progress=False)
+                embed_graph(driver, db, EmbedSettings(model=model), progress=False)
             except UserError:  # an index of another model: replace its vectors
-                embed_graph(driver, db, model=model, reembed=True, progress=False)
+                embed_graph(driver, db, EmbedSettings(model=model, reembed=True), progress=False)
 
     return ensure
 

@@ -63,6 +63,6 @@ def embed(cfg, codes_spec, levels, embedding: EmbedSettings, workers, quiet) -> 
     labels = parse_levels(levels)
     with session_driver(cfg) as driver:
         laws = law_ids(driver, cfg.database, codes_spec)
-        report = embed_graph(driver, cfg.database, **embedding.options(), progress=not quiet,
+        report = embed_graph(driver, cfg.database, embedding, progress=not quiet,
                              labels=labels, laws=laws, workers=workers)
     click.echo(report.summary())

@@ -43,7 +43,7 @@ def ingest(cfg, codes_spec, source, embedding: EmbedSettings | None, batch, work
             click.echo(line)
         if embedding is not None:
             # the same step as `legalkg embed` over the whole graph's pending units
-            emb = embed_graph(driver, cfg.database, **embedding.options(), progress=not quiet, workers=workers)
+            emb = embed_graph(driver, cfg.database, embedding, progress=not quiet, workers=workers)
             click.echo(emb.summary())
     for line in report.failure_lines():
         click.echo(line, err=True)

@@ -1,13 +1,11 @@
 """``EmbedSettings``: how one run embeds, the options that ``legalkg embed`` and ``legalkg ingest`` share.
 
 Why one model: both commands end in the same embedding step, so the five choices travel as one
-value from the command line to ``graph.vectors.embed_graph`` (its keyword arguments, by name), and
-a new choice is one field here and one option, not a parameter threaded through each command.
+value from the command line to ``graph.vectors.embed_graph`` (its ``settings``), and a new choice
+is one field here and one option, not a parameter threaded through each command and function.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -24,7 +22,3 @@ class EmbedSettings(BaseModel):
     device: str = "auto"
     batch_size: int | None = None
     fresh: bool = False
-
-    def options(self) -> dict[str, Any]:
-        """``embed_graph``'s keyword arguments for these choices."""
-        return self.model_dump()

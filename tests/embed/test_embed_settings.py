@@ -14,9 +14,10 @@ from legalkg.embed import EmbedSettings
 from legalkg.graph.vectors import embed_graph
 
 
-def test_every_setting_is_a_keyword_of_embed_graph():
-    keywords = set(inspect.signature(embed_graph).parameters)
-    assert set(EmbedSettings().options()) <= keywords
+def test_embed_graph_takes_the_settings_as_one_value():
+    params = inspect.signature(embed_graph).parameters
+    assert params["settings"].default == EmbedSettings()
+    assert not set(EmbedSettings.model_fields) & set(params)  # no choice threaded beside it
 
 
 def test_unknown_settings_are_refused():
