@@ -136,19 +136,25 @@ def test_eval_stopped_midway_exits_2_in_one_line_and_leaves_no_out_folder(server
             fh.write(json.dumps({"id": f"q{n}", "question": "Frist für die Kündigungsschutzklage nach Zugang",
                                  "gold": ["§ 4 KSchG"]}) + "\n")
     out = tmp_path / "results" / "run"
-    proc = subprocess.Popen([LEGALKG, "eval", "--dataset", str(dataset), "--level", "Paragraph", "--quiet",
-                             "--bootstrap", "10", "--permutations", "100", "--out", str(out)],
-                            env=env_for(cfg), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    run_until_stopped(["eval", "--dataset", str(dataset), "--level", "Paragraph", "--quiet", "--bootstrap", "10",
+                       "--permutations", "100", "--out", str(out)], settings, cfg, _eval_running)
+    assert not (tmp_path / "results").exists(), "the failed eval left its --out folder behind"
+
+
+def run_until_stopped(args: list[str], settings, cfg, moment) -> None:
+    """Run ``legalkg ARGS``, stop Neo4j at ``moment``, and check the command's failure: exit 2, one
+    clean line naming Neo4j, within ``BOUND_S`` of the stop."""
+    proc = subprocess.Popen([LEGALKG, *args], env=env_for(cfg), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
     try:
-        stopped = stop_when(settings, cfg, _eval_running)
+        stopped = stop_when(settings, cfg, moment)
         _, stderr = proc.communicate(timeout=BOUND_S + 30)
     finally:
         proc.kill()
     took = time.monotonic() - stopped
     assert proc.returncode == 2, stderr
     assert "Neo4j" in one_clean_line(stderr)
-    assert took < BOUND_S, f"eval took {took:.1f} s to fail after Neo4j stopped"
-    assert not (tmp_path / "results").exists(), "the failed eval left its --out folder behind"
+    assert took < BOUND_S, f"{args[0]} took {took:.1f} s to fail after Neo4j stopped"
 
 
 def _bgb_loading(driver) -> bool:
@@ -159,18 +165,8 @@ def _bgb_loading(driver) -> bool:
 def test_ingest_stopped_midway_exits_2_in_one_line_and_the_cut_law_is_refused(server):
     settings, cfg = server
     running(settings)
-    proc = subprocess.Popen([LEGALKG, "ingest", "--codes", "BGB", "--method", "cypher", "--no-embed", "--quiet",
-                             "--workers", "1", "--batch", "500"],
-                            env=env_for(cfg), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        stopped = stop_when(settings, cfg, _bgb_loading)
-        _, stderr = proc.communicate(timeout=BOUND_S + 30)
-    finally:
-        proc.kill()
-    took = time.monotonic() - stopped
-    assert proc.returncode == 2, stderr
-    assert "Neo4j" in one_clean_line(stderr)
-    assert took < BOUND_S, f"ingest took {took:.1f} s to fail after Neo4j stopped"
+    run_until_stopped(["ingest", "--codes", "BGB", "--method", "cypher", "--no-embed", "--quiet", "--workers", "1",
+                       "--batch", "500"], settings, cfg, _bgb_loading)
     running(settings)
     driver = open_driver(cfg)
     try:
