@@ -1,13 +1,19 @@
 """Cross-validated quality of the learned ranker (legalkg.predict.ranker) against the predictor's RRF.
 
-    nice -n 10 .venv/bin/python benchmarks/ranker_cv.py [--out DIR] [--task lay|case|both] [--folds 5] [--no-ablate]
+    nice -n 10 .venv/bin/python benchmarks/ranker_cv.py [--out DIR] [--task lay|case|both] [--folds 5]
+        [--no-ablate] [--forms]
 
 Cross-fitting over 5 folds grouped by case (``legalkg.predict.grouped_folds``, seed 0):
 
 1. For each fold, a predictor and a co-citation table fitted on the other four folds give the fold's
    cases their candidates and features (``ranker.candidates``), and the rankings of the predictor's
    own fusion, the popularity list and the plain classifier (Complement NB alone).
-2. For each fold, LambdaRank is fitted on the other four folds' feature rows and ranks the fold.
+2. For each fold, LambdaRank is fitted on the other four folds' feature rows and ranks the fold,
+   once per feature set: the issue-34 features (``OLD``: the BM25, vector and CITES-degree columns
+   missing), all features (``NEW``) and, with ``--ablate``, all but one group (``GROUPS``); each
+   is a refit of the booster on the same rows with some columns set missing.
+3. With ``--forms``, step 1 again with a predictor using the word forms ``FORMS`` (``Config.forms``)
+   and a ranker with all features on its candidates: the same folds, so the differences are paired.
 
 So no case is ranked with a predictor, a co-citation table or a ranker that saw it. Not held out (and
 said so in the results): the predictors that made the ranker's *training rows* had seen the test
@@ -53,7 +59,7 @@ from legalkg.predict import (
 )
 from legalkg.predict.ranker import candidates, fit_booster, para_labels
 from legalkg.predict.rankfeatures import FEATURES, UnitFacts
-from legalkg.predict.units import unit_texts
+from legalkg.predict.units import cites_degrees, unit_texts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
 from research.results import fmt_ci, subset_cells, write_results  # noqa: E402
@@ -62,7 +68,18 @@ LAY_FILES = ("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl")
 CASE_FILES = ("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz")
 RRF_ROWS = {"popularity list": {"pop": 1.0}, "plain classifier (Complement NB)": {"nb": 1.0},
             "predictor (RRF of its components)": dict(Config().weights)}
-COCITE_COLS = [i for i, f in enumerate(FEATURES) if f.startswith("cocite")]
+#: Feature groups an ablation leaves out (their columns set missing, which LightGBM never splits on).
+GROUPS = {"co-citation": ("cocite_",), "BM25": ("bm25_",), "vector": ("vec_",), "CITES degrees": ("cites_",)}
+OLD = "ranker (issue-34 features)"
+NEW = "ranker + BM25, vector, CITES degrees"
+#: Word forms of the second predictor pass (``--forms``) and the suffix of its rows.
+FORMS = ("lemma", "split")
+WITH_FORMS = ", forms lemma+split"
+#: (a, b) pairs whose difference is tested where both rows exist.
+PAIRS = ((OLD, "predictor (RRF of its components)"), (NEW, OLD), (NEW, "predictor (RRF of its components)"),
+         ("predictor (RRF of its components)" + WITH_FORMS, "predictor (RRF of its components)"),
+         ("plain classifier (Complement NB)" + WITH_FORMS, "plain classifier (Complement NB)"),
+         (NEW + WITH_FORMS, NEW))
 K_MAX = 100
 I_PARA = DEPTHS.index("§")
 
@@ -72,50 +89,80 @@ def booster_order(booster, cand) -> list[str]:
     return [cand.ids[j] for j in np.lexsort((np.array(cand.ids), -score))[:K_MAX]]
 
 
-def out_of_fold_features(data, labels, fit, facts, n_folds, seed):
+def out_of_fold_features(data, labels, fit, facts, folds, suffix=""):
     """Per case (data order): its candidates from the predictor and co-citation table of the other
-    folds, and the RRF rows of that predictor; plus each case's fold and its co-citation table."""
+    folds, the RRF rows of that predictor (named with ``suffix``) and that co-citation table."""
     ex = data.examples
-    cands, runs, expansions = [None] * len(ex), [None] * len(ex), [None] * len(ex)
-    folds = grouped_folds([e.group for e in ex], n_folds, seed)
+    cands, runs, tables = [None] * len(ex), [None] * len(ex), [None] * len(ex)
     for train_idx, test_idx in folds:
         t0 = time.perf_counter()
         model = fit(TrainingSet(data.task, [ex[i] for i in train_idx], data.sources))
         table = cocitemod.fit([labels[i] for i in train_idx])
         texts = [ex[i].text for i in test_idx]
         parts = model.component_scores(texts, "Paragraph")
-        fused = {name: model.fuse(parts, len(texts), K_MAX, w) for name, w in RRF_ROWS.items()}
+        fused = {name: model.fuse(parts, len(texts), K_MAX, w) for name, w in RRF_ROWS.items()
+                 if not suffix or name != "popularity list"}  # word forms do not change popularity
         for j, (i, c) in enumerate(zip(test_idx, candidates(model, texts, table, facts))):
             cands[i] = c
-            runs[i] = {name: [u for u, _, _ in rows[j]] for name, rows in fused.items()}
-            expansions[i] = table
-        print(f"fold features: {len(test_idx)} cases, {time.perf_counter() - t0:.0f} s", flush=True)
-    return cands, runs, expansions, folds
+            runs[i] = {name + suffix: [u for u, _, _ in rows[j]] for name, rows in fused.items()}
+            tables[i] = table
+        print(f"fold features{suffix}: {len(test_idx)} cases, {time.perf_counter() - t0:.0f} s", flush=True)
+    return cands, runs, tables
 
 
-def cross_fitted(data, units, statutes, facts, n_folds, seed, ablate):
-    """Cross-fitting: out-of-fold features once, then per fold a ranker fitted on the other folds'
-    rows ranks the fold's cases (module docstring says what this does and does not hold out)."""
-    labels = para_labels(data)
+def blanked(cands, prefixes):
+    """The candidates with the columns of features starting with one of ``prefixes`` set missing."""
+    cols = np.array([f.startswith(tuple(prefixes)) for f in FEATURES])
+    return [type(c)(c.ids, np.where(cols[None, :], np.nan, c.x)) for c in cands]
 
-    def fit(ts):
-        return train(ts, statutes=statutes, seed=seed)
 
-    cands, runs, tables, folds = out_of_fold_features(data, labels, fit, facts, n_folds, seed)
-    golds = [set(g) for g in labels]
-    blank = [type(c)(c.ids, np.where(np.isin(np.arange(c.x.shape[1]), COCITE_COLS), np.nan, c.x)) for c in cands]
+def ranker_rows(cands, golds, folds, runs, variants, seed):
+    """For each fold and each variant (name -> candidates with some columns blanked) a LambdaRank
+    fitted on the other folds' rows ranks the fold's cases into ``runs``."""
     for train_idx, test_idx in folds:
         t0 = time.perf_counter()
-        booster = fit_booster([cands[i] for i in train_idx], [golds[i] for i in train_idx], seed)
-        plain = fit_booster([blank[i] for i in train_idx], [golds[i] for i in train_idx], seed) if ablate else None
-        for i in test_idx:
-            runs[i]["ranker (LambdaRank)"] = booster_order(booster, cands[i])
-            if plain is not None:
-                runs[i]["ranker without co-citation features"] = booster_order(plain, blank[i])
-        print(f"ranker fold: {time.perf_counter() - t0:.0f} s", flush=True)
+        for name, rows in variants.items():
+            booster = fit_booster([rows[i] for i in train_idx], [golds[i] for i in train_idx], seed)
+            for i in test_idx:
+                runs[i][name] = booster_order(booster, rows[i])
+        print(f"ranker fold ({len(variants)} variants): {time.perf_counter() - t0:.0f} s", flush=True)
+
+
+def cross_fitted(data, statutes, facts, n_folds, seed, ablate, forms):
+    """Cross-fitting: out-of-fold features once (twice with ``forms``), then per fold rankers fitted
+    on the other folds' rows rank the fold's cases (module docstring says what this does and does
+    not hold out)."""
+    labels = para_labels(data)
+    golds = [set(g) for g in labels]
+    folds = grouped_folds([e.group for e in data.examples], n_folds, seed)
+    cands, runs, tables = out_of_fold_features(
+        data, labels, lambda ts: train(ts, statutes=statutes, seed=seed), facts, folds)
+    new_cols = tuple(f"{f}_" for f in ("bm25", "vec", "cites"))
+    variants = {OLD: blanked(cands, new_cols), NEW: cands}
+    if ablate:
+        variants.update({f"{NEW}, without {g}": blanked(cands, p) for g, p in GROUPS.items()})
+    if forms:
+        config = Config(forms=FORMS)
+        more, more_runs, _ = out_of_fold_features(
+            data, labels, lambda ts: train(ts, config=config, statutes=statutes, seed=seed), facts, folds, WITH_FORMS)
+        for r, m in zip(runs, more_runs):
+            r.update(m)
+        variants[NEW + WITH_FORMS] = more
+    ranker_rows(cands, golds, folds, runs, variants, seed)
     expansions = [{u: [v for v, _, _ in tables[i].neighbours(u, 1)] for name in r for u in r[name][:5]}
                   for i, r in enumerate(runs)]
     return runs, expansions, labels
+
+
+def paired_lines(per, denominators=None) -> list[str]:
+    """One line per pair of ``PAIRS`` whose rows both ran: difference [95 % CI], permutation p."""
+    out = []
+    for a, b in PAIRS:
+        if a in per and b in per:
+            t = paired_test(per[a], per[b], denominators)
+            out.append(f"- {a} minus {b}: {t.diff:+.3f} [{t.ci_low:+.3f}, {t.ci_high:+.3f}], "
+                       f"paired permutation p = {t.p_value:.4f}")
+    return out
 
 
 def ndcg(ranked, gold, k=10) -> float:
@@ -124,24 +171,36 @@ def ndcg(ranked, gold, k=10) -> float:
     return float(gains @ disc[:len(gains)] / disc[:min(len(gold), k)].sum())
 
 
+#: The lay subsets reported: all questions, and those the shipped static encoder was not tuned on
+#: (it was tuned on gerlayqa/train.jsonl's question-§ pairs, docs/embeddings.md, so the vector
+#: feature has seen the gold of train.jsonl's questions and only dev.jsonl measures it fairly).
+LAY_SUBSETS = {"all": "", "dev only (unseen by the static encoder)": "gerlayqa-dev-"}
+
+
 def lay_report(data, runs, labels, rows_out, md) -> None:
     golds = [{f"{c.law}/{c.para}" for c in e.gold} for e in data.examples]
     names = list(runs[0])
-    md.append("| configuration | Recall@10 | nDCG@10 | hit@10 | Recall@100 |")
-    md.append("|---|---|---|---|---|")
     per = {}
     for name in names:
-        m = np.array([(len(g & set(r[name][:10])) / len(g), ndcg(r[name], g), float(bool(g & set(r[name][:10]))),
-                       len(g & set(r[name][:100])) / len(g)) for r, g in zip(runs, golds)])
-        per[name] = m
-        cis = [bootstrap_ci(m[:, j]) for j in range(4)]
-        md.append(f"| {name} | " + " | ".join(fmt_ci(c) for c in cis) + " |")
-        for metric, ci in zip(("recall@10", "ndcg@10", "hit@10", "recall@100"), cis):
-            rows_out.append({"dataset": "gerlayqa dev+train", "subset": "all", "configuration": name, "metric": metric,
-                             "value": ci.point, "low": ci.low, "high": ci.high, "n": len(golds)})
-    test = paired_test(per["ranker (LambdaRank)"][:, 0], per["predictor (RRF of its components)"][:, 0])
-    md.append(f"\nRanker minus predictor, Recall@10: {test.diff:+.3f} [{test.ci_low:+.3f}, {test.ci_high:+.3f}], "
-              f"paired permutation p = {test.p_value:.4f}.\n")
+        per[name] = np.array([(len(g & set(r[name][:10])) / len(g), ndcg(r[name], g),
+                               float(bool(g & set(r[name][:10]))), len(g & set(r[name][:100])) / len(g))
+                              for r, g in zip(runs, golds)])
+    for subset, prefix in LAY_SUBSETS.items():
+        keep = np.array([e.id.startswith(prefix) for e in data.examples])
+        md.append(f"### {subset}: {int(keep.sum()):,} questions\n")
+        md.append("| configuration | Recall@10 | nDCG@10 | hit@10 | Recall@100 |")
+        md.append("|---|---|---|---|---|")
+        for name in names:
+            cis = [bootstrap_ci(per[name][keep, j]) for j in range(4)]
+            md.append(f"| {name} | " + " | ".join(fmt_ci(c) for c in cis) + " |")
+            for metric, ci in zip(("recall@10", "ndcg@10", "hit@10", "recall@100"), cis):
+                rows_out.append({"dataset": "gerlayqa dev+train", "subset": subset, "configuration": name,
+                                 "metric": metric, "value": ci.point, "low": ci.low, "high": ci.high,
+                                 "n": int(keep.sum())})
+        for j, metric in ((0, "Recall@10"), (1, "nDCG@10")):
+            md.append(f"\nPaired differences, {metric} ({subset}):\n")
+            md.extend(paired_lines({name: m[keep, j] for name, m in per.items()}))
+        md.append("")
 
 
 def case_report(data, runs, expansions, para_words, rows_out, md) -> None:
@@ -176,18 +235,18 @@ def case_report(data, runs, expansions, para_words, rows_out, md) -> None:
                          "metric": "toer@5_para_level", "value": ci5.point * 1000 / w_para, "low": ci5.low * 1000 / w_para,
                          "high": ci5.high * 1000 / w_para, "n": len(data.examples)})
     ng = np.array([len(set(e.gold)) for e in data.examples], float)
-    test = paired_test(hits_by["ranker (LambdaRank)"], hits_by["predictor (RRF of its components)"], ng)
-    md.append(f"\nRanker minus predictor, § recall@5: {test.diff:+.3f} [{test.ci_low:+.3f}, {test.ci_high:+.3f}], "
-              f"paired permutation p = {test.p_value:.4f}. Mean words of a § (W): {w_para:.1f}.\n")
+    md.append("\nPaired differences, § recall@5:\n")
+    md.extend(paired_lines(hits_by, ng))
+    md.append(f"\nMean words of a § (W): {w_para:.1f}.\n")
 
 
-def prepared(files, task, units, limit):
+def prepared(files, task, units, degrees, limit):
     data = resolve_labels(load_examples([paths.eval_dir() / f for f in files], task), units)
     if limit:
         data = TrainingSet(data.task, data.examples[:limit], data.sources)
     laws = sorted({lab.split("/", 1)[0] for e in data.examples for lab in e.labels})
     statutes = StatuteIndex.build(units, laws)
-    return data, statutes, UnitFacts.build(units, statutes.ids)
+    return data, statutes, UnitFacts.build(units, statutes.ids, degrees)
 
 
 @click.command()
@@ -196,24 +255,26 @@ def prepared(files, task, units, limit):
 @click.option("--folds", default=5, show_default=True)
 @click.option("--task", type=click.Choice(["lay", "case", "both"]), default="both", show_default=True)
 @click.option("--limit", default=0, help="Only the first N examples (a smoke run; 0 = all).")
-@click.option("--ablate/--no-ablate", default=True, help="Also a ranker without the co-citation features.")
-def main(out, seed, folds, task, limit, ablate) -> None:
+@click.option("--ablate/--no-ablate", default=True, help="Also rankers without each feature group (GROUPS).")
+@click.option("--forms/--no-forms", default=False, help="Also a predictor (and ranker) with word forms FORMS.")
+def main(out, seed, folds, task, limit, ablate, forms) -> None:
     started = time.perf_counter()
     out_dir = Path(out)
     out_dir.mkdir(parents=True, exist_ok=True)
     units = unit_texts()
+    degrees = cites_degrees()
     rows: list[dict] = []
     md = ["# Learned ranker, nested CV (benchmarks/ranker_cv.py)\n",
           f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC",
           f"- command: `nice -n 10 .venv/bin/python benchmarks/ranker_cv.py --out {out} --seed {seed} --folds {folds}"
-          f"{'' if task == 'both' else ' --task ' + task}{f' --limit {limit}' if limit else ''}{'' if ablate else ' --no-ablate'}`",
+          f"{'' if task == 'both' else ' --task ' + task}{f' --limit {limit}' if limit else ''}{'' if ablate else ' --no-ablate'}{' --forms' if forms else ''}`",
           f"- machine: {os.cpu_count()} CPU cores, Python {platform.python_version()}, shared with other jobs\n"]
     for name, files, t in (("GerLayQA dev + train", LAY_FILES, "lay"), ("LER BGH + ler_courts", CASE_FILES, "case")):
         if task not in (t, "both"):
             continue
-        data, statutes, facts = prepared(files, t, units, limit)
+        data, statutes, facts = prepared(files, t, units, degrees, limit)
         t0 = time.perf_counter()
-        runs, expansions, _ = cross_fitted(data, units, statutes, facts, folds, seed, ablate)
+        runs, expansions, _ = cross_fitted(data, statutes, facts, folds, seed, ablate, forms)
         md.append(f"## {name}: {len(data.examples):,} cases, {folds} folds, cross-fitted (seed {seed}), "
                   f"{time.perf_counter() - t0:.0f} s\n")
         if t == "lay":

@@ -28,7 +28,8 @@ from .predictor import Predictor
 from .rankfeatures import FEATURES, Candidates, Context, UnitFacts, assemble, law_shares
 
 FORMAT = "legalkg-ranker"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: (2: the BM25, vector and citation-degree features of ``rankfeatures.TEXT_FEATURES``.)
 PARAMS: dict = {"objective": "lambdarank", "n_estimators": 100, "learning_rate": 0.1, "num_leaves": 31,
                 "min_child_samples": 50, "subsample": 0.8, "subsample_freq": 1, "colsample_bytree": 0.8,
                 "lambdarank_truncation_level": 20, "verbose": -1, "n_jobs": 1}
@@ -71,10 +72,13 @@ class Ranker:
     cocite: cocitemod.CoCitation | None
     meta: dict = field(default_factory=dict)
     facts: UnitFacts | None = None
+    #: § id -> (cited by, cites) §§, from the laws it was trained on (``units.cites_degrees``)
+    degrees: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     def attach_units(self, units: Mapping[str, str], ids: Sequence[str]) -> Ranker:
-        """Unit facts (length, title) of ``ids`` from their texts: the same texts the bridge reads."""
-        self.facts = UnitFacts.build(units, ids)
+        """Unit facts of ``ids`` (length, title, BM25 and vector matchers) from their texts, the
+        same texts the bridge reads, with the citation degrees stored in the ranker."""
+        self.facts = UnitFacts.build(units, ids, self.degrees)
         return self
 
     def explain(self, pred: Predictor, texts: Sequence[str], k: int = 10,
@@ -127,4 +131,4 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
             cands[i] = c
     booster = fit_booster([c for c in cands if c is not None], [set(g) for g in labels], seed)
     meta = {"n_examples": len(data.examples), "sources": list(data.sources), "inner_folds": n_folds, "seed": seed}
-    return Ranker(data.task, booster, cocitemod.fit(labels), meta, facts)
+    return Ranker(data.task, booster, cocitemod.fit(labels), meta, facts, dict(facts.degrees))

@@ -12,7 +12,18 @@ where a ranker can gain. Per candidate:
 * unit facts: the § text's length (log words), the share of the query's stems in its title, and the
   share of training cases citing its law;
 * co-citation (``cocite.py``) with the query's other top ``CONTEXT`` fused candidates: sum and maximum
-  of positive npmi and how many of them were cited together with it at least ``MIN_COUNT`` times.
+  of positive npmi and how many of them were cited together with it at least ``MIN_COUNT`` times;
+* the query against the whole § text (``textmatch.py``): Okapi BM25 over ``text.tokens`` and the
+  cosine of the default static encoder's vectors, each as score, rank among the query's candidates
+  and gap to their best (the graph's full-text and vector runs, computed from the same texts);
+* the § in the citation graph: how many other §§ cite it and how many it cites (``units.cites_degrees``,
+  the ingest's ``CITES_*`` edges rolled up to §). Computed at training time from the parsed laws and
+  stored in the ranker's file (``rankfile.py``): at search time the ranker gets the § texts only, and
+  the extraction over the 58 codes costs half a minute, too much for each Retriever's start.
+
+Not a feature: whether the § is repealed. Both unit sources leave repealed §§ out (``units.unit_texts``
+and ``cypher/retrieve/unit_texts``), and every candidate is a training label or one of those texts, so
+the flag would be 0 on every row (tests/predict/test_rankfeatures_text.py checks a repealed §).
 
 Candidates: the union of every component's top ``PER_COMPONENT`` and the fused top ``PER_COMPONENT``,
 so the ranker can lift a unit that one component alone likes.
@@ -21,13 +32,14 @@ so the ranker can lift a unit that one component alone likes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from .cocite import CoCitation
 from .sparse import top_dense
 from .text import tokens
+from .textmatch import Bm25, VectorCache, score_rank_gap
 
 COMPONENT_FEATURES: tuple[str, ...] = ("nb", "knn", "bridge", "pop", "lex")
 PER_COMPONENT = 30
@@ -37,24 +49,45 @@ ABSTAINING = ("knn", "bridge", "lex")
 FEATURES: tuple[str, ...] = tuple(
     f"{c}_{what}" for c in COMPONENT_FEATURES for what in ("score", "rank", "gap")
 ) + ("rrf_score", "rrf_rank", "words_log", "title_match", "law_share", "cocite_sum", "cocite_max", "cocite_n")
+#: The features on the whole § text and the citation graph (``TEXT_FEATURES``' columns follow the others).
+TEXT_FEATURES: tuple[str, ...] = ("bm25_score", "bm25_rank", "bm25_gap", "vec_score", "vec_rank", "vec_gap",
+                                  "cites_in", "cites_out")
+FEATURES = FEATURES + TEXT_FEATURES
 
 
 @dataclass
 class UnitFacts:
-    """Per § id: log word count and title stems (from the unit texts the bridge reads)."""
+    """Per § id: log word count and title stems (from the unit texts the bridge reads), the BM25
+    and vector matchers over those texts, and the citation degrees (in, out)."""
 
     words_log: dict[str, float]
     titles: dict[str, frozenset[str]]
+    bm25: Bm25 | None = None
+    vectors: VectorCache | None = None
+    degrees: Mapping[str, tuple[int, int]] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, units: Mapping[str, str], ids: Sequence[str]) -> UnitFacts:
+    def build(cls, units: Mapping[str, str], ids: Sequence[str],
+              degrees: Mapping[str, tuple[int, int]] | None = None) -> UnitFacts:
         words, titles = {}, {}
         for uid in ids:
             text = units.get(uid, "")
             words[uid] = float(np.log1p(len(text.split())))
             first, _, rest = text.partition("\n")
             titles[uid] = frozenset(tokens(first)) if rest else frozenset()
-        return cls(words, titles)
+        return cls(words, titles, Bm25(units, ids), VectorCache(units), dict(degrees or {}))
+
+    def text_features(self, text: str, cand: Sequence[str]) -> np.ndarray:
+        """(len(cand), len(TEXT_FEATURES)): BM25 and vector score/rank/gap, citation degrees (NaN
+        where a matcher or a degree is missing)."""
+        out = np.full((len(cand), len(TEXT_FEATURES)), np.nan, dtype=np.float32)
+        if self.bm25 is not None:
+            out[:, 0:3] = score_rank_gap(self.bm25.scores(text, cand))
+        if self.vectors is not None:
+            out[:, 3:6] = score_rank_gap(self.vectors.cosines(text, cand))
+        if self.degrees:
+            out[:, 6:8] = [self.degrees.get(u, (np.nan, np.nan)) for u in cand]
+        return out
 
 
 @dataclass
@@ -161,6 +194,7 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
         x[:, base + 2] = [ctx.facts.words_log.get(u, np.nan) for u in cand]
         x[:, base + 3] = [len(stems & t) / len(t) if (t := ctx.facts.titles.get(u)) else np.nan for u in cand]
         x[:, base + 4] = [ctx.law_share.get(u.split("/", 1)[0], 0.0) for u in cand]
-        x[:, base + 5:] = cocite_features(ctx.cocite, cand, [u for u, _ in fused[i][:CONTEXT]])
+        x[:, base + 5:base + 8] = cocite_features(ctx.cocite, cand, [u for u, _ in fused[i][:CONTEXT]])
+        x[:, base + 8:] = ctx.facts.text_features(text, cand)
         out.append(Candidates(cand, x))
     return out

@@ -50,6 +50,10 @@ def save(ranker: Ranker, path: str | Path) -> Path:
         arrays["cocite.units"] = ranker.cocite.units.astype(np.float32)
         arrays["cocite.n"] = np.array([ranker.cocite.n_cases], dtype=np.int64)
         put_csr(arrays, "cocite.pairs", ranker.cocite.pairs)
+    if ranker.degrees:
+        ids = sorted(ranker.degrees)
+        arrays["degrees.ids"] = pack_strings(ids)
+        arrays["degrees.values"] = np.array([ranker.degrees[u] for u in ids], dtype=np.int32).reshape(-1, 2)
     return write_arrays(path, arrays)
 
 
@@ -65,6 +69,10 @@ def load(path: str | Path) -> Ranker:
             if header.get("cocite"):
                 table = CoCitation(unpack_strings(z["cocite.ids"]), get_csr(z, "cocite.pairs"),
                                    z["cocite.units"].astype(np.float64), int(z["cocite.n"][0]))
+            degrees = {}
+            if "degrees.ids" in z:
+                degrees = {u: (int(a), int(b)) for u, (a, b) in zip(unpack_strings(z["degrees.ids"]),
+                                                                      z["degrees.values"])}
         except (KeyError, lgb.basic.LightGBMError) as err:
             raise UserError(f"{path} is damaged ({err}); {FIX}") from None
-    return Ranker(header["task"], booster, table, header.get("meta", {}))
+    return Ranker(header["task"], booster, table, header.get("meta", {}), degrees=degrees)

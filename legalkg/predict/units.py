@@ -11,24 +11,32 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .. import codes, paths
+from ..cite import KnownUnits, LawRegistry, statute_edges
 from ..errors import UserError
-from ..model import TEXT_LEVELS, Level
+from ..model import TEXT_LEVELS, Level, level_of_id
 from ..parse import parse_file
 
 #: Levels a label can have: the § and the units below it that courts cite.
 LABEL_LEVELS: tuple[Level, ...] = (Level.PARAGRAPH, Level.ABSATZ, Level.SATZ, Level.NUMMER)
 
 
-def unit_texts(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> dict[str, str]:
-    """Unit id -> text for every non-repealed text unit of the given gii slugs (default: the 58
-    default codes). A § text starts with its title, which is often the words a lay person uses."""
+def _paths(slugs: Iterable[str] | None, gii_dir: Path | None) -> list[Path]:
     folder = gii_dir or paths.gii_dir()
     chosen = list(slugs) if slugs is not None else [c.slug for c in codes.default_codes()]
-    out: dict[str, str] = {}
+    out = []
     for slug in chosen:
         path = folder / f"{slug}.xml"
         if not path.exists():
             raise UserError(f"statute file {path} not found: check LEGALKG_SHARED or the law list")
+        out.append(path)
+    return out
+
+
+def unit_texts(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> dict[str, str]:
+    """Unit id -> text for every non-repealed text unit of the given gii slugs (default: the 58
+    default codes). A § text starts with its title, which is often the words a lay person uses."""
+    out: dict[str, str] = {}
+    for path in _paths(slugs, gii_dir):
         for unit in parse_file(path).units:
             if unit.repealed or unit.level not in TEXT_LEVELS:
                 continue
@@ -38,3 +46,41 @@ def unit_texts(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) 
             if text.strip():
                 out[unit.id] = text
     return out
+
+
+def paragraph_of(uid: str) -> str | None:
+    """The id of the § a unit id lies in (the unit's own for a §), None above the § level:
+    ``BGB/§551/Abs1`` -> ``BGB/§551``."""
+    parts = uid.split("/")
+    for end in range(2, len(parts) + 1):
+        try:
+            if level_of_id("/".join(parts[:end])) is Level.PARAGRAPH:
+                return "/".join(parts[:end])
+        except ValueError:
+            return None
+    return None
+
+
+def cites_degrees(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> dict[str, tuple[int, int]]:
+    """§ id -> (in-degree, out-degree) of the citation graph among the given laws (default the 58
+    codes) at § level: how many other §§ cite it or one of its units, and how many other §§ its own
+    units cite. The edges are the graph's ``CITES_*`` edges, made by the same call the ingest makes
+    (``cite.statute_edges`` with every text unit known and the repealed ones marked); both ends are
+    rolled up to their §, and a § citing itself (an Absatz naming a sibling) does not count."""
+    laws = [parse_file(path) for path in _paths(slugs, gii_dir)]
+    units = [u for law in laws for u in law.units if u.level in TEXT_LEVELS]
+    known = KnownUnits({u.id for u in units})
+    repealed = {u.id for u in units if u.repealed}
+    registry = LawRegistry.default()
+    pairs: set[tuple[str, str]] = set()
+    for law in laws:
+        edges, _ = statute_edges(law, registry, known, repealed)
+        pairs.update((paragraph_of(e.source_id), paragraph_of(e.target_id)) for e in edges)
+    deg_in: dict[str, int] = {}
+    deg_out: dict[str, int] = {}
+    for src, dst in pairs:
+        if src is not None and dst is not None and src != dst:
+            deg_out[src] = deg_out.get(src, 0) + 1
+            deg_in[dst] = deg_in.get(dst, 0) + 1
+    paras = {u.id for u in units if u.level == Level.PARAGRAPH}
+    return {p: (deg_in.get(p, 0), deg_out.get(p, 0)) for p in sorted(paras | set(deg_in) | set(deg_out))}

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..fusion import overfetch
 from ..graph.cypher import query
-from ..model import Level, level_of_id
+from ..predict.units import paragraph_of
 from ..vocab import Expansion, Mode, RetrievalLevel, Task
 from .base import Engine
 from .fulltext import lucene_query
@@ -53,18 +53,6 @@ def hops(how: Expansion) -> tuple[Expansion, ...]:
     """The hops of an expansion, parent first."""
     return tuple(h for h, on in ((Expansion.PARENT, how.parent), (Expansion.CITATION, how.citation),
                                  (Expansion.COCITED, how.cocited)) if on)
-
-
-def paragraph_of(uid: str) -> str | None:
-    """The id of the § a unit id lies in (the unit's own for a §), None above the § level."""
-    parts = uid.split("/")
-    for end in range(2, len(parts) + 1):
-        try:
-            if level_of_id("/".join(parts[:end])) is Level.PARAGRAPH:
-                return "/".join(parts[:end])
-        except ValueError:
-            return None
-    return None
 
 
 def cocited_pairs(table, seed_ids: Sequence[str], per_seed: int = COCITED_PER_SEED) -> list[dict]:

@@ -1,0 +1,116 @@
+"""Full-text BM25 and static-vector cosine of a query with § texts: ranker features that need no graph.
+
+Why here and not from the graph's full-text and vector indexes: the ranker is trained outside the
+graph (on the gii XML texts) and must see the same numbers at search time, where it gets the same §
+texts through ``Ranker.attach_units``; both matchers below read only those texts.
+
+BM25 (Okapi, Lucene's non-negative idf) over the project's analyser ``text.tokens`` (stems, no
+stopwords), ``k1 = 1.2``, ``b = 0.75``, each distinct query token once::
+
+    score(q, d) = sum_{t in set(q)} idf(t) * tf(t, d) * (k1 + 1) / (tf(t, d) + k1 * (1 - b + b * |d| / avgdl))
+    idf(t)      = ln(1 + (N - df(t) + 0.5) / (df(t) + 0.5))
+
+with ``N`` the § texts given, ``df(t)`` how many contain ``t``, ``|d|`` a text's token count and
+``avgdl`` their mean. scipy does it in a sparse (texts x vocabulary) matrix of the per-term weights;
+a library (bm25s) would add a dependency for these lines.
+
+Vectors: the default static encoder (``embed.registry.DEFAULT_MODEL``, ``embed.static``), cosine of
+the L2-normalised sums; each § text is encoded once, when it is first a candidate (``VectorCache``),
+so attaching the units costs nothing and a warm search encodes only the query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from ..embed.static import StaticEmbedder
+from .text import tokens
+
+K1 = 1.2
+B = 0.75
+
+
+class Bm25:
+    """BM25 of queries against fixed § texts (module docstring has the formula)."""
+
+    def __init__(self, texts: Mapping[str, str], ids: Sequence[str]) -> None:
+        from scipy import sparse
+
+        self.row = {uid: i for i, uid in enumerate(ids)}
+        vocab: dict[str, int] = {}
+        data, cols, indptr = [], [], [0]
+        for uid in ids:
+            counts: dict[int, int] = {}
+            for tok in tokens(texts.get(uid, "")):
+                j = vocab.setdefault(tok, len(vocab))
+                counts[j] = counts.get(j, 0) + 1
+            cols.extend(counts)
+            data.extend(counts.values())
+            indptr.append(len(cols))
+        tf = sparse.csr_matrix((np.asarray(data, dtype=np.float64), cols, indptr), shape=(len(ids), len(vocab)))
+        length = np.asarray(tf.sum(axis=1)).ravel()
+        norm = K1 * (1 - B + B * length / max(length.mean(), 1e-9)) if len(ids) else length
+        df = np.bincount(tf.indices, minlength=len(vocab))
+        idf = np.log1p((len(ids) - df + 0.5) / (df + 0.5))
+        weight = tf.copy()
+        weight.data = tf.data * (K1 + 1) / (tf.data + np.repeat(norm, np.diff(tf.indptr)))
+        self.weights = sparse.csr_matrix(weight.multiply(idf[None, :]), dtype=np.float32)
+        self.vocab = vocab
+
+    def scores(self, query: str, ids: Sequence[str]) -> np.ndarray:
+        """BM25 of ``query`` with each of ``ids`` (NaN for an id without a text here)."""
+        cols = sorted({self.vocab[t] for t in tokens(query) if t in self.vocab})
+        rows = [self.row.get(u, -1) for u in ids]
+        out = np.full(len(ids), np.nan, dtype=np.float32)
+        have = np.flatnonzero(np.array(rows) >= 0) if rows else np.array([], dtype=np.int64)
+        if len(have):
+            block = self.weights[[rows[i] for i in have]][:, cols] if cols else None
+            out[have] = np.asarray(block.sum(axis=1)).ravel() if block is not None else 0.0
+        return out
+
+
+class VectorCache:
+    """Static-encoder vectors of § texts, each encoded once, and cosines with a query."""
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self.texts = texts
+        self.vectors: dict[str, np.ndarray] = {}
+        self._embedder: StaticEmbedder | None = None
+
+    @property
+    def embedder(self) -> StaticEmbedder:
+        if self._embedder is None:
+            self._embedder = StaticEmbedder()
+        return self._embedder
+
+    def cosines(self, query: str, ids: Sequence[str]) -> np.ndarray:
+        """Cosine of ``query`` with each of ``ids`` (NaN for an id without a text, or an empty query)."""
+        out = np.full(len(ids), np.nan, dtype=np.float32)
+        missing = [u for u in dict.fromkeys(ids) if u not in self.vectors and self.texts.get(u, "").strip()]
+        if missing:
+            vecs = self.embedder.embed_documents([self.texts[u] for u in missing])
+            self.vectors.update(zip(missing, vecs))
+        have = [i for i, u in enumerate(ids) if u in self.vectors]
+        if not have or not query.strip():
+            return out
+        q = self.embedder.embed_query(query)
+        out[have] = np.stack([self.vectors[ids[i]] for i in have]) @ q
+        return out
+
+
+def score_rank_gap(scores: np.ndarray) -> np.ndarray:
+    """(len(scores), 3): the score, its 1-based rank among the query's candidates (best first) and
+    its gap to their best score; NaN rows stay NaN."""
+    out = np.full((len(scores), 3), np.nan, dtype=np.float32)
+    ok = np.isfinite(scores)
+    if not ok.any():
+        return out
+    out[:, 0] = scores
+    order = np.argsort(-np.where(ok, scores, -np.inf), kind="stable")
+    rank = np.empty(len(scores), dtype=np.float32)
+    rank[order] = np.arange(1, len(scores) + 1)
+    out[ok, 1] = rank[ok]
+    out[ok, 2] = scores[ok] - scores[ok].max()
+    return out
