@@ -75,7 +75,7 @@ class UnitFacts:
             words[uid] = float(np.log1p(len(text.split())))
             first, _, rest = text.partition("\n")
             titles[uid] = frozenset(tokens(first)) if rest else frozenset()
-        return cls(words, titles, Bm25(units, ids), VectorCache(units), dict(degrees or {}))
+        return cls(words, titles, Bm25(units, ids), VectorCache(units).encode(ids), dict(degrees or {}))
 
     def text_features(self, text: str, cand: Sequence[str]) -> np.ndarray:
         """(len(cand), len(TEXT_FEATURES)): BM25 and vector score/rank/gap, citation degrees (NaN

@@ -64,13 +64,14 @@ def test_unit_facts_read_the_title_line():
 def ranker(lay_set):
     para = [i for i in UNITS if i.count("/") == 1]
     model = train(lay_set, UNITS)
-    return model, fit_stacked(lay_set, lambda ts: train(ts, UNITS), UnitFacts.build(UNITS, para), n_folds=2)
+    facts = UnitFacts.build(UNITS, para, {"BGB/§551": (3, 1), "BGB/§548": (1, 0)})
+    return model, fit_stacked(lay_set, lambda ts: train(ts, UNITS), facts, n_folds=2)
 
 
-def test_ranker_file_round_trip_keeps_scores_and_cocitation(ranker, tmp_path):
+def test_ranker_file_round_trip_keeps_scores_cocitation_and_degrees(ranker, tmp_path):
     model, rk = ranker
-    loaded = rankfile.load(rankfile.save(rk, tmp_path / "r.npz"))
-    loaded.facts = rk.facts
+    loaded = rankfile.load(rankfile.save(rk, tmp_path / "r.npz")).attach_units(UNITS, list(rk.facts.words_log))
+    assert loaded.degrees == rk.degrees == {"BGB/§551": (3, 1), "BGB/§548": (1, 0)}
     q = ["Der Vermieter behält die Kaution"]
     assert loaded.rank(model, q, 5) == rk.rank(model, q, 5)
     assert loaded.cocite.neighbours("BGB/§551") == rk.cocite.neighbours("BGB/§551")
