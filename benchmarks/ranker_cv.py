@@ -9,11 +9,12 @@ Cross-fitting over 5 folds grouped by case (``legalkg.predict.grouped_folds``, s
    cases their candidates and features (``ranker.candidates``), and the rankings of the predictor's
    own fusion, the popularity list and the plain classifier (Complement NB alone).
 2. For each fold, LambdaRank is fitted on the other four folds' feature rows and ranks the fold,
-   once per feature set: the issue-34 features (``OLD``: the BM25, vector and CITES-degree columns
-   missing), all features (``NEW``) and, with ``--ablate``, all but one group (``GROUPS``); each
-   is a refit of the booster on the same rows with some columns set missing.
+   once per feature set: the issue-34 features (``OLD``, ``rankfeatures.DEFAULT_FEATURES``), all
+   features (``NEW``: with BM25, vector and CITES degrees) and, with ``--ablate``, all but one group
+   (``GROUPS``); each is a refit of the booster on a subset of the same rows' columns.
 3. With ``--forms``, step 1 again with a predictor using the word forms ``FORMS`` (``Config.forms``)
-   and a ranker with all features on its candidates: the same folds, so the differences are paired.
+   and rankers with the issue-34 and with all features on its candidates: the same folds, so the
+   differences are paired.
 
 So no case is ranked with a predictor, a co-citation table or a ranker that saw it. Not held out (and
 said so in the results): the predictors that made the ranker's *training rows* had seen the test
@@ -57,8 +58,8 @@ from legalkg.predict import (
     resolve_labels,
     train,
 )
-from legalkg.predict.ranker import candidates, fit_booster, para_labels
-from legalkg.predict.rankfeatures import FEATURES, UnitFacts
+from legalkg.predict.ranker import candidates, feature_columns, fit_booster, para_labels
+from legalkg.predict.rankfeatures import DEFAULT_FEATURES, FEATURES, UnitFacts
 from legalkg.predict.units import cites_degrees, unit_texts
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
@@ -68,9 +69,9 @@ LAY_FILES = ("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl")
 CASE_FILES = ("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz")
 RRF_ROWS = {"popularity list": {"pop": 1.0}, "plain classifier (Complement NB)": {"nb": 1.0},
             "predictor (RRF of its components)": dict(Config().weights)}
-#: Feature groups an ablation leaves out (their columns set missing, which LightGBM never splits on).
+#: Feature groups an ablation leaves out (prefixes of their names).
 GROUPS = {"co-citation": ("cocite_",), "BM25": ("bm25_",), "vector": ("vec_",), "CITES degrees": ("cites_",)}
-OLD = "ranker (issue-34 features)"
+OLD = "ranker (issue-34 features, the shipped set)"
 NEW = "ranker + BM25, vector, CITES degrees"
 #: Word forms of the second predictor pass (``--forms``) and the suffix of its rows.
 FORMS = ("lemma", "split")
@@ -79,13 +80,13 @@ WITH_FORMS = ", forms lemma+split"
 PAIRS = ((OLD, "predictor (RRF of its components)"), (NEW, OLD), (NEW, "predictor (RRF of its components)"),
          ("predictor (RRF of its components)" + WITH_FORMS, "predictor (RRF of its components)"),
          ("plain classifier (Complement NB)" + WITH_FORMS, "plain classifier (Complement NB)"),
-         (NEW + WITH_FORMS, NEW))
+         (OLD + WITH_FORMS, OLD), (NEW + WITH_FORMS, NEW), (NEW + WITH_FORMS, OLD))
 K_MAX = 100
 I_PARA = DEPTHS.index("§")
 
 
-def booster_order(booster, cand) -> list[str]:
-    score = booster.predict(cand.x, num_threads=1)
+def booster_order(booster, cand, cols) -> list[str]:
+    score = booster.predict(cand.x[:, cols], num_threads=1)
     return [cand.ids[j] for j in np.lexsort((np.array(cand.ids), -score))[:K_MAX]]
 
 
@@ -110,21 +111,21 @@ def out_of_fold_features(data, labels, fit, facts, folds, suffix=""):
     return cands, runs, tables
 
 
-def blanked(cands, prefixes):
-    """The candidates with the columns of features starting with one of ``prefixes`` set missing."""
-    cols = np.array([f.startswith(tuple(prefixes)) for f in FEATURES])
-    return [type(c)(c.ids, np.where(cols[None, :], np.nan, c.x)) for c in cands]
+def without(prefixes, features=FEATURES) -> tuple[str, ...]:
+    """``features`` less those starting with one of ``prefixes``."""
+    return tuple(f for f in features if not f.startswith(tuple(prefixes)))
 
 
-def ranker_rows(cands, golds, folds, runs, variants, seed):
-    """For each fold and each variant (name -> candidates with some columns blanked) a LambdaRank
-    fitted on the other folds' rows ranks the fold's cases into ``runs``."""
+def ranker_rows(golds, folds, runs, variants, seed):
+    """For each fold and each variant (name -> (candidates, features)) a LambdaRank on those feature
+    columns, fitted on the other folds' rows, ranks the fold's cases into ``runs``."""
     for train_idx, test_idx in folds:
         t0 = time.perf_counter()
-        for name, rows in variants.items():
-            booster = fit_booster([rows[i] for i in train_idx], [golds[i] for i in train_idx], seed)
+        for name, (rows, features) in variants.items():
+            booster = fit_booster([rows[i] for i in train_idx], [golds[i] for i in train_idx], seed, features)
+            cols = feature_columns(features)
             for i in test_idx:
-                runs[i][name] = booster_order(booster, rows[i])
+                runs[i][name] = booster_order(booster, rows[i], cols)
         print(f"ranker fold ({len(variants)} variants): {time.perf_counter() - t0:.0f} s", flush=True)
 
 
@@ -137,18 +138,18 @@ def cross_fitted(data, statutes, facts, n_folds, seed, ablate, forms):
     folds = grouped_folds([e.group for e in data.examples], n_folds, seed)
     cands, runs, tables = out_of_fold_features(
         data, labels, lambda ts: train(ts, statutes=statutes, seed=seed), facts, folds)
-    new_cols = tuple(f"{f}_" for f in ("bm25", "vec", "cites"))
-    variants = {OLD: blanked(cands, new_cols), NEW: cands}
+    variants = {OLD: (cands, DEFAULT_FEATURES), NEW: (cands, FEATURES)}
     if ablate:
-        variants.update({f"{NEW}, without {g}": blanked(cands, p) for g, p in GROUPS.items()})
+        variants.update({f"{NEW}, without {g}": (cands, without(p)) for g, p in GROUPS.items()})
     if forms:
         config = Config(forms=FORMS)
         more, more_runs, _ = out_of_fold_features(
             data, labels, lambda ts: train(ts, config=config, statutes=statutes, seed=seed), facts, folds, WITH_FORMS)
         for r, m in zip(runs, more_runs):
             r.update(m)
-        variants[NEW + WITH_FORMS] = more
-    ranker_rows(cands, golds, folds, runs, variants, seed)
+        variants[OLD + WITH_FORMS] = (more, DEFAULT_FEATURES)
+        variants[NEW + WITH_FORMS] = (more, FEATURES)
+    ranker_rows(golds, folds, runs, variants, seed)
     expansions = [{u: [v for v, _, _ in tables[i].neighbours(u, 1)] for name in r for u in r[name][:5]}
                   for i, r in enumerate(runs)]
     return runs, expansions, labels

@@ -17,7 +17,7 @@ from .predictor import Config, train
 from .ranker import fit_stacked
 from .rankfeatures import UnitFacts
 from .rankfile import save as save_ranker
-from .units import cites_degrees, unit_texts
+from .units import unit_texts
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = 
     if ranker_out is not None and model.statutes is not None:
         statutes = model.statutes
         ranker = fit_stacked(resolved, lambda ts: train(ts, config=config, statutes=statutes, seed=seed),
-                             UnitFacts.build(units, statutes.ids, cites_degrees(slugs)), seed=seed)
+                             UnitFacts.build(units, statutes.ids, matchers=False), seed=seed)
         ranked = save_ranker(ranker, ranker_out)
     return BuildReport(path, model.task, len(resolved.examples),
                        {name: len(lm.labels) for name, lm in model.levels.items()}, resolved.unresolved,

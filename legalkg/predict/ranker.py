@@ -25,11 +25,12 @@ from . import cocite as cocitemod
 from .cv import grouped_folds
 from .examples import TrainingSet
 from .predictor import Predictor
-from .rankfeatures import FEATURES, Candidates, Context, UnitFacts, assemble, law_shares
+from .rankfeatures import DEFAULT_FEATURES, FEATURES, Candidates, Context, UnitFacts, assemble, law_shares
 
 FORMAT = "legalkg-ranker"
-FORMAT_VERSION = 2
-#: (2: the BM25, vector and citation-degree features of ``rankfeatures.TEXT_FEATURES``.)
+FORMAT_VERSION = 1
+#: (A file names its features; any subset of ``rankfeatures.FEATURES`` loads, so the files written
+#: before ``TEXT_FEATURES`` existed still do: their feature set did not change.)
 PARAMS: dict = {"objective": "lambdarank", "n_estimators": 100, "learning_rate": 0.1, "num_leaves": 31,
                 "min_child_samples": 50, "subsample": 0.8, "subsample_freq": 1, "colsample_bytree": 0.8,
                 "lambdarank_truncation_level": 20, "verbose": -1, "n_jobs": 1}
@@ -37,7 +38,6 @@ PARAMS: dict = {"objective": "lambdarank", "n_estimators": 100, "learning_rate":
 #: Queries scored per feature batch (bounds the dense (queries x units) score matrices).
 BATCH = 128
 PARA = Level.PARAGRAPH.value
-EXPLAINED_NAMES = tuple(f"ranker.{f}" for f in FEATURES)
 #: Hits per query whose feature contributions are computed (``Ranker.explain``).
 EXPLAINED = 10
 
@@ -74,11 +74,18 @@ class Ranker:
     facts: UnitFacts | None = None
     #: § id -> (cited by, cites) §§, from the laws it was trained on (``units.cites_degrees``)
     degrees: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    #: the features its trees read, columns of ``rankfeatures.FEATURES``
+    features: tuple[str, ...] = DEFAULT_FEATURES
+
+    @property
+    def columns(self) -> np.ndarray:
+        return feature_columns(self.features)
 
     def attach_units(self, units: Mapping[str, str], ids: Sequence[str]) -> Ranker:
-        """Unit facts of ``ids`` (length, title, BM25 and vector matchers) from their texts, the
-        same texts the bridge reads, with the citation degrees stored in the ranker."""
-        self.facts = UnitFacts.build(units, ids, self.degrees)
+        """Unit facts of ``ids`` (length, title and, where its features need them, the BM25 and
+        vector matchers) from their texts, the same texts the bridge reads, with the citation
+        degrees stored in the ranker."""
+        self.facts = UnitFacts.build(units, ids, self.degrees, matchers=uses_text(self.features))
         return self
 
     def explain(self, pred: Predictor, texts: Sequence[str], k: int = 10,
@@ -87,16 +94,18 @@ class Ranker:
         feature's contribution, named ``ranker.<feature>`` as ``legalkg search --explain`` shows
         them (the contributions cost ten times the scores, so only the hits a reader sees get them)."""
         facts = self.facts or UnitFacts({}, {})
+        cols, names = self.columns, [f"ranker.{f}" for f in self.features]
         out = []
         for cand in candidates(pred, texts, self.cocite, facts):
             if not cand.ids:
                 out.append([])
                 continue
-            score = self.booster.predict(cand.x, num_threads=1)
+            x = cand.x[:, cols]
+            score = self.booster.predict(x, num_threads=1)
             order = np.lexsort((np.array(cand.ids), -score))[:k]
-            contrib = self.booster.predict(cand.x[order[:EXPLAINED]], pred_contrib=True, num_threads=1)
+            contrib = self.booster.predict(x[order[:EXPLAINED]], pred_contrib=True, num_threads=1)
             out.append([(cand.ids[j], float(score[j]),
-                         dict(zip(EXPLAINED_NAMES, map(float, contrib[n, :-1]))) if n < len(contrib) else {})
+                         dict(zip(names, map(float, contrib[n, :-1]))) if n < len(contrib) else {})
                         for n, j in enumerate(order)])
         return out
 
@@ -104,24 +113,37 @@ class Ranker:
         return [[(u, s) for u, s, _ in row] for row in self.explain(pred, texts, k)]
 
 
-def fit_booster(cands: Sequence[Candidates], golds: Sequence[set[str]], seed: int = 0) -> lgb.Booster:
-    """LambdaRank on the candidates (relevance 1 for a gold §); queries without a gold candidate teach
-    nothing to a listwise loss and are left out."""
+def feature_columns(features: Sequence[str]) -> np.ndarray:
+    """The columns of ``features`` in the rows ``rankfeatures.assemble`` builds."""
+    at = {f: j for j, f in enumerate(FEATURES)}
+    return np.array([at[f] for f in features], dtype=np.int64)
+
+
+def uses_text(features: Sequence[str]) -> bool:
+    """Whether ``features`` need the BM25 or vector matchers (``UnitFacts.build(matchers=True)``)."""
+    return any(f.startswith(("bm25_", "vec_")) for f in features)
+
+
+def fit_booster(cands: Sequence[Candidates], golds: Sequence[set[str]], seed: int = 0,
+                features: Sequence[str] = DEFAULT_FEATURES) -> lgb.Booster:
+    """LambdaRank on the candidates' ``features`` columns (relevance 1 for a gold §); queries without
+    a gold candidate teach nothing to a listwise loss and are left out."""
     keep = [i for i, (c, g) in enumerate(zip(cands, golds)) if g & set(c.ids)]
     if not keep:
         raise UserError("no training case has a gold § among its candidates: the ranker cannot learn")
-    x = np.vstack([cands[i].x for i in keep])
+    x = np.vstack([cands[i].x for i in keep])[:, feature_columns(features)]
     y = np.concatenate([[1 if u in golds[i] else 0 for u in cands[i].ids] for i in keep])
     model = lgb.LGBMRanker(**PARAMS, random_state=seed)
-    model.fit(x, y, group=[len(cands[i].ids) for i in keep], feature_name=list(FEATURES))
+    model.fit(x, y, group=[len(cands[i].ids) for i in keep], feature_name=list(features))
     return model.booster_
 
 
 def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], facts: UnitFacts,
-                n_folds: int = 5, seed: int = 0) -> Ranker:
+                n_folds: int = 5, seed: int = 0, features: Sequence[str] = DEFAULT_FEATURES) -> Ranker:
     """A ranker for a predictor trained on all of ``data``: its rows are out-of-fold features (inner
     predictors and co-citation counts from the other folds only), its co-citation table that of all
-    of ``data``."""
+    of ``data``; it reads ``features`` (``facts`` must carry what they need: the matchers for
+    BM25 and vector features, the degrees for ``cites_*``)."""
     labels = para_labels(data)
     cands: list[Candidates | None] = [None] * len(data.examples)
     for train_idx, test_idx in grouped_folds([e.group for e in data.examples], n_folds, seed):
@@ -129,6 +151,7 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
         table = cocitemod.fit([labels[i] for i in train_idx])
         for i, c in zip(test_idx, candidates(fit(inner), [data.examples[i].text for i in test_idx], table, facts)):
             cands[i] = c
-    booster = fit_booster([c for c in cands if c is not None], [set(g) for g in labels], seed)
+    booster = fit_booster([c for c in cands if c is not None], [set(g) for g in labels], seed, features)
     meta = {"n_examples": len(data.examples), "sources": list(data.sources), "inner_folds": n_folds, "seed": seed}
-    return Ranker(data.task, booster, cocitemod.fit(labels), meta, facts, dict(facts.degrees))
+    degrees = dict(facts.degrees) if any(f.startswith("cites_") for f in features) else {}
+    return Ranker(data.task, booster, cocitemod.fit(labels), meta, facts, degrees, tuple(features))

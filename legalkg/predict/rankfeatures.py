@@ -21,6 +21,9 @@ where a ranker can gain. Per candidate:
   stored in the ranker's file (``rankfile.py``): at search time the ranker gets the § texts only, and
   the extraction over the 58 codes costs half a minute, too much for each Retriever's start.
 
+The last two groups (``TEXT_FEATURES``) are computed but not used by default (``DEFAULT_FEATURES``):
+in eval/ranker/ they did not beat the other features beyond the CI on either task.
+
 Not a feature: whether the § is repealed. Both unit sources leave repealed §§ out (``units.unit_texts``
 and ``cypher/retrieve/unit_texts``), and every candidate is a training label or one of those texts, so
 the flag would be 0 on every row (tests/predict/test_rankfeatures_text.py checks a repealed §).
@@ -52,6 +55,11 @@ FEATURES: tuple[str, ...] = tuple(
 #: The features on the whole § text and the citation graph (``TEXT_FEATURES``' columns follow the others).
 TEXT_FEATURES: tuple[str, ...] = ("bm25_score", "bm25_rank", "bm25_gap", "vec_score", "vec_rank", "vec_gap",
                                   "cites_in", "cites_out")
+#: The features a ranker uses unless it is given others (``ranker.fit_stacked``): those of issue 34.
+#: ``TEXT_FEATURES`` did not beat them beyond the CI in eval/ranker/ (README, results-*-features.md),
+#: so they are computed only for a ranker that names them.
+DEFAULT_FEATURES: tuple[str, ...] = FEATURES
+#: Every column ``assemble`` fills, in order; a ranker reads the columns of its own features.
 FEATURES = FEATURES + TEXT_FEATURES
 
 
@@ -68,13 +76,17 @@ class UnitFacts:
 
     @classmethod
     def build(cls, units: Mapping[str, str], ids: Sequence[str],
-              degrees: Mapping[str, tuple[int, int]] | None = None) -> UnitFacts:
+              degrees: Mapping[str, tuple[int, int]] | None = None, matchers: bool = True) -> UnitFacts:
+        """The facts of ``ids``; the BM25 and vector matchers only with ``matchers`` (they cost a second
+        or two for a few thousand §§, and a ranker without ``TEXT_FEATURES`` never reads them)."""
         words, titles = {}, {}
         for uid in ids:
             text = units.get(uid, "")
             words[uid] = float(np.log1p(len(text.split())))
             first, _, rest = text.partition("\n")
             titles[uid] = frozenset(tokens(first)) if rest else frozenset()
+        if not matchers:
+            return cls(words, titles, None, None, dict(degrees or {}))
         return cls(words, titles, Bm25(units, ids), VectorCache(units).encode(ids), dict(degrees or {}))
 
     def text_features(self, text: str, cand: Sequence[str]) -> np.ndarray:
@@ -92,7 +104,8 @@ class UnitFacts:
 
 @dataclass
 class Candidates:
-    """One query's candidates: ids and their feature rows (len(ids), len(FEATURES))."""
+    """One query's candidates: ids and their feature rows (len(ids), len(FEATURES)); a ranker reads
+    the columns of its features."""
 
     ids: list[str]
     x: np.ndarray

@@ -41,7 +41,7 @@ def shipped_ranker(task: str, pred: Predictor, units: Mapping[str, str]) -> Rank
 def save(ranker: Ranker, path: str | Path) -> Path:
     """Write ``ranker`` atomically (``modelfile.write_arrays``)."""
     path = Path(path)
-    header = {"format": FORMAT, "version": FORMAT_VERSION, "task": ranker.task, "features": list(FEATURES),
+    header = {"format": FORMAT, "version": FORMAT_VERSION, "task": ranker.task, "features": list(ranker.features),
               "meta": ranker.meta, "cocite": ranker.cocite is not None}
     arrays = {"header": np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8),
               "booster": np.frombuffer(ranker.booster.model_to_string().encode("utf-8"), dtype=np.uint8)}
@@ -61,7 +61,9 @@ def load(path: str | Path) -> Ranker:
     """Read a ranker file; one ``UserError`` line for a missing, foreign or outdated file."""
     path = Path(path)
     with read_arrays(path, FORMAT, "ranker file", FIX) as (z, header):
-        if header.get("version") != FORMAT_VERSION or header.get("features") != list(FEATURES):
+        features = header.get("features")
+        known = isinstance(features, list) and set(features) <= set(FEATURES)
+        if header.get("version") != FORMAT_VERSION or not known:
             raise UserError(f"{path} was written for other ranker features (version {header.get('version')}); {FIX}")
         try:
             booster = lgb.Booster(model_str=z["booster"].tobytes().decode("utf-8"))
@@ -75,4 +77,4 @@ def load(path: str | Path) -> Ranker:
                                                                       z["degrees.values"])}
         except (KeyError, lgb.basic.LightGBMError) as err:
             raise UserError(f"{path} is damaged ({err}); {FIX}") from None
-    return Ranker(header["task"], booster, table, header.get("meta", {}), degrees=degrees)
+    return Ranker(header["task"], booster, table, header.get("meta", {}), degrees=degrees, features=tuple(features))

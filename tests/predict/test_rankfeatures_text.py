@@ -18,11 +18,13 @@ import numpy as np
 import pytest
 
 from legalkg.errors import UserError
-from legalkg.predict import rankfile
-from legalkg.predict.ranker import FORMAT_VERSION
-from legalkg.predict.rankfeatures import FEATURES, TEXT_FEATURES, UnitFacts
+from legalkg.predict import rankfile, train
+from legalkg.predict.ranker import FORMAT_VERSION, fit_stacked
+from legalkg.predict.rankfeatures import DEFAULT_FEATURES, FEATURES, TEXT_FEATURES, UnitFacts
 from legalkg.predict.textmatch import K1, B, Bm25, VectorCache, score_rank_gap
 from legalkg.predict.units import cites_degrees, unit_texts
+
+from .conftest import UNITS
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +99,23 @@ def test_an_old_ranker_file_is_refused_with_one_line(tmp_path):
     with pytest.raises(UserError, match="other ranker features") as err:
         rankfile.load(path)
     assert "\n" not in str(err.value) and rankfile.FIX in str(err.value)
+    header.update(version=FORMAT_VERSION, features=[*DEFAULT_FEATURES, "pagerank"])  # a feature this code lacks
+    np.savez(path, header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8),
+             booster=np.frombuffer(b"tree", dtype=np.uint8))
+    with pytest.raises(UserError, match="other ranker features"):
+        rankfile.load(path)
+
+
+def test_a_ranker_on_every_feature_keeps_them_and_its_degrees_through_its_file(lay_set, tmp_path):
+    para = [i for i in UNITS if i.count("/") == 1]
+    degrees = {"BGB/§551": (3, 1), "BGB/§548": (1, 0)}
+    rk = fit_stacked(lay_set, lambda ts: train(ts, UNITS), UnitFacts.build(UNITS, para, degrees), n_folds=2,
+                     features=FEATURES)
+    loaded = rankfile.load(rankfile.save(rk, tmp_path / "r.npz")).attach_units(UNITS, para)
+    assert loaded.features == FEATURES and loaded.degrees == degrees and loaded.facts.bm25 is not None
+    model, q = train(lay_set, UNITS), ["Der Vermieter behält die Kaution"]
+    assert loaded.rank(model, q, 5) == rk.rank(model, q, 5)
+    assert {f"ranker.{f}" for f in TEXT_FEATURES} <= set(rk.explain(model, q, 1)[0][0][2])
+    default = fit_stacked(lay_set, lambda ts: train(ts, UNITS), UnitFacts.build(UNITS, para, degrees), n_folds=2)
+    assert default.features == DEFAULT_FEATURES and default.degrees == {}
+    assert default.attach_units(UNITS, para).facts.bm25 is None  # no matchers built for a ranker without them
