@@ -26,6 +26,8 @@ import numpy as np
 
 #: the documented commands (docs/retrieval.md, "Shipped models"): task -> (files under the shared data's
 #: eval folder, shipped file name); every command adds ``--seed 0`` and the 58 default codes
+#: task -> further ``legalkg train`` arguments of its shipped model (eval/word-forms/README.md chose them)
+OPTIONS: dict[str, tuple[str, ...]] = {"lay": ("--forms", "lemma,split"), "case": ()}
 RECIPES: dict[str, tuple[tuple[str, ...], str]] = {
     "lay": (("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl"), "predictor-lay.npz"),
     "case": (("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz"), "predictor-case.npz"),
@@ -35,7 +37,7 @@ RECIPES: dict[str, tuple[tuple[str, ...], str]] = {
 def train_args(task: str, data: list[Path], out: Path, laws: str = "default") -> list[str]:
     """The ``legalkg train`` arguments of a recipe (``--laws default`` is the shipped one)."""
     return ["train", "--task", task, *[a for p in data for a in ("--data", str(p))], "--out", str(out),
-            "--seed", "0", "--laws", laws]
+            "--seed", "0", "--laws", laws, *OPTIONS.get(task, ())]
 
 
 def _header(raw: bytes) -> dict:

@@ -6,8 +6,9 @@ import click
 
 from .. import codes
 from ..errors import UserError
-from ..predict import TASKS
+from ..predict import TASKS, Config
 from ..predict.build import build_model
+from ..predict.text import FORMS
 
 
 @click.command("train")
@@ -23,13 +24,21 @@ from ..predict.build import build_model
 @click.option("--ranker-out", type=click.Path(dir_okay=False), default=None,
               help="Also train the learned ranker (LambdaRank over the predictor's candidates, on out-of-fold "
                    "predictions of DATA) and write it here (.npz; legalkg/data/ranker-TASK.npz is the shipped one).")
-def train(task, data, out, seed, laws, ranker_out) -> None:
+@click.option("--forms", default="", show_default=False,
+              help="German word forms beside the stems in the query words, comma-separated: lemma, split "
+                   "(the shipped lay model uses lemma,split; eval/word-forms/README.md).")
+def train(task, data, out, seed, laws, ranker_out, forms) -> None:
     """Train the statute predictor on DATA and write it to OUT."""
+    chosen = tuple(f.strip() for f in forms.split(",") if f.strip())
+    unknown = sorted(set(chosen) - set(FORMS))
+    if unknown:
+        raise UserError(f"--forms: unknown word form {', '.join(unknown)}; choose from {', '.join(FORMS)}")
     slugs = codes.resolve_codes(laws)
     if slugs is None:
         raise UserError("--laws all is not supported by train: the labels come from the parsed gii files; "
                         "use default or a list of slugs such as bgb,zpo")
-    report = build_model(list(data), out, task=task, seed=seed, slugs=slugs, ranker_out=ranker_out)
+    report = build_model(list(data), out, task=task, seed=seed, slugs=slugs, ranker_out=ranker_out,
+                         config=Config(forms=chosen) if chosen else None)
     labels = ", ".join(f"{n} {name}" for name, n in report.n_labels.items())
     click.echo(f"{report.task} model: {report.n_examples} examples, labels {labels}; "
                f"{report.unresolved} gold citations outside the loaded laws; "

@@ -39,11 +39,12 @@ def test_wrong_task_for_the_data(tmp_path):
 def test_train_writes_a_model(tmp_path):
     data = write_jsonl(tmp_path / "lay.jsonl", LAY)
     out = tmp_path / "m.npz"
-    result = CliRunner().invoke(main, ["train", "--data", str(data), "--out", str(out), "--laws", "bgb", "--seed", "3"])
+    result = CliRunner().invoke(main, ["train", "--data", str(data), "--out", str(out), "--laws", "bgb", "--seed", "3",
+                                       "--forms", "lemma,split"])
     assert result.exit_code == 0, result.output
     assert "lay model: 8 examples" in result.output and "bridge on" in result.output
     model = load_model(out)
-    assert model.meta["seed"] == 3
+    assert model.meta["seed"] == 3 and model.config.forms == ("lemma", "split")
     assert model.predict(["Vermieter behält die Kaution"], k=1)[0][0][0] == "BGB/§551"
 
 
@@ -56,3 +57,12 @@ def test_an_unwritable_out_is_one_line_before_any_training(tmp_path):
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: cannot write to") and "--out" in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_an_unknown_word_form_is_one_line(tmp_path):
+    data = write_jsonl(tmp_path / "lay.jsonl", LAY)
+    result = CliRunner().invoke(main, ["train", "--data", str(data), "--out", str(tmp_path / "m.npz"),
+                                       "--forms", "lemma,stem"])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code != 0 and len(lines) == 1 and "unknown word form stem" in lines[0]
+    assert "Traceback" not in result.output and not (tmp_path / "m.npz").exists()
