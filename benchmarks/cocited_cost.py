@@ -2,7 +2,8 @@
 
 Times the two parts of the step (``cocite.shipped_rows``: load both shipped predictors and build
 their tables; ``graph.cocited.write_cocited``: the MERGE batches) ``--repeat`` times on the graph at
-``NEO4J_URI`` (a graph the step already wrote is rewritten: what every later ingest pays), checks
+``NEO4J_URI`` (a graph the step already wrote is rewritten: what every later ingest pays; with
+``--fresh`` the edges are removed before each write, as in a first ingest), checks
 that no pair is stored twice, and writes a JSON result file. The whole step's seconds inside a real
 ingest are printed by `legalkg ingest` itself ("co-citations: ... in X s").
 
@@ -33,6 +34,8 @@ from research.machine import calibration_ms, cpu_model  # noqa: E402
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--fresh", action="store_true",
+                    help="remove the edges before each write, so every write creates them (a first ingest)")
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
     cfg = load_config()
@@ -43,6 +46,8 @@ def main() -> None:
             t = time.perf_counter()
             rows = shipped_rows()
             rows_s.append(time.perf_counter() - t)
+            if args.fresh:
+                write_cocited(driver, cfg.database, {task: [] for task in rows})
             t = time.perf_counter()
             written = write_cocited(driver, cfg.database, rows)
             write_s.append(time.perf_counter() - t)
@@ -51,6 +56,7 @@ def main() -> None:
     finally:
         driver.close()
     result = {
+        "fresh": args.fresh,
         "command": "python benchmarks/cocited_cost.py " + " ".join(sys.argv[1:]),
         "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{cpu_model()}, load average {os.getloadavg()[0]:.1f}, "
