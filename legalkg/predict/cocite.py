@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import scipy.sparse as sp
@@ -136,7 +137,9 @@ def edge_rows(table: CoCitation | None, min_count: int = MIN_COUNT) -> list[dict
     return sorted(rows, key=lambda r: (r["a"], r["b"]))
 
 
+@cache
 def shipped_rows() -> dict[str, list[dict]]:
     """:func:`edge_rows` of every shipped predictor (``legalkg/data/predictor-TASK.npz``), by task:
-    the ``CO_CITED`` edges `legalkg ingest` writes."""
+    the ``CO_CITED`` edges `legalkg ingest` writes. Made once per process (the shipped files do not
+    change while it runs; loading both predictors takes seconds); callers must not change the rows."""
     return {task: edge_rows(of_predictor(load(default_model_path(task)))) for task in DEFAULT_MODELS}

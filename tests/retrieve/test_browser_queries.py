@@ -28,16 +28,12 @@ def split_browser_file(text: str) -> tuple[dict, str]:
     return params, "\n".join(body).strip().rstrip(";")
 
 
-#: the shipped predictors' CO_CITED rows, made once (loading both predictors takes seconds)
-ROWS: dict[str, dict] = {}
-
-
 @pytest.fixture(scope="module")
 def graph(load_graph, driver, neo4j_cfg):
     """BGB and ZPO with the shipped predictors' CO_CITED edges (as `legalkg ingest` writes them),
     removed again afterwards: the session graph of the other modules has none."""
     load_graph("BGB,ZPO", model="usem3")
-    rows = ROWS.setdefault("shipped", shipped_rows())
+    rows = shipped_rows()
     written = write_cocited(driver, neo4j_cfg.database, rows)
     assert 100 < written["lay"] <= len(rows["lay"])  # pairs with an end outside BGB and ZPO are left out
     yield driver
@@ -73,7 +69,7 @@ def test_what_is_cited_together_with_573(graph, neo4j_cfg):
 def test_a_second_write_adds_no_edge(graph, neo4j_cfg):
     db = neo4j_cfg.database
     before = cocited_count(graph, db)
-    again = write_cocited(graph, db, ROWS["shipped"])
+    again = write_cocited(graph, db, shipped_rows())
     assert cocited_count(graph, db) == before == sum(again.values())
 
 
