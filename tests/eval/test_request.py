@@ -30,7 +30,7 @@ def _parse(command: str) -> EvalRequest:
     {"dataset": "gerlayqa", "level": "§,naive", "expand": "all", "mode": "ranked,vector", "k": 7, "limit": 20},
     {"mode": "learned", "cv": 5, "train_extra": (Path("a.jsonl"), Path("b c.jsonl")), "tune_weights": True,
      "save_weights": Path("w.json"), "gold_laws": "BGB,ZPO", "permutations": 500, "bootstrap": 50, "seed": 3},
-    {"mode": "learned", "cv": 3, "fold_ranker": "none"},
+    {"mode": "learned", "cv": 3, "fold_ranker": "none", "predictor_weights": "nb=0,knn=0,bridge=0"},
     {"mode": "learned", "predictor": Path("m.npz"), "weights": "fulltext=0", "predictor_weights": "knn=0",
      "gold_count": "Named", "out": Path("eval/x")},
 ])
@@ -61,6 +61,7 @@ def test_values_are_read_through_the_vocabulary():
     ({"gold_count": "truncated"}, "unknown gold count 'truncated'"),
     ({"cv": 5, "fold_ranker": "always"}, "unknown fold ranker 'always'"),
     ({"fold_ranker": "none"}, "--fold-ranker none needs --cv N"),
+    ({"cv": 5, "predictor_weights": "nb=0"}, "add --fold-ranker none"),
     ({"mode": "bm25"}, "unknown mode 'bm25'"),
     ({"weights": "bm25=1"}, "bad run weight"),
 ])
