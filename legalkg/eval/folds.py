@@ -189,15 +189,28 @@ def weights_over_all(driver: Driver, db: str, task: Task, cases: Sequence[tuple[
     return tuned_weights(driver, db, prep, prep.data.examples, tune, seed)
 
 
+class Folds(NamedTuple):
+    """How the outer CV splits and trains: ``n`` folds grouped by case, fold seed ``seed``, and
+    whether each fold's engine ranks its § run with a ranker of its own (``fold_ranker``)."""
+
+    n: int = 5
+    seed: int = 0
+    ranked: bool = False
+
+
+#: The default split: 5 folds, seed 0, no ranker.
+FIVE_FOLDS = Folds()
+
+
 def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
-                    n_folds: int = 5, seed: int = 0, extra: TrainingSet | None = None,
-                    weights: Mapping[str, float] | Tuning | None = None,
-                    ranked: bool = False) -> dict[str, Retriever]:
+                    folds: Folds = FIVE_FOLDS, extra: TrainingSet | None = None,
+                    weights: Mapping[str, float] | Tuning | None = None) -> dict[str, Retriever]:
     """case id -> the Retriever whose predictor was trained without that case's fold (plus
     ``extra``'s examples in every fold), fusing its runs with ``weights`` (default
     ``learned.WEIGHTS``), or, given a ``Tuning``, with the weights that an inner CV on the fold's
-    training cases chose; with ``ranked`` its § run ordered by a ranker stacked on the same
+    training cases chose; with ``folds.ranked`` its § run ordered by a ranker stacked on the same
     training cases (``fold_ranker``). The inner CV of a ``Tuning`` runs without rankers."""
+    n_folds, seed = folds.n, folds.seed
     prep = prepare(driver, db, task, cases, extra)
     ids = [cid for cid, _, _ in cases]
     groups = [group_of(cid) for cid in ids]
@@ -211,7 +224,7 @@ def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[s
             chosen, _ = tuned_weights(driver, db, prep, own, weights, seed)
         else:
             chosen = dict(lm.WEIGHTS if weights is None else weights)
-        ranker = fold_ranker(prep, fold, seed) if ranked else None
+        ranker = fold_ranker(prep, fold, seed) if folds.ranked else None
         retriever = Retriever(driver, db, predictors={task: model}, weights=chosen, rankers={task: ranker})
         out.update({cid: retriever for cid in test_ids})
     return out

@@ -123,9 +123,6 @@ class EvalRequest(BaseModel):
             raise UserError("--train-extra needs --cv N: the extra data trains each fold's predictor")
         if self.fold_ranker is not FoldRanker.SHIPPED and not self.cv:
             raise UserError(f"--fold-ranker {self.fold_ranker} needs --cv N: it sets the rankers of the CV folds")
-        if self.predictor_weights and self.cv and self.fold_ranker is FoldRanker.SHIPPED:
-            raise UserError("--predictor-weights with --cv: the folds' rankers order the § run from the components' "
-                            "own scores, so the weights would not change it: add --fold-ranker none")
         if self.tune_weights and not self.cv:
             raise UserError("--tune-weights needs --cv N: the weights are chosen inside each fold")
         if self.save_weights is not None and not self.tune_weights:
@@ -133,6 +130,9 @@ class EvalRequest(BaseModel):
         if self.predictor_weights and self.tune_weights:
             raise UserError("--predictor-weights and --tune-weights: choose one (the inner CV tunes with the "
                             "predictor's own component weights)")
+        if self.predictor_weights and self.cv and self.fold_ranker is FoldRanker.SHIPPED:
+            raise UserError("--predictor-weights with --cv: the folds' rankers order the § run from the components' "
+                            "own scores, so the weights would not change it: add --fold-ranker none")
         return self
 
     def cells(self) -> list[Cell]:

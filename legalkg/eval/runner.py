@@ -43,7 +43,7 @@ from ..retrieve.learned import weights_label
 from ..vocab import Expansion, FoldRanker, Mode, RetrievalLevel, Task, parse_level
 from . import datasets, ir, metric, results
 from .datasets import Coverage, EvalCase, coverage, restrict_to_laws
-from .folds import TRAINED_ON, Tuning, fold_retrievers, weights_over_all
+from .folds import TRAINED_ON, Folds, Tuning, fold_retrievers, weights_over_all
 from .grid import (
     BASELINE,
     Cell,
@@ -356,8 +356,8 @@ def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retri
                 if request.tune_weights and levels else None)
         cases = [(c.id, sel.texts[c.id], c.gold) for c in sel.kept]
         ranked = request.fold_ranker is FoldRanker.SHIPPED and default_ranker_path(task).exists()
-        engines = Engines(engine, fold_retrievers(driver, db, task, cases, request.cv, request.seed, extra=extra,
-                                                  weights=tune or engine.weights, ranked=ranked))
+        engines = Engines(engine, fold_retrievers(driver, db, task, cases, Folds(request.cv, request.seed, ranked),
+                                                  extra=extra, weights=tune or engine.weights))
         if tune is not None and request.save_weights is not None:
             chosen, recall = weights_over_all(driver, db, task, cases, tune, extra, request.seed)
             return engines, {"task": task, "level": str(level), "k": request.k, "weights": chosen,

@@ -11,7 +11,7 @@ from legalkg.cases.gold import parse_gold_strings
 from legalkg.cli import main
 from legalkg.eval import runner
 from legalkg.eval.datasets import EvalCase
-from legalkg.eval.folds import TRAINED_ON, fold_retrievers, group_of
+from legalkg.eval.folds import TRAINED_ON, Folds, fold_retrievers, group_of
 from legalkg.predict import default_model_path, load_examples, load_model
 from legalkg.retrieve import learned as lm
 from legalkg.vocab import Mode, RetrievalLevel
@@ -89,7 +89,7 @@ def _extra(tmp_path, rows, name="extra.jsonl"):
 def test_train_extra_trains_every_fold_and_is_never_scored(graph, driver, neo4j_cfg, tmp_path):
     cases = [(f"q{i}", q, parse_gold_strings([g]).citations) for i, (q, g) in enumerate(QUESTIONS)]
     extra = load_examples([_extra(tmp_path, [(f"x{i}", q, g) for i, (q, g) in enumerate(EXTRA)])])
-    folds = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, 3, extra=extra,
+    folds = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, Folds(3), extra=extra,
                             weights={"predictor": 1.0, "fulltext": 0.0})
     assert set(folds) == {cid for cid, _, _ in cases}  # the extra cases are not answered
     for cid, retriever in folds.items():
@@ -158,7 +158,7 @@ def test_tune_weights_chooses_per_fold_inside_the_cv(graph, neo4j_env, tmp_path)
 
 def test_cv_folds_rank_with_rankers_trained_without_their_test_cases(graph, driver, neo4j_cfg, tmp_path):
     cases = [(f"c{i:02d}", q, parse_gold_strings([g]).citations) for i, (q, g) in enumerate(QUESTIONS * 3)]
-    folds = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, 3, ranked=True)
+    folds = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, Folds(3, ranked=True))
     engines = {id(r): r for r in folds.values()}.values()
     assert len(engines) == 3
     for retriever in engines:
@@ -171,7 +171,7 @@ def test_cv_folds_rank_with_rankers_trained_without_their_test_cases(graph, driv
     cid, text, _ = cases[0]
     hits = folds[cid].seeds({cid: text}, RetrievalLevel.PARAGRAPH, 5, Mode.LEARNED, task="lay")[cid]
     assert any("predictor.ranker" in h.components and h.ranker for h in hits)  # the ranker's share, its features
-    plain = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, 3)
+    plain = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, Folds(3))
     assert plain[cid].ranker("lay") is None
     hits = plain[cid].seeds({cid: text}, RetrievalLevel.PARAGRAPH, 5, Mode.LEARNED, task="lay")[cid]
     assert not any("predictor.ranker" in h.components for h in hits)
