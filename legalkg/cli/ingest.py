@@ -1,4 +1,5 @@
-"""`legalkg ingest`: parse the chosen codes, load them into Neo4j, then embed every level (`legalkg embed`)."""
+"""`legalkg ingest`: parse the chosen codes, load them into Neo4j with the shipped predictors' ``CO_CITED``
+edges, then embed every level (`legalkg embed`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from ..graph.ingest import METHODS, ingest as ingest_into
 from ..graph.load import LoadSettings
 from ..graph.vectors import embed_graph
 from ..parse import iter_laws
+from ..predict.cocite import shipped_rows
 from .embed import embed_options
 from .options import neo4j_options, workers_option
 
@@ -38,7 +40,8 @@ def ingest(cfg, codes_spec, source, embedding: EmbedSettings | None, batch, work
     notice = None if quiet else (lambda line: click.echo(line, err=True))
     settings = LoadSettings(batch=batch, workers=workers, progress=not quiet, notice=notice)
     with ingest_into(cfg, iter_laws(source, slugs, workers=workers), method=method,
-                     total=len(slugs) if slugs else None, settings=settings) as (driver, report):
+                     total=len(slugs) if slugs else None, settings=settings,
+                     cocited=shipped_rows) as (driver, report):
         for line in report.summary_lines():
             click.echo(line)
         if embedding is not None:

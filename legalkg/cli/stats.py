@@ -25,6 +25,7 @@ def stats(cfg, as_json: bool) -> None:
         rels = relationship_counts(driver, cfg.database)
     structural = {k: v for k, v in labels.items() if k not in ("Unit", "EmbeddingModel")}
     nodes = sum(v for k, v in structural.items() if k != RetrievalLevel.CHUNK)
+    # the paper's edges are the statute's own; CO_CITED (learned from cases) is listed, not counted
     edges = sum(v for k, v in rels.items() if k.startswith(("CONTAINS_", "CITES_")))
     cites = sum(v for k, v in rels.items() if k.startswith("CITES_"))
     if as_json:

@@ -14,7 +14,7 @@ needs facts from three moments, so it is taken in steps here, in this order:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +29,7 @@ from ..model import Law
 from ..server import offline_import
 from ..server.conf import default_home
 from .bulk import bulk_load
+from .cocited import write_cocited
 from .config import Neo4jConfig, masked_uri
 from .connection import session_driver
 from .cypher import query
@@ -141,12 +142,28 @@ def ingest_laws(
     return report
 
 
+def add_cocited(driver: Driver, db: str, report: IngestReport, cocited: Callable[[], Mapping[str, Sequence[dict]]],
+                batch: int) -> None:
+    """Write the ``CO_CITED`` edges after either loader (``graph.cocited``), once every unit is in:
+    ``cocited`` makes the rows (``predict.cocite.shipped_rows``; loading the predictors is most of
+    the cost). Both loaders leave the server up, so one Cypher write serves both."""
+    started = time.perf_counter()
+    rows = cocited()
+    report.cocited_rows_seconds = time.perf_counter() - started
+    report.cocited = write_cocited(driver, db, rows, batch)
+    report.cocited_seconds = time.perf_counter() - started
+
+
 @contextmanager
 def ingest(cfg: Neo4jConfig, laws: Iterable[tuple[str, Law | Exception]], *, method: str = "auto",
-           home: Path | None = None, total: int | None = None,
-           settings: LoadSettings = LOAD) -> Iterator[tuple[Driver, IngestReport]]:
-    """``legalkg ingest``: plan, connect, load; yields the open driver (for the embedding that
-    follows) and the report. Without the server's round trip when an interrupted import left it down."""
+           home: Path | None = None, total: int | None = None, settings: LoadSettings = LOAD,
+           cocited: Callable[[], Mapping[str, Sequence[dict]]] | None = None) -> Iterator[tuple[Driver, IngestReport]]:
+    """``legalkg ingest``: plan, connect, load, then the ``CO_CITED`` edges of ``cocited``'s rows
+    (per task; None: none written); yields the open driver (for the embedding that follows) and the
+    report. Without the server's round trip when an interrupted import left it down."""
     p = plan_load(cfg.uri, method, home)
     with session_driver(cfg, verify=not p.pending) as driver:
-        yield driver, ingest_laws(driver, cfg.database, laws, plan=p, total=total, settings=settings)
+        report = ingest_laws(driver, cfg.database, laws, plan=p, total=total, settings=settings)
+        if cocited is not None:
+            add_cocited(driver, cfg.database, report, cocited, settings.batch)
+        yield driver, report

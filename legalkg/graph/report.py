@@ -21,6 +21,9 @@ class IngestReport(BaseModel):
     seconds: float = 0.0
     structure_seconds: float = 0.0
     phases: dict[str, float] = Field(default_factory=dict, description="seconds per step of a bulk import")
+    cocited: dict[str, int] = Field(default_factory=dict, description="CO_CITED edges in the graph per task")
+    cocited_seconds: float = 0.0
+    cocited_rows_seconds: float = Field(0.0, description="of cocited_seconds: making the rows (the predictors)")
     fresh: set[str] = Field(default_factory=set, exclude=True, description="laws created from nothing in this run")
 
     @property
@@ -37,6 +40,10 @@ class IngestReport(BaseModel):
         if self.cite_stats:
             cs = self.cite_stats
             lines.append(f"citations: {cs['edges']:,} edges {cs['by_kind']}; unresolved {cs['unresolved']}")
+        if self.cocited:
+            per_task = ", ".join(f"{n:,} {task}" for task, n in self.cocited.items())
+            lines.append(f"co-citations: {per_task} CO_CITED edges of the shipped predictors' training cases "
+                         f"in {self.cocited_seconds:.1f} s ({self.cocited_rows_seconds:.1f} s reading the predictors)")
         return lines
 
     def failure_lines(self) -> list[str]:

@@ -10,19 +10,27 @@ The weight of a pair is the normalised pointwise mutual information (Bouma 2009)
     npmi(a, b) = log(p(a, b) / (p(a) p(b))) / -log p(a, b)      in [-1, 1]
 
 with p the share of training cases citing a unit or the pair. Pairs seen fewer than ``min_count``
-times are dropped: one shared decision is no pattern. The counts live in the ranker's model file, not as
-``CO_CITED`` edges in the graph: each fold and each shipped model needs the counts of its own training
-cases, and a graph holds one set; the model file also keeps `legalkg search` free of graph writes.
+times are dropped: one shared decision is no pattern.
+
+Retrieval reads the counts from the model files (the ranker's, and the predictor's § label matrix for
+``--expand cocited``), never from the graph: each CV fold and each shipped model needs the counts of its
+own training cases, and a graph holds one set; the model files also keep `legalkg search` free of graph
+writes. The graph gets the shipped predictors' view for people: `legalkg ingest` writes
+:func:`shipped_rows` as ``CO_CITED`` edges (``legalkg.graph.cocited``, one per pair and task, from the
+smaller id to the larger; ``cypher/browser/07_cocited_with.cypher`` reads them either way).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import scipy.sparse as sp
 
+from ..vocab import RetrievalLevel
+from .modelfile import DEFAULT_MODELS, default_model_path, load
 from .sparse import label_matrix
 
 #: Tables of up to this many units also keep a dense npmi matrix (4,000 units: 64 MB).
@@ -104,3 +112,34 @@ def of_matrix(ids: Sequence[str], y: sp.csr_matrix, min_count: int = MIN_COUNT) 
     both.data[both.data < min_count] = 0.0
     both.eliminate_zeros()
     return CoCitation(list(ids), both, units, y.shape[0])
+
+
+def of_predictor(pred) -> CoCitation | None:
+    """The co-citation table of a predictor's own training cases (its § label matrix), None where it
+    has no § level: what ``Retriever.cocitation`` expands with and what the graph's edges hold."""
+    level = pred.levels.get(RetrievalLevel.PARAGRAPH.value)
+    return None if level is None else of_matrix(level.labels, level.y)
+
+
+def edge_rows(table: CoCitation | None, min_count: int = MIN_COUNT) -> list[dict]:
+    """One row per co-cited pair of ``table`` seen at least ``min_count`` times: ``{a, b, count, npmi}``
+    with ``a`` < ``b`` (the ids' string order: a symmetric pair is stored once), sorted by ``a``, ``b``."""
+    if table is None:
+        return []
+    upper = sp.triu(table.pairs, k=1).tocoo()
+    npmi = table.npmi.tocsr()
+    rows = []
+    for i, j, count in zip(upper.row, upper.col, upper.data, strict=True):
+        if count < min_count:
+            continue
+        a, b = sorted((table.ids[i], table.ids[j]))
+        rows.append({"a": a, "b": b, "count": int(count), "npmi": float(npmi[i, j])})
+    return sorted(rows, key=lambda r: (r["a"], r["b"]))
+
+
+@cache
+def shipped_rows() -> dict[str, list[dict]]:
+    """:func:`edge_rows` of every shipped predictor (``legalkg/data/predictor-TASK.npz``), by task:
+    the ``CO_CITED`` edges `legalkg ingest` writes. Made once per process (the shipped files do not
+    change while it runs; loading both predictors takes seconds); callers must not change the rows."""
+    return {task: edge_rows(of_predictor(load(default_model_path(task)))) for task in DEFAULT_MODELS}

@@ -246,13 +246,13 @@ class Retriever:
     def cocitation(self, task: Task | str | None) -> cocite.CoCitation | None:
         """The co-citation table of the ``task`` predictor's training cases (its § labels), made
         once per Retriever; None for no task or a predictor without § labels. The ``cocited``
-        expansion reads it, so a CV fold's engine expands with its own fold's pairs."""
+        expansion reads it, so a CV fold's engine expands with its own fold's pairs (the graph's
+        ``CO_CITED`` edges hold the shipped predictors' table only, so retrieval never reads them)."""
         if task is None:
             return None
         task = Task(task)
         if task not in self._cocitations:
-            level = self.predictor(task).levels.get(RetrievalLevel.PARAGRAPH.value)
-            self._cocitations[task] = None if level is None else cocite.of_matrix(level.labels, level.y)
+            self._cocitations[task] = cocite.of_predictor(self.predictor(task))
         return self._cocitations[task]
 
     def check_unseen(self, task: Task, cases: Mapping[str, str]) -> None:

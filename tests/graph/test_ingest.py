@@ -46,9 +46,13 @@ def test_ingest_twice_changes_nothing(clean, neo4j_cfg):
     assert counts["Gesetz"] == 4 and counts["Paragraph"] > 100 and counts["Satz"] > counts["Paragraph"]
     assert rels["CONTAINS_PARAGRAPH"] == counts["Paragraph"]
     assert rels.get("CITES_PARAGRAPH", 0) + rels.get("CITES_ABSATZ", 0) > 0
+    # the shipped case predictor's LER decisions cite 4 pairs of these laws' §§ at least twice
+    # (e.g. § 7 KSchG with § 17 TzBfG, 3 decisions); the lay questions none
+    assert rels["CO_CITED"] == 4 and "co-citations: 0 lay, 4 case CO_CITED edges" in first.output
     second = _ingest("--codes", SMALL)
     assert second.exit_code == 0, second.output
     assert "0 loaded, 4 unchanged" in second.output and "0 citation edges written" in second.output
+    assert "4 case CO_CITED edges" in second.output
     assert label_counts(clean, db) == counts
     assert relationship_counts(clean, db) == rels
     assert graph_checksum(clean, db) == checksum

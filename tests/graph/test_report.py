@@ -27,3 +27,10 @@ def test_failure_lines_name_each_failure_then_the_count():
     assert report().failure_lines() == ["error: bad.xml: not XML",
                                         "error: 1 of 3 laws failed; the others were loaded"]
     assert IngestReport(laws=[LawResult(law="bgb", status="loaded")]).failure_lines() == []
+
+
+def test_cocited_line_only_when_the_edges_were_written():
+    assert len(report().summary_lines()) == 1
+    line = report(cocited={"lay": 605, "case": 1782}, cocited_seconds=2.44, cocited_rows_seconds=2.2).summary_lines()[1]
+    assert line == ("co-citations: 605 lay, 1,782 case CO_CITED edges of the shipped predictors' training cases "
+                    "in 2.4 s (2.2 s reading the predictors)")
