@@ -44,7 +44,7 @@ import numpy as np
 from legalkg import paths
 from legalkg.context import POOLS, Candidate, fit, gain as gainmod, gather, select_units
 from legalkg.eval.datasets import load_dataset, restrict_to_laws
-from legalkg.eval.folds import fold_retrievers, group_of
+from legalkg.eval.folds import Folds, fold_retrievers, group_of
 from legalkg.eval.metric import score_case
 from legalkg.eval.runner import case_task, embed_queries, law_keys
 from legalkg.eval.stats import bootstrap_ci
@@ -99,8 +99,8 @@ def gather_all(name: str, driver, db: str, folds: int, seed: int, sample: int | 
     if todo:
         extra = load_examples([str(paths.eval_dir() / EXTRA[name])]) if name in EXTRA else None
         t = time.perf_counter()
-        retrievers = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept], folds, seed,
-                                     extra=extra)
+        retrievers = fold_retrievers(driver, db, task, [(c.id, texts[c.id], c.gold) for c in kept],
+                                     Folds(folds, seed), extra=extra)
         print(f"{name}: {len(kept)} cases, {folds} fold engines trained in {time.perf_counter() - t:.0f} s",
               file=sys.stderr)
         vectors, _ = embed_queries(Retriever(driver, db), {c.id: texts[c.id] for c in todo}, list(LEVELS))

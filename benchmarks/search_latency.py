@@ -1,4 +1,4 @@
-"""Latency of `legalkg search`'s default (learned) mode with its model loaded, beside fulltext and vector.
+"""Latency of `legalkg search`'s default (learned) mode with its models loaded, beside fulltext, vector and fusion.
 
 What is timed: one ``Retriever.search(question, level="§", k=5, mode=...)`` call per question and
 mode, as `legalkg search` makes it, on one Retriever whose models are loaded and warmed first (the
@@ -6,7 +6,9 @@ predictor's file and its bridge texts from the graph are read once per process, 
 The modes of one question run back to back, their order rotating question by question, so a slow
 minute of this shared machine hits every mode alike. The graph is whatever ``NEO4J_URI`` points at
 (the 58 default codes, or all laws); a level without vectors leaves the vector mode out and the
-learned mode without its vector run, which the output states.
+learned mode without its vector run, which the output states. The row ``learned, no ranker`` is the
+learned mode with the same shipped predictor but without the shipped ranker (a second Retriever), in
+the same rotation: what the ranker costs per search.
 
     NEO4J_PASSWORD=... .venv/bin/python benchmarks/search_latency.py --out eval/search-latency/codes58
 
@@ -36,7 +38,7 @@ from legalkg.graph.config import load_config
 from legalkg.graph.connection import open_driver
 from legalkg.graph.inspect import label_counts
 from legalkg.retrieve import Retriever
-from legalkg.vocab import Mode, RetrievalLevel
+from legalkg.vocab import Mode, RetrievalLevel, Task
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
 from research.machine import calibration_ms, cpu_model, cpu_times, steal_text  # noqa: E402
@@ -44,6 +46,8 @@ from research.results import percentile_ci, write_results  # noqa: E402
 
 LEVEL = RetrievalLevel.PARAGRAPH
 K = 5
+#: The row of the learned mode with the shipped predictors but no ranker (``Retriever(rankers=...)``).
+NO_RANKER = "learned, no ranker"
 
 
 def worker() -> None:
@@ -156,26 +160,30 @@ def main() -> None:
     try:
         counts = label_counts(driver, cfg.database)
         retriever = Retriever(driver, cfg.database)
+        # the shipped predictors without their rankers: what the ranker costs, in the same rotation
+        plain = Retriever(driver, cfg.database, rankers={task: None for task in Task})
         has_vectors = retriever.index_model(LEVEL) is not None
-        modes = [Mode.LEARNED, Mode.FULLTEXT] + ([Mode.VECTOR] if has_vectors else [])
+        modes = [Mode.LEARNED, Mode.FULLTEXT] + ([Mode.VECTOR, Mode.FUSION] if has_vectors else [])
+        runs = [(str(m), retriever, m) for m in modes] + [(NO_RANKER, plain, Mode.LEARNED)]
         texts = [c.query for c in load_dataset("gerlayqa")[: args.questions + args.warmup]]
         started = time.perf_counter()
-        for mode in modes:  # loads the predictor, its bridge texts and the embedder once
-            retriever.search(texts[0], level=LEVEL, k=K, mode=mode)
+        for _, engine, mode in runs:  # loads the predictor, its bridge texts and the embedder once
+            engine.search(texts[0], level=LEVEL, k=K, mode=mode)
         load_s = time.perf_counter() - started
+        shipped_ranker = retriever.ranker(Task.LAY) is not None  # the questions are lay ones
         for text in texts[1: args.warmup]:
-            for mode in modes:
-                retriever.search(text, level=LEVEL, k=K, mode=mode)
+            for _, engine, mode in runs:
+                engine.search(text, level=LEVEL, k=K, mode=mode)
         calib = calibration_ms()
         cpu0 = cpu_times()
         load0 = os.getloadavg()[0]
-        timings: dict[Mode, list[float]] = {m: [] for m in modes}
+        timings: dict[str, list[float]] = {name: [] for name, _, _ in runs}
         for i, text in enumerate(texts[args.warmup:]):
-            for j in range(len(modes)):
-                mode = modes[(i + j) % len(modes)]
+            for j in range(len(runs)):
+                name, engine, mode = runs[(i + j) % len(runs)]
                 t0 = time.perf_counter()
-                retriever.search(text, level=LEVEL, k=K, mode=mode)
-                timings[mode].append((time.perf_counter() - t0) * 1000)
+                engine.search(text, level=LEVEL, k=K, mode=mode)
+                timings[name].append((time.perf_counter() - t0) * 1000)
         load1 = os.getloadavg()[0]
     except UserError as err:
         raise SystemExit(f"error: {err}") from None
@@ -199,7 +207,9 @@ def main() -> None:
              f"- date: {when}; command: `.venv/bin/python benchmarks/search_latency.py --questions "
              f"{args.questions} --out {args.out}" + (f" --label '{args.label}'" if args.label else "") + "`",
              f"- graph: {counts.get('Gesetz', 0):,} laws, {units:,} §§; § vectors: "
-             f"{'yes' if has_vectors else 'none (vector mode and the learned vector run left out)'}",
+             f"{'yes' if has_vectors else 'none (vector and fusion modes and the learned vector run left out)'}",
+             f"- learned: the shipped lay predictor {'with' if shipped_ranker else 'and no'} its shipped ranker; "
+             f"'{NO_RANKER}': the same predictor on a second Retriever without the ranker, in the same rotation",
              f"- machine: {cpu_model()}; 1-min load {load0:.1f} at start, {load1:.1f} at the end; "
              f"CPU steal {steal_text(cpu0)}; calibration loop {calib:.1f} ms",
              f"- questions: GerLayQA dev {args.warmup + 1}..{args.warmup + args.questions} "
@@ -216,7 +226,7 @@ def main() -> None:
     write_results(args.out, rows, lines, {
         "date": when, "uri": cfg.uri, "label": args.label, "labels": counts, "has_vectors": has_vectors,
         "questions": args.questions, "warmup": args.warmup, "load_s": load_s, "calibration_ms": calib,
-        "loadavg": [load0, load1], "rows": rows})
+        "loadavg": [load0, load1], "rows": rows, "shipped_ranker": shipped_ranker})
     print("\n".join(lines))
 
 

@@ -113,6 +113,17 @@ class Run(StrEnum):
     VECTOR = "vector"
 
 
+class FoldRanker(StrEnum):
+    """Whether each CV fold's learned engine orders its predictor's § run with a ranker of its own
+    (``legalkg eval --fold-ranker``, ``legalkg.eval.folds``)."""
+
+    #: As the shipped engine does: a ranker stacked on the fold's training cases (``ranker.fit_stacked``,
+    #: what ``legalkg train --ranker-out`` runs) wherever a ranker is shipped for the task.
+    SHIPPED = "shipped"
+    #: No ranker in the folds: the predictor's own fused order (the engine before the ranker).
+    NONE = "none"
+
+
 class GoldCount(StrEnum):
     """How gold is counted per depth (``legalkg.eval.metric``, ``legalkg eval --gold-count``)."""
 
@@ -198,3 +209,8 @@ def parse_task(value: str | None) -> Task | None:
 def parse_gold_count(value: str | None) -> GoldCount:
     """A gold count in any case -> the enum; a one-line ``UserError`` otherwise."""
     return _parse(GoldCount, value, "gold count", "")
+
+
+def parse_fold_ranker(value: str | None) -> FoldRanker:
+    """``shipped`` / ``none`` (any case) -> the enum; a one-line ``UserError`` otherwise."""
+    return _parse(FoldRanker, value, "fold ranker", "")

@@ -8,8 +8,8 @@ out=${1:?usage: run.sh OUTDIR [CONFIG ...]}; shift
 data=${LEGALKG_EVAL_DATA:-/work/shared/data/eval}
 declare -A opts=([all]="" [predictor_off]="--weights predictor=0" [fulltext_off]="--weights fulltext=0"
                  [vector_off]="--weights vector=0" [cited_off]="--weights cited=0" [tuned]="--tune-weights"
-                 [nb_off]="--predictor-weights nb=0" [knn_off]="--predictor-weights knn=0"
-                 [bridge_off]="--predictor-weights bridge=0" [pop_off]="--predictor-weights pop=0")
+                 [nb_off]="--predictor-weights nb=0 --fold-ranker none" [knn_off]="--predictor-weights knn=0 --fold-ranker none"
+                 [bridge_off]="--predictor-weights bridge=0 --fold-ranker none" [pop_off]="--predictor-weights pop=0 --fold-ranker none")
 configs=("$@"); [ ${#configs[@]} -eq 0 ] && configs=(all predictor_off fulltext_off vector_off cited_off tuned
                                                       nb_off knn_off bridge_off pop_off)
 read -r -a lk <<< "${LEGALKG:-.venv/bin/legalkg}"  # e.g. LEGALKG="env PYTHONPATH=CHECKOUT .venv/bin/python -m legalkg.cli"

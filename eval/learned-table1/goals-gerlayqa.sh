@@ -9,8 +9,8 @@ out=${1:?usage: goals-gerlayqa.sh OUTDIR [CONFIG ...]}; shift
 read -r -a lk <<< "${LEGALKG:-.venv/bin/legalkg}"  # e.g. LEGALKG="env PYTHONPATH=CHECKOUT .venv/bin/python -m legalkg.cli"
 common=(--dataset gerlayqa_all --mode learned --level § --cv 5 --seed 0 --bootstrap 1000 --permutations 100 --quiet)
 declare -A opts=([learned-k10]="-k 10" [learned-k100]="-k 100" [tuned-k10]="-k 10 --tune-weights"
-                 [popularity-k10]="-k 10 --weights fulltext=0,vector=0,cited=0 --predictor-weights nb=0,knn=0,bridge=0"
-                 [classifier-k10]="-k 10 --weights fulltext=0,vector=0,cited=0 --predictor-weights knn=0,bridge=0,pop=0")
+                 [popularity-k10]="-k 10 --weights fulltext=0,vector=0,cited=0 --predictor-weights nb=0,knn=0,bridge=0 --fold-ranker none"
+                 [classifier-k10]="-k 10 --weights fulltext=0,vector=0,cited=0 --predictor-weights knn=0,bridge=0,pop=0 --fold-ranker none")
 configs=("$@"); [ ${#configs[@]} -eq 0 ] && configs=(learned-k10 popularity-k10 classifier-k10 learned-k100 tuned-k10)
 for name in "${configs[@]}"; do
   read -r -a extra <<< "${opts[$name]}"

@@ -22,8 +22,12 @@ from legalkg.eval.report import court_summary, summary_markdown, table1_markdown
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # research/ is not installed
 from research.oracle import oracle_recall  # noqa: E402
 
-DATASETS = {"ler_bgh": "LER BGH (CV 5), k 5", "ler_courts": "ler_courts (CV 5), k 5"}
-CONFIGS = {"learned": "learned", "popularity": "popularity (baseline)"}
+DATASETS = {"ler_bgh": "LER BGH (CV 5), k 5", "ler_courts": "ler_courts (CV 5), k 5",
+            "ler_all": "LER BGH + ler_courts as one set (ler_all, CV 5), k 5"}
+CONFIGS = {"learned": "learned", "learned-noranker": "learned, folds without a ranker",
+           "learned-shipw": "learned, shipped case weights (ft 0, vec 0)",
+           "learned-shipw-noranker": "learned, shipped case weights, folds without a ranker",
+           "popularity": "popularity (baseline)"}
 GOAL_PARA, GOAL_ABSATZ = 4.9, 3.4
 #: goals-gerlayqa.sh's folders: configuration -> label
 LAY = {"learned-k10": "learned (default weights)", "tuned-k10": "learned, weights tuned by nested CV",

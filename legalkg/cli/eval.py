@@ -15,7 +15,7 @@ from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
 from ..retrieve import weights as shipped_weights
 from ..retrieve.learned import weights_label
-from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, Expansion, GoldCount, Mode, RetrievalLevel, names
+from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, Expansion, FoldRanker, GoldCount, Mode, RetrievalLevel, names
 from .options import neo4j_options
 
 _DEPTH_HEAD = f"{'depth':<10} {'recall micro [95% CI]':<24} {'recall macro [95% CI]':<24} {'ToER':>8} {'ToER^m':>8}"
@@ -97,7 +97,8 @@ def _steps(cells, n_queries: int) -> int:
 @click.command("eval")
 @neo4j_options
 @click.option("--dataset", default=DEFAULT_DATASET, show_default=True,
-              help="ler_bgh (the 115 LER BGH decisions), ler_courts, gerlayqa (dev), gerlayqa_all (dev + train), "
+              help="ler_bgh (the 115 LER BGH decisions), ler_courts, ler_all (both LER sets as one), gerlayqa (dev), "
+                   "gerlayqa_all (dev + train), "
                    "or a JSONL "
                    "path (.gz allowed): "
                    "{id, question|query|text, gold}, the LER form {id, text, norms} or Open Legal Data cases.")
@@ -134,6 +135,12 @@ def _steps(cells, n_queries: int) -> int:
 @click.option("--cv", "cv", default=None, type=click.IntRange(min=2),
               help="Learned mode: cross-validate, N folds grouped by case; each fold's predictor is trained on "
                    "the other folds of DATASET (fold seed --seed).")
+@click.option("--fold-ranker", "fold_ranker", default=FoldRanker.SHIPPED.value, show_default=True,
+              type=click.Choice([f.value for f in FoldRanker]),
+              help="Learned mode with --cv: shipped = each fold's engine orders its predictor's § run with a ranker "
+                   "stacked on the fold's training cases (as `legalkg train --ranker-out` builds the shipped one), "
+                   "wherever a ranker is shipped for the task: CV measures the shipped engine; none = no ranker "
+                   "in the folds (the predictor's own order; faster).")
 @click.option("--predictor", "predictor", default=None, type=click.Path(dir_okay=False, path_type=Path),
               help="Learned mode: this model file (legalkg train) instead of the shipped one of the dataset's task.")
 @click.option("--train-extra", "train_extra", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
@@ -196,6 +203,12 @@ def report_run(run, request: EvalRequest, graph: dict) -> None:
         click.echo(f"gold narrowed to the {n} law{'s' if n != 1 else ''} of --gold-laws {request.gold_laws}")
     if run.fold_weights:
         click.echo("fusion weights of the folds: " + "; ".join(weights_label(w) for w in run.fold_weights))
+    if run.fold_rankers:
+        click.echo(f"rankers of the folds: {len(run.fold_rankers)}, each stacked on its fold's training cases "
+                   "(trained on / scored: " + ", ".join(f"{r['trained_on']}/{r['scored']}" for r in run.fold_rankers)
+                   + ")")
+    elif run.fold_weights and request.fold_ranker is FoldRanker.NONE:
+        click.echo("folds without a ranker (--fold-ranker none)")
     if save_weights is not None and run.tuned_all:
         tuned = run.tuned_all
         path = shipped_weights.save(save_weights, tuned["task"], tuned["weights"], request.command_line(),
@@ -218,7 +231,8 @@ def report_run(run, request: EvalRequest, graph: dict) -> None:
         click.echo(render_paired(run.paired))
     if out:
         meta = outdir.run_metadata(run, command=request.command_line(), argv=sys.argv, graph=graph,
-                                   options={**request.model_dump(mode="json"), "fold_weights": run.fold_weights})
+                                   options={**request.model_dump(mode="json"), "fold_weights": run.fold_weights,
+                                            "fold_rankers": run.fold_rankers})
         written = outdir.write(run, out, meta)
         click.echo("")
         click.echo(f"wrote {len(written)} files to {out}")

@@ -68,6 +68,9 @@ NAMED: dict[str, str] = {
     "gerlayqa": "gerlayqa/dev.jsonl",
     "gerlayqa_all": "gerlayqa/train.jsonl",
 }
+#: Named datasets scored as one set: their cases in this order, each keeping its own dataset and
+#: court (so ``--cv`` folds and the per-court rows run over all of them).
+COMBINED: dict[str, tuple[str, ...]] = {"ler_all": ("ler_bgh", "ler_courts")}
 #: Names users may expect from the paper that the shared data does not provide.
 MISSING: dict[str, str] = {
     "bgh_strafsachen": "bgh_strafsachen/cases.jsonl",
@@ -209,8 +212,12 @@ def load_jsonl(path: Path, *, max_words: int | None = DEFAULT_MAX_WORDS,
 
 def load_dataset(name_or_path: str | Path, *, max_words: int | None = DEFAULT_MAX_WORDS,
                  placeholder: str = DEFAULT_PLACEHOLDER, registry: Any = None) -> list[EvalCase]:
-    """A named dataset (``ler_bgh``, ``ler_courts``, ``gerlayqa``) or a JSONL path -> cases."""
+    """A named dataset (``ler_bgh``, ``ler_courts``, ``gerlayqa``, ``ler_all``: the two LER sets as one)
+    or a JSONL path -> cases."""
     name = str(name_or_path)
+    if name in COMBINED:
+        return [c for part in COMBINED[name]
+                for c in load_dataset(part, max_words=max_words, placeholder=placeholder, registry=registry)]
     if name in NAMED:
         if name == "gerlayqa":
             return load_gerlayqa(registry=registry)
@@ -228,7 +235,8 @@ def load_dataset(name_or_path: str | Path, *, max_words: int | None = DEFAULT_MA
         return load_jsonl(missing, max_words=max_words, placeholder=placeholder, registry=registry)
     path = Path(name).expanduser()
     if not path.exists():
-        raise UserError(f"unknown dataset {name!r}: use one of {', '.join(NAMED)} or a path to a JSONL file")
+        raise UserError(f"unknown dataset {name!r}: use one of {', '.join([*NAMED, *COMBINED])} or a path to a "
+                        "JSONL file")
     return load_jsonl(path, max_words=max_words, placeholder=placeholder, registry=registry)
 
 

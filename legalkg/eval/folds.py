@@ -10,6 +10,15 @@ added to every fold and never scored; ``check_extra`` refuses an extra set that 
 or a query text with the scored cases, since that case would then be scored by a model trained on
 it. The bridge's § texts are read from the graph once and shared by every fold.
 
+With ``ranked`` (``legalkg eval --fold-ranker shipped``, the default wherever a ranker is shipped for
+the task) each fold's engine also orders its predictor's § run with a ranker of its own, stacked on
+the fold's training cases only, by the library call ``legalkg train --ranker-out`` makes for the
+shipped file (``ranker.fit_stacked``: inner predictors trained without each inner fold give the
+ranker's out-of-fold features): the engine cross-validated is then the one ``legalkg search``
+ships, and no fold's ranker, nor any of its inner predictors, saw the fold's scored cases
+(``fold_ranker`` records the case ids its inner predictors were trained on). It costs five inner
+predictor trainings and a LightGBM fit per fold.
+
 With ``tune`` (``legalkg eval --tune-weights``) each outer fold also chooses its fusion weights by
 an inner CV over its own training cases (nested CV): inner predictors are trained without each
 inner fold, the runs of that fold's cases are computed once, and ``learned.choose_weights`` fuses
@@ -32,6 +41,8 @@ from ..graph.cypher import query
 from ..model import Citation
 from ..predict import Predictor, StatuteIndex, TrainingSet, grouped_folds, train
 from ..predict.examples import CHUNK_GROUP, Example, label_ids
+from ..predict.ranker import Ranker, fit_stacked
+from ..predict.rankfeatures import UnitFacts
 from ..retrieve import Retriever, learned as lm
 from ..vocab import Mode, RetrievalLevel, Task
 
@@ -90,12 +101,42 @@ class Tuning:
 
 class Prepared(NamedTuple):
     """What every fold trains from: the scored cases as examples, the checked extra examples
-    (as a training set: its examples and sources), the bridge's § texts from the graph."""
+    (as a training set: its examples and sources), the bridge's § texts from the graph (indexed,
+    and as id -> text for the ranker's unit facts)."""
 
     task: Task
     data: TrainingSet
     extra: TrainingSet
     statutes: StatuteIndex
+    units: Mapping[str, str]
+
+
+#: ``Ranker.meta`` key: the ids of the cases the fold ranker's inner predictors were trained on.
+TRAINED_ON = "trained_on"
+#: Inner folds of a fold's ranker: those of the shipped one (``fit_stacked``'s default, which
+#: ``legalkg train --ranker-out`` uses), fewer where the fold has fewer case groups.
+INNER_FOLDS = 5
+
+
+def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0) -> Ranker | None:
+    """The ranker for a predictor trained on ``fold`` (a CV fold's training cases): stacked on
+    out-of-fold predictions of ``fold`` alone (``ranker.fit_stacked``, as ``legalkg train
+    --ranker-out`` builds the shipped one), its inner predictors trained as the fold's own is;
+    ``meta[TRAINED_ON]`` lists the case ids they saw. None without § texts (no bridge, so the
+    ranker's unit features would be missing, as ``rankfile.shipped_ranker`` decides) or with
+    fewer than two case groups (no out-of-fold rows)."""
+    n_inner = min(INNER_FOLDS, len({e.group for e in fold.examples}))
+    if not prep.units or not prep.statutes.ids or n_inner < 2:
+        return None
+    seen: set[str] = set()
+
+    def fit(inner: TrainingSet) -> Predictor:
+        seen.update(e.id for e in inner.examples)
+        return train(inner, statutes=prep.statutes, seed=seed)
+
+    ranker = fit_stacked(fold, fit, UnitFacts.build(prep.units, prep.statutes.ids), n_folds=n_inner, seed=seed)
+    ranker.meta[TRAINED_ON] = sorted(seen)
+    return ranker
 
 
 def tuned_weights(driver: Driver, db: str, prep: Prepared, examples: Sequence[Example], tune: Tuning,
@@ -115,7 +156,7 @@ def tuned_weights(driver: Driver, db: str, prep: Prepared, examples: Sequence[Ex
         inner = TrainingSet(prep.task, [e for e in examples if e.id not in test_ids] + prep.extra.examples,
                             prep.data.sources + prep.extra.sources)
         retriever = Retriever(driver, db, predictors={prep.task: train(inner, statutes=prep.statutes, seed=seed)},
-                              weights=base)
+                              weights=base, rankers={prep.task: None})
         learned = retriever.strategies[Mode.LEARNED]
         for e in test:
             runs, _, _ = learned.runs(e.text, tune.level, tune.k, None, prep.task, vectors.get(e.id))
@@ -137,7 +178,7 @@ def prepare(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str,
     with driver.session(database=db) as session:
         recs = list(session.run(query("retrieve/unit_texts"), {"laws": laws}))
     units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
-    return Prepared(task, data, added, StatuteIndex.build(units, laws))
+    return Prepared(task, data, added, StatuteIndex.build(units, laws), units)
 
 
 def weights_over_all(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
@@ -148,13 +189,28 @@ def weights_over_all(driver: Driver, db: str, task: Task, cases: Sequence[tuple[
     return tuned_weights(driver, db, prep, prep.data.examples, tune, seed)
 
 
+class Folds(NamedTuple):
+    """How the outer CV splits and trains: ``n`` folds grouped by case, fold seed ``seed``, and
+    whether each fold's engine ranks its § run with a ranker of its own (``fold_ranker``)."""
+
+    n: int = 5
+    seed: int = 0
+    ranked: bool = False
+
+
+#: The default split: 5 folds, seed 0, no ranker.
+FIVE_FOLDS = Folds()
+
+
 def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
-                    n_folds: int = 5, seed: int = 0, extra: TrainingSet | None = None,
+                    folds: Folds = FIVE_FOLDS, extra: TrainingSet | None = None,
                     weights: Mapping[str, float] | Tuning | None = None) -> dict[str, Retriever]:
     """case id -> the Retriever whose predictor was trained without that case's fold (plus
     ``extra``'s examples in every fold), fusing its runs with ``weights`` (default
     ``learned.WEIGHTS``), or, given a ``Tuning``, with the weights that an inner CV on the fold's
-    training cases chose."""
+    training cases chose; with ``folds.ranked`` its § run ordered by a ranker stacked on the same
+    training cases (``fold_ranker``). The inner CV of a ``Tuning`` runs without rankers."""
+    n_folds, seed = folds.n, folds.seed
     prep = prepare(driver, db, task, cases, extra)
     ids = [cid for cid, _, _ in cases]
     groups = [group_of(cid) for cid in ids]
@@ -168,6 +224,7 @@ def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[s
             chosen, _ = tuned_weights(driver, db, prep, own, weights, seed)
         else:
             chosen = dict(lm.WEIGHTS if weights is None else weights)
-        retriever = Retriever(driver, db, predictors={task: model}, weights=chosen)
+        ranker = fold_ranker(prep, fold, seed) if folds.ranked else None
+        retriever = Retriever(driver, db, predictors={task: model}, weights=chosen, rankers={task: ranker})
         out.update({cid: retriever for cid in test_ids})
     return out

@@ -24,7 +24,18 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from ..errors import UserError
 from ..predict import parse_component_weights
 from ..retrieve.learned import parse_weights, weights_label
-from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, Expansion, GoldCount, Mode, RetrievalLevel, check_k, parse_gold_count
+from ..vocab import (
+    DEFAULT_EXPANSION,
+    DEFAULT_K,
+    Expansion,
+    FoldRanker,
+    GoldCount,
+    Mode,
+    RetrievalLevel,
+    check_k,
+    parse_fold_ranker,
+    parse_gold_count,
+)
 from . import grid, stats
 from .grid import Cell
 
@@ -55,6 +66,7 @@ class EvalRequest(BaseModel):
     permutations: int = Field(DEFAULT_PERMUTATIONS, ge=100)
     gold_count: GoldCount = GoldCount.FIXED
     cv: int | None = Field(None, ge=2)
+    fold_ranker: FoldRanker = FoldRanker.SHIPPED
     predictor: Path | None = None
     train_extra: tuple[Path, ...] = ()
     weights: str | None = None
@@ -83,6 +95,11 @@ class EvalRequest(BaseModel):
     def _gold_count(cls, v: Any) -> Any:
         return parse_gold_count(v) if isinstance(v, str) else v
 
+    @field_validator("fold_ranker", mode="before")
+    @classmethod
+    def _fold_ranker(cls, v: Any) -> Any:
+        return parse_fold_ranker(v) if isinstance(v, str) else v
+
     @field_validator("k")
     @classmethod
     def _k(cls, v: int) -> int:
@@ -104,6 +121,8 @@ class EvalRequest(BaseModel):
     def _rules(self) -> EvalRequest:
         if self.train_extra and not self.cv:
             raise UserError("--train-extra needs --cv N: the extra data trains each fold's predictor")
+        if self.fold_ranker is not FoldRanker.SHIPPED and not self.cv:
+            raise UserError(f"--fold-ranker {self.fold_ranker} needs --cv N: it sets the rankers of the CV folds")
         if self.tune_weights and not self.cv:
             raise UserError("--tune-weights needs --cv N: the weights are chosen inside each fold")
         if self.save_weights is not None and not self.tune_weights:
@@ -111,6 +130,9 @@ class EvalRequest(BaseModel):
         if self.predictor_weights and self.tune_weights:
             raise UserError("--predictor-weights and --tune-weights: choose one (the inner CV tunes with the "
                             "predictor's own component weights)")
+        if self.predictor_weights and self.cv and self.fold_ranker is FoldRanker.SHIPPED:
+            raise UserError("--predictor-weights with --cv: the folds' rankers order the § run from the components' "
+                            "own scores, so the weights would not change it: add --fold-ranker none")
         return self
 
     def cells(self) -> list[Cell]:

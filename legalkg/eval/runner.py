@@ -37,12 +37,13 @@ from ..errors import UserError
 from ..graph.cypher import labelled, query
 from ..graph.vectors import law_ids
 from ..predict import TrainingSet, load_examples, load_model
+from ..predict.rankfile import default_ranker_path
 from ..retrieve import Hit, Retriever, auto, clean_query, expand as expansion, weights as shipped_weights
 from ..retrieve.learned import weights_label
-from ..vocab import Expansion, Mode, RetrievalLevel, Task, parse_level
+from ..vocab import Expansion, FoldRanker, Mode, RetrievalLevel, Task, parse_level
 from . import datasets, ir, metric, results
 from .datasets import Coverage, EvalCase, coverage, restrict_to_laws
-from .folds import Tuning, fold_retrievers, weights_over_all
+from .folds import TRAINED_ON, Folds, Tuning, fold_retrievers, weights_over_all
 from .grid import (
     BASELINE,
     Cell,
@@ -196,6 +197,8 @@ class EvalRun(BaseModel):
     by_court: pd.DataFrame = Field(default_factory=pd.DataFrame, description="results per court (2+ courts)")
     fold_weights: list[dict[str, float]] = Field(default_factory=list,
                                                  description="the distinct fusion weights of the CV folds")
+    fold_rankers: list[dict] = Field(default_factory=list,
+                                     description="per CV fold with a ranker: its training and scored cases")
     tuned_all: dict = Field(default_factory=dict, description="task, level, k, weights chosen over all cases")
     gold_laws: list[str] | None = Field(None, description="the laws the gold was narrowed to (--gold-laws)")
 
@@ -337,7 +340,9 @@ def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retri
     Without ``--cv`` the engine refuses cases its predictor was trained on (``check_unseen``); with
     it each case is answered by an engine trained on the other folds (``folds``), ``extra`` in every
     fold's training set, with the engine's run weights or, with ``--tune-weights``, those each
-    fold's inner CV chose at the first learned level (nested CV)."""
+    fold's inner CV chose at the first learned level (nested CV), and, where a ranker is shipped
+    for the task (``--fold-ranker shipped``, the default), a ranker stacked on the fold's
+    training cases, as the shipped engine has one."""
     levels = [c.level for c in request.cells() if c.mode is Mode.LEARNED]
     task = case_task(sel.kept)
     if not levels and not any(c.expansion.cocited for c in request.cells()):
@@ -350,13 +355,27 @@ def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retri
         tune = (Tuning(level, request.k, vectors=vectors.get(level), base=engine.weights)
                 if request.tune_weights and levels else None)
         cases = [(c.id, sel.texts[c.id], c.gold) for c in sel.kept]
-        engines = Engines(engine, fold_retrievers(driver, db, task, cases, request.cv, request.seed, extra=extra,
-                                                  weights=tune or engine.weights))
+        ranked = request.fold_ranker is FoldRanker.SHIPPED and default_ranker_path(task).exists()
+        engines = Engines(engine, fold_retrievers(driver, db, task, cases, Folds(request.cv, request.seed, ranked),
+                                                  extra=extra, weights=tune or engine.weights))
         if tune is not None and request.save_weights is not None:
             chosen, recall = weights_over_all(driver, db, task, cases, tune, extra, request.seed)
             return engines, {"task": task, "level": str(level), "k": request.k, "weights": chosen,
                              "inner_recall": recall}
     return engines, {}
+
+
+def fold_rankers(engines: Engines, task: Task) -> list[dict]:
+    """Per CV fold whose engine ranks with a ranker of its own: the cases its inner predictors were
+    trained on and the cases the fold scores (disjoint, ``folds.fold_ranker``), inner folds, seed."""
+    out = []
+    for engine in {id(e): e for e in engines.folds.values()}.values():
+        ranker = engine.ranker(task)
+        if ranker is not None:
+            out.append({"trained_on": len(ranker.meta.get(TRAINED_ON, ())),
+                        "scored": sum(1 for e in engines.folds.values() if e is engine),
+                        "inner_folds": ranker.meta.get("inner_folds"), "seed": ranker.meta.get("seed")})
+    return out
 
 
 def set_component_weights(engines: Engines, task: Task, weights: Mapping[str, float] | None) -> None:
@@ -466,11 +485,13 @@ def run_eval(driver: Driver, db: str, request: EvalRequest, progress: Progress =
         table, by_court, paired = tabulate(request, sel, words, scores, ir_rows)
     timings["total_s"] = time.perf_counter() - t0
     fold_weights = list({weights_label(r.weights): r.weights for r in engines.folds.values()}.values())
+    rankers = fold_rankers(engines, task) if any(c.mode is Mode.LEARNED for c in cells) else []
     return EvalRun(dataset=request.dataset, k=request.k, cells=cells, results=table, paired=paired,
                    case_scores=case_score_frame(scores), coverage=sel.coverage, n_cases_loaded=len(cases),
                    n_cases=len(sel.kept), max_depth=sel.max_depth, words=words, models=models, law_keys=sel.keys,
                    gold_laws=None if gold_laws is None else sel.scored, timings=dict(timings), started=started,
-                   gold_count=request.gold_count, by_court=by_court, fold_weights=fold_weights, tuned_all=tuned_all)
+                   gold_count=request.gold_count, by_court=by_court, fold_weights=fold_weights, tuned_all=tuned_all,
+                   fold_rankers=rankers)
 
 
 def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame:

@@ -93,11 +93,14 @@ class Retriever:
 
     def __init__(self, driver: Driver, database: str = "neo4j", model: str | None = None,
                  predictors: Mapping[str, Predictor | str | Path] | None = None,
-                 weights: Mapping[str, float] | None = None) -> None:
+                 weights: Mapping[str, float] | None = None,
+                 rankers: Mapping[str, Ranker | None] | None = None) -> None:
         """``predictors``: task -> a loaded ``Predictor`` or a model file, for the learned mode
         (default: the shipped model of each task, loaded on first use); ``weights``: the learned
         mode's run weights (0 switches a run off; default: the shipped weights of the query's
-        task, ``legalkg.retrieve.weights``)."""
+        task, ``legalkg.retrieve.weights``); ``rankers``: task -> the ranker stacked on that task's
+        predictor (a CV fold's, ``legalkg.eval.folds``), None for none (default: the shipped ranker
+        beside the shipped predictor, none beside any other)."""
         self.driver = driver
         self.db = database
         self.model = model
@@ -111,6 +114,7 @@ class Retriever:
         self._predictor_sources: dict[str, Predictor | str | Path] = dict(predictors or {})
         self._predictors: dict[str, Predictor] = {}
         self._rankers: dict[str, Ranker | None] = {}
+        self._ranker_sources: dict[str, Ranker | None] = dict(rankers or {})
         self._cocitations: dict[str, cocite.CoCitation | None] = {}
         self._registry: LawRegistry | None = None
         #: the explicit run weights, or None for each task's shipped ones (``weights_for``)
@@ -223,9 +227,13 @@ class Retriever:
                 units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
                 if units:  # none of its laws in the graph: the bridge stays off, the rest still predicts
                     pred.attach_units(units)
-            # the shipped ranker only beside the shipped predictor it was stacked on (never a fold's)
+            # a ranker given with its predictor (a CV fold's, stacked on the fold's training cases);
+            # else the shipped ranker, only beside the shipped predictor it was stacked on
             shipped = not isinstance(source, Predictor) and Path(source) == default_model_path(task)
-            self._rankers[task] = shipped_ranker(task, pred, units) if shipped else None
+            if task in self._ranker_sources:
+                self._rankers[task] = self._ranker_sources[task]
+            else:
+                self._rankers[task] = shipped_ranker(task, pred, units) if shipped else None
             self._predictors[task] = pred
             self.in_graph([uid for m in pred.levels.values() for uid in m.labels])
         return self._predictors[task]

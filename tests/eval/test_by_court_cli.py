@@ -59,6 +59,7 @@ def test_popularity_baseline_of_the_folds_per_court(graph, neo4j_env, tmp_path):
     res = CliRunner().invoke(main, [
         "eval", "--dataset", str(_ler_file(tmp_path)), "--mode", "learned", "--level", "§", "-k", "1",
         "--cv", "2", "--weights", "fulltext=0,vector=0,cited=0", "--predictor-weights", "nb=0,knn=0,bridge=0",
+        "--fold-ranker", "none",
         "--quiet", "--bootstrap", "10"])
     assert res.exit_code == 0, res.output
     rows = _court_lines(res.output)

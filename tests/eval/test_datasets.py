@@ -228,3 +228,10 @@ def test_dataset_names_drop_the_file_suffixes():
     assert D.dataset_name(Path("/x/cases.jsonl.gz")) == "cases"
     assert D.dataset_name(Path("cases.jsonl")) == "cases"
     assert D.dataset_name(Path("dev.json")) == "dev"
+
+
+def test_ler_all_is_both_ler_sets_as_one_with_their_own_courts(ler, courts):
+    both = D.load_dataset("ler_all")
+    assert [c.id for c in both] == [c.id for c in ler] + [c.id for c in courts]
+    assert len({c.id for c in both}) == len(both)  # one CV over both needs unique ids
+    assert {c.meta["dataset"] for c in both} == {"ler_bgh", "ler_courts"} and both[0].meta["court"] == "BGH"

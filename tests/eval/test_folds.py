@@ -1,12 +1,14 @@
-"""Extra training data for the learned mode's CV (legalkg.eval.folds.check_extra): no server."""
+"""The learned mode's CV folds (legalkg.eval.folds): extra training data, each fold's ranker; no server."""
 
 from __future__ import annotations
 
 import pytest
 
 from legalkg.errors import UserError
-from legalkg.eval.folds import check_extra, text_key
-from legalkg.predict import Example, TrainingSet
+from legalkg.eval.folds import TRAINED_ON, Prepared, check_extra, fold_ranker, text_key
+from legalkg.predict import Example, StatuteIndex, TrainingSet, load_examples, train
+
+from ..predict.conftest import LAY, UNITS, write_jsonl
 
 CASES = [("dev-1", "Mein Vermieter gibt die Kaution nicht zurück.", ()),
          ("dev-2", "Darf mein Arbeitgeber mir fristlos kündigen?", ())]
@@ -32,3 +34,17 @@ def test_a_shared_case_id_or_question_is_a_leak(row, named):
     with pytest.raises(UserError, match=named) as err:
         check_extra(_extra(("train-1", "unverdächtig"), row), CASES)
     assert "\n" not in str(err.value) and "train.jsonl" in str(err.value)
+
+
+def test_a_fold_ranker_is_stacked_on_its_fold_training_cases_only(tmp_path):
+    data = load_examples([write_jsonl(tmp_path / "lay.jsonl", LAY)])
+    prep = Prepared("lay", data, TrainingSet("lay", [], []), StatuteIndex.build(UNITS, ["BGB"]), UNITS)
+    scored = {"q2", "q5", "q8"}  # the fold's test cases
+    fold = TrainingSet("lay", [e for e in data.examples if e.id not in scored], data.sources)
+    ranker = fold_ranker(prep, fold)
+    assert set(ranker.meta[TRAINED_ON]) == {"q1", "q3", "q4", "q6", "q7"}  # every inner predictor's cases
+    assert ranker.cocite.n_cases == 5 and ranker.facts is not None
+    ranked = ranker.rank(train(fold, statutes=prep.statutes), ["Der Vermieter behält die Kaution"], 10)
+    assert "BGB/§551" in [uid for uid, _ in ranked[0]]  # it orders the fold predictor's § candidates
+    no_texts = prep._replace(units={}, statutes=StatuteIndex.build({}, ["BGB"]))
+    assert fold_ranker(no_texts, fold) is None  # no bridge texts: no ranker, as for the shipped one

@@ -12,7 +12,7 @@ from legalkg.cli import main
 from legalkg.cli.eval import eval_cmd
 from legalkg.errors import UserError
 from legalkg.eval.request import EvalRequest
-from legalkg.vocab import Expansion, GoldCount, Mode, RetrievalLevel
+from legalkg.vocab import Expansion, FoldRanker, GoldCount, Mode, RetrievalLevel
 
 
 def _parse(command: str) -> EvalRequest:
@@ -30,6 +30,7 @@ def _parse(command: str) -> EvalRequest:
     {"dataset": "gerlayqa", "level": "§,naive", "expand": "all", "mode": "ranked,vector", "k": 7, "limit": 20},
     {"mode": "learned", "cv": 5, "train_extra": (Path("a.jsonl"), Path("b c.jsonl")), "tune_weights": True,
      "save_weights": Path("w.json"), "gold_laws": "BGB,ZPO", "permutations": 500, "bootstrap": 50, "seed": 3},
+    {"mode": "learned", "cv": 3, "fold_ranker": "none", "predictor_weights": "nb=0,knn=0,bridge=0"},
     {"mode": "learned", "predictor": Path("m.npz"), "weights": "fulltext=0", "predictor_weights": "knn=0",
      "gold_count": "Named", "out": Path("eval/x")},
 ])
@@ -46,6 +47,8 @@ def test_values_are_read_through_the_vocabulary():
     assert r.mode == (Mode.LEARNED,) and r.gold_count is GoldCount.DEDUP
     assert r.weights == "predictor=1,cited=1,fulltext=0.5,vector=0"  # the full label, as --weights reads it
     assert len(r.cells()) == 1 + 1
+    assert r.fold_ranker is FoldRanker.SHIPPED  # CV measures the shipped engine unless told otherwise
+    assert EvalRequest(cv=5, fold_ranker="None").fold_ranker is FoldRanker.NONE
 
 
 @pytest.mark.parametrize("options, needle", [
@@ -56,6 +59,9 @@ def test_values_are_read_through_the_vocabulary():
     ({"k": 0}, "-k must be between 1 and 1000"),
     ({"cv": 1}, "invalid --cv"),
     ({"gold_count": "truncated"}, "unknown gold count 'truncated'"),
+    ({"cv": 5, "fold_ranker": "always"}, "unknown fold ranker 'always'"),
+    ({"fold_ranker": "none"}, "--fold-ranker none needs --cv N"),
+    ({"cv": 5, "predictor_weights": "nb=0"}, "add --fold-ranker none"),
     ({"mode": "bm25"}, "unknown mode 'bm25'"),
     ({"weights": "bm25=1"}, "bad run weight"),
 ])

@@ -11,9 +11,10 @@ from legalkg.cases.gold import parse_gold_strings
 from legalkg.cli import main
 from legalkg.eval import runner
 from legalkg.eval.datasets import EvalCase
-from legalkg.eval.folds import fold_retrievers, group_of
+from legalkg.eval.folds import TRAINED_ON, Folds, fold_retrievers, group_of
 from legalkg.predict import default_model_path, load_examples, load_model
 from legalkg.retrieve import learned as lm
+from legalkg.vocab import Mode, RetrievalLevel
 
 QUESTIONS = [
     ("Mein Vermieter gibt die Kaution nach dem Auszug nicht zurück.", "BGB § 551"),
@@ -88,7 +89,7 @@ def _extra(tmp_path, rows, name="extra.jsonl"):
 def test_train_extra_trains_every_fold_and_is_never_scored(graph, driver, neo4j_cfg, tmp_path):
     cases = [(f"q{i}", q, parse_gold_strings([g]).citations) for i, (q, g) in enumerate(QUESTIONS)]
     extra = load_examples([_extra(tmp_path, [(f"x{i}", q, g) for i, (q, g) in enumerate(EXTRA)])])
-    folds = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, 3, extra=extra,
+    folds = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, Folds(3), extra=extra,
                             weights={"predictor": 1.0, "fulltext": 0.0})
     assert set(folds) == {cid for cid, _, _ in cases}  # the extra cases are not answered
     for cid, retriever in folds.items():
@@ -153,3 +154,40 @@ def test_tune_weights_chooses_per_fold_inside_the_cv(graph, neo4j_env, tmp_path)
     entry = json.loads(saved.read_text(encoding="utf-8"))["lay"]
     assert entry["weights"] in lm.weight_grid() and "--save-weights" in entry["command"]
     assert f"-> {saved}" in out.output
+
+
+def test_cv_folds_rank_with_rankers_trained_without_their_test_cases(graph, driver, neo4j_cfg, tmp_path):
+    cases = [(f"c{i:02d}", q, parse_gold_strings([g]).citations) for i, (q, g) in enumerate(QUESTIONS * 3)]
+    folds = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, Folds(3, ranked=True))
+    engines = {id(r): r for r in folds.values()}.values()
+    assert len(engines) == 3
+    for retriever in engines:
+        scored = {cid for cid, r in folds.items() if r is retriever}
+        ranker = retriever.ranker("lay")
+        trained = set(ranker.meta[TRAINED_ON])
+        assert trained == {cid for cid, _, _ in cases} - scored  # the other folds, never its own
+        assert {group_of(c) for c in trained}.isdisjoint({group_of(c) for c in scored})
+        assert trained == set(retriever.predictor("lay").train_ids)  # stacked on the predictor's cases
+    cid, text, _ = cases[0]
+    hits = folds[cid].seeds({cid: text}, RetrievalLevel.PARAGRAPH, 5, Mode.LEARNED, task="lay")[cid]
+    assert any("predictor.ranker" in h.components and h.ranker for h in hits)  # the ranker's share, its features
+    plain = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, Folds(3))
+    assert plain[cid].ranker("lay") is None
+    hits = plain[cid].seeds({cid: text}, RetrievalLevel.PARAGRAPH, 5, Mode.LEARNED, task="lay")[cid]
+    assert not any("predictor.ranker" in h.components for h in hits)
+
+
+def test_eval_cv_reports_the_fold_rankers_and_can_leave_them_out(graph, neo4j_env, tmp_path):
+    data = _dataset(tmp_path, [f"fresh-{i:03d}" for i in range(3 * len(QUESTIONS))])
+    base = ["eval", "--dataset", str(data), "--mode", "learned", "--level", "§", "--quiet", "--bootstrap", "10",
+            "--permutations", "100", "--cv", "3"]
+    out = CliRunner().invoke(main, [*base, "--out", str(tmp_path / "ranked")])
+    assert out.exit_code == 0, out.output
+    assert "rankers of the folds: 3, each stacked on its fold's training cases (trained on / scored: " in out.output
+    rankers = json.loads((tmp_path / "ranked" / "run.json").read_text(encoding="utf-8"))["options"]["fold_rankers"]
+    assert len(rankers) == 3 and sum(r["scored"] for r in rankers) == 18
+    assert all(r["trained_on"] + r["scored"] == 18 for r in rankers)
+    off = CliRunner().invoke(main, [*base, "--fold-ranker", "none", "--out", str(tmp_path / "plain")])
+    assert off.exit_code == 0 and "folds without a ranker (--fold-ranker none)" in off.output, off.output
+    meta = json.loads((tmp_path / "plain" / "run.json").read_text(encoding="utf-8"))
+    assert meta["options"]["fold_rankers"] == [] and "--fold-ranker none" in meta["command"]
