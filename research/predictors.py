@@ -24,10 +24,12 @@ from pathlib import Path
 
 import numpy as np
 
+from legalkg.predict import TASK_FORMS
+
 #: the documented commands (docs/retrieval.md, "Shipped models"): task -> (files under the shared data's
 #: eval folder, shipped file name); every command adds ``--seed 0`` and the 58 default codes
 #: task -> further ``legalkg train`` arguments of its shipped model (eval/word-forms/README.md chose them)
-OPTIONS: dict[str, tuple[str, ...]] = {"lay": ("--forms", "lemma,split"), "case": ()}
+OPTIONS: dict[str, tuple[str, ...]] = {t: ("--forms", ",".join(f)) if f else () for t, f in TASK_FORMS.items()}
 RECIPES: dict[str, tuple[tuple[str, ...], str]] = {
     "lay": (("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl"), "predictor-lay.npz"),
     "case": (("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz"), "predictor-case.npz"),

@@ -24,12 +24,13 @@ from ..predict.text import FORMS
 @click.option("--ranker-out", type=click.Path(dir_okay=False), default=None,
               help="Also train the learned ranker (LambdaRank over the predictor's candidates, on out-of-fold "
                    "predictions of DATA) and write it here (.npz; legalkg/data/ranker-TASK.npz is the shipped one).")
-@click.option("--forms", default="", show_default=False,
-              help="German word forms beside the stems in the query words, comma-separated: lemma, split "
-                   "(the shipped lay model uses lemma,split; eval/word-forms/README.md).")
+@click.option("--forms", default=None,
+              help="German word forms beside the stems in the query words, comma-separated: lemma, split, or "
+                   "none for stems only. Default: the task's shipped recipe (lay lemma,split; case none; "
+                   "eval/word-forms/README.md).")
 def train(task, data, out, seed, laws, ranker_out, forms) -> None:
     """Train the statute predictor on DATA and write it to OUT."""
-    chosen = tuple(f.strip() for f in forms.split(",") if f.strip())
+    chosen = tuple(f.strip() for f in (forms or "").split(",") if f.strip() and f.strip() != "none")
     unknown = sorted(set(chosen) - set(FORMS))
     if unknown:
         raise UserError(f"--forms: unknown word form {', '.join(unknown)}; choose from {', '.join(FORMS)}")
@@ -38,7 +39,7 @@ def train(task, data, out, seed, laws, ranker_out, forms) -> None:
         raise UserError("--laws all is not supported by train: the labels come from the parsed gii files; "
                         "use default or a list of slugs such as bgb,zpo")
     report = build_model(list(data), out, task=task, seed=seed, slugs=slugs, ranker_out=ranker_out,
-                         config=Config(forms=chosen) if chosen else None)
+                         config=None if forms is None else Config(forms=chosen))
     labels = ", ".join(f"{n} {name}" for name, n in report.n_labels.items())
     click.echo(f"{report.task} model: {report.n_examples} examples, labels {labels}; "
                f"{report.unresolved} gold citations outside the loaded laws; "

@@ -39,7 +39,7 @@ from neo4j import Driver
 from ..errors import UserError
 from ..graph.cypher import query
 from ..model import Citation
-from ..predict import Predictor, StatuteIndex, TrainingSet, grouped_folds, train
+from ..predict import Predictor, StatuteIndex, TrainingSet, grouped_folds, task_config, train
 from ..predict.examples import CHUNK_GROUP, Example, label_ids
 from ..predict.ranker import Ranker, fit_stacked
 from ..predict.rankfeatures import UnitFacts
@@ -132,7 +132,7 @@ def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0) -> Ranker | No
 
     def fit(inner: TrainingSet) -> Predictor:
         seen.update(e.id for e in inner.examples)
-        return train(inner, statutes=prep.statutes, seed=seed)
+        return train(inner, config=task_config(prep.task), statutes=prep.statutes, seed=seed)
 
     ranker = fit_stacked(fold, fit, UnitFacts.build(prep.units, prep.statutes.ids), n_folds=n_inner, seed=seed)
     ranker.meta[TRAINED_ON] = sorted(seen)
@@ -155,7 +155,8 @@ def tuned_weights(driver: Driver, db: str, prep: Prepared, examples: Sequence[Ex
         test_ids = {e.id for e in test}
         inner = TrainingSet(prep.task, [e for e in examples if e.id not in test_ids] + prep.extra.examples,
                             prep.data.sources + prep.extra.sources)
-        retriever = Retriever(driver, db, predictors={prep.task: train(inner, statutes=prep.statutes, seed=seed)},
+        model = train(inner, config=task_config(prep.task), statutes=prep.statutes, seed=seed)
+        retriever = Retriever(driver, db, predictors={prep.task: model},
                               weights=base, rankers={prep.task: None})
         learned = retriever.strategies[Mode.LEARNED]
         for e in test:
@@ -219,7 +220,7 @@ def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[s
         test_ids = {ids[i] for i in test_idx}
         own = [e for e in prep.data.examples if e.id not in test_ids]
         fold = TrainingSet(task, own + prep.extra.examples, prep.data.sources + prep.extra.sources)
-        model: Predictor = train(fold, statutes=prep.statutes, seed=seed)
+        model: Predictor = train(fold, config=task_config(task), statutes=prep.statutes, seed=seed)
         if isinstance(weights, Tuning):
             chosen, _ = tuned_weights(driver, db, prep, own, weights, seed)
         else:

@@ -15,11 +15,12 @@ Public API (pure apart from reading training files and the model file; no Neo4j)
 from .cv import grouped_folds, out_of_fold
 from .examples import TASKS, Example, TrainingSet, load_examples, resolve_labels
 from .modelfile import DEFAULT_MODELS, FORMAT_VERSION, default_model_path, load as load_model, save as save_model
-from .predictor import COMPONENTS, Config, Predictor, parse_component_weights, train
+from .predictor import COMPONENTS, TASK_FORMS, Config, Predictor, parse_component_weights, task_config, train
 from .statutes import StatuteIndex
 from .units import LABEL_LEVELS, unit_texts
 
 __all__ = ["COMPONENTS", "DEFAULT_MODELS", "FORMAT_VERSION", "LABEL_LEVELS", "TASKS", "Config", "Example", "Predictor",
            "StatuteIndex", "TrainingSet", "default_model_path", "grouped_folds", "load_examples", "load_model",
            "out_of_fold",
-           "parse_component_weights", "resolve_labels", "save_model", "train", "unit_texts"]
+           "parse_component_weights", "resolve_labels", "save_model", "task_config", "train",
+           "unit_texts", "TASK_FORMS"]

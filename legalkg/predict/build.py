@@ -13,7 +13,7 @@ from pathlib import Path
 from .. import paths
 from .examples import load_examples, resolve_labels
 from .modelfile import save
-from .predictor import Config, train
+from .predictor import Config, task_config, train
 from .ranker import fit_stacked
 from .rankfeatures import UnitFacts
 from .rankfile import save as save_ranker
@@ -44,6 +44,7 @@ def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = 
             paths.check_writable_file(Path(target), flag)
     units = unit_texts(slugs)
     resolved = resolve_labels(checked, units)
+    config = config or task_config(resolved.task)  # the task's shipped recipe unless told otherwise
     model = train(resolved, units, config, seed=seed)
     path = save(model, out)
     ranked = None

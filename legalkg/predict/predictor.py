@@ -59,6 +59,17 @@ class Config:
                 "candidates": self.candidates, "min_df": self.min_df, "forms": list(self.forms)}
 
 
+#: The word forms of each task's shipped model (``text.FORMS``): the measurement chose them
+#: (eval/word-forms/, eval/ranker/), and every trainer of a task's engine starts from them, so
+#: `legalkg train` and the folds of `legalkg eval --cv` build the recipe that is shipped.
+TASK_FORMS: dict[str, tuple[str, ...]] = {"lay": ("lemma", "split"), "case": ()}
+
+
+def task_config(task: str) -> Config:
+    """The training settings of ``task``'s shipped model (``Config`` with its ``TASK_FORMS``)."""
+    return Config(forms=TASK_FORMS.get(str(task), ()))
+
+
 def parse_component_weights(spec: str | None, base: Mapping[str, float] | None = None) -> dict[str, float]:
     """``base`` (default ``Config().weights``) with the components named in ``spec`` ("knn=0,pop=0.3")
     set to the values given; one line for an unknown component, a bad number or all at 0.

@@ -66,3 +66,17 @@ def test_an_unknown_word_form_is_one_line(tmp_path):
     lines = result.output.strip().splitlines()
     assert result.exit_code != 0 and len(lines) == 1 and "unknown word form stem" in lines[0]
     assert "Traceback" not in result.output and not (tmp_path / "m.npz").exists()
+
+
+@pytest.mark.skipif(not (paths.gii_dir() / "bgb.xml").exists(), reason="shared statute data not present")
+def test_without_forms_the_task_recipe_is_trained_and_none_means_stems(tmp_path):
+    """No --forms: the task's shipped recipe (TASK_FORMS), the one the eval's CV folds train too;
+    --forms none: stems only."""
+    from legalkg.predict import TASK_FORMS, load_model as load
+
+    data = write_jsonl(tmp_path / "lay.jsonl", LAY)
+    for flag, expected in (([], TASK_FORMS["lay"]), (["--forms", "none"], ())):
+        out = tmp_path / f"m{len(flag)}.npz"
+        result = CliRunner().invoke(main, ["train", "--data", str(data), "--out", str(out), "--laws", "bgb", *flag])
+        assert result.exit_code == 0, result.output
+        assert load(out).config.forms == expected
