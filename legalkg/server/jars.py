@@ -68,11 +68,15 @@ def jar_dir(pom: Path | None = None) -> Path:
 
 
 def ensure_jars(pom: Path | None = None, quiet: bool = True) -> Path:
-    """Resolve the server and Browser jars with Maven into the cache (atomically, once)."""
+    """Resolve the server and Browser jars with Maven into the cache (atomically, once).
+
+    The folder is returned with its links resolved: a JVM's start-up cache holds the class path it
+    was recorded with and refuses any other spelling of it, so every JVM names the jars alike, also
+    when the cache folder is reached through a link (a second checkout's, or the tests' sandbox)."""
     pom = neo4j_pom() if pom is None else pom
     lib = jar_dir(pom)
     if (lib / ".complete").exists():
-        return lib
+        return lib.resolve()
     mvn = shutil.which("mvn")
     if not mvn:
         raise UserError("Maven (mvn) is needed once to fetch the Neo4j jars: install it "
@@ -94,4 +98,4 @@ def ensure_jars(pom: Path | None = None, quiet: bool = True) -> Path:
     if lib.exists():
         shutil.rmtree(lib)
     tmp.rename(lib)
-    return lib
+    return lib.resolve()
