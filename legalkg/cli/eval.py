@@ -156,7 +156,8 @@ def _steps(cells, n_queries: int) -> int:
                    "0.3). pop alone is the popularity baseline of the training folds.")
 @click.option("--tune-weights", "tune_weights", is_flag=True,
               help="Learned mode with --cv: each fold chooses the full-text and vector weights from {0, 0.25, 0.5} "
-                   "by an inner 3-fold CV on its own training cases (nested CV; recall@k at the first level).")
+                   "by an inner 3-fold CV on its own training cases (nested CV; recall@k at the first level; with "
+                   "--fold-ranker shipped each inner engine ranks with a ranker stacked on its inner training cases).")
 @click.option("--save-weights", "save_weights", default=None, type=click.Path(dir_okay=False, path_type=Path),
               help="With --tune-weights: also choose the weights by the inner CV over all cases (dataset and "
                    "--train-extra) and write them as the task's entry of this JSON (legalkg/data/"

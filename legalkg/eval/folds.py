@@ -29,8 +29,8 @@ scored with.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
@@ -90,13 +90,16 @@ def training_set(task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]
 class Tuning:
     """What the inner CV optimises: recall@``k`` at ``level``, over ``inner_folds`` folds, the
     query vectors (case id -> vector) reused where the level has them, from the ``base`` weights
-    (default ``learned.WEIGHTS``) whose index runs it tunes."""
+    (default ``learned.WEIGHTS``) whose index runs it tunes; with ``ranked`` each inner engine
+    ranks its § run with a ranker stacked on that inner fold's training cases (``fold_ranker``,
+    ``INNER_RANKER_FOLDS`` folds), as the outer fold's engine that is scored does."""
 
     level: RetrievalLevel
     k: int
     inner_folds: int = 3
     vectors: Mapping[str, np.ndarray] | None = None
     base: Mapping[str, float] | None = None
+    ranked: bool = False
 
 
 class Prepared(NamedTuple):
@@ -116,16 +119,20 @@ TRAINED_ON = "trained_on"
 #: Inner folds of a fold's ranker: those of the shipped one (``fit_stacked``'s default, which
 #: ``legalkg train --ranker-out`` uses), fewer where the fold has fewer case groups.
 INNER_FOLDS = 5
+#: Inner folds of the rankers inside ``tuned_weights``' inner CV: 3, not 5, since each of its
+#: ``Tuning.inner_folds`` inner folds per outer fold stacks one (5 outer x 3 inner x 3 = 45
+#: predictor trainings for the rankers instead of 75); fewer where a fold has fewer case groups.
+INNER_RANKER_FOLDS = 3
 
 
-def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0) -> Ranker | None:
+def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0, n_folds: int = INNER_FOLDS) -> Ranker | None:
     """The ranker for a predictor trained on ``fold`` (a CV fold's training cases): stacked on
     out-of-fold predictions of ``fold`` alone (``ranker.fit_stacked``, as ``legalkg train
     --ranker-out`` builds the shipped one), its inner predictors trained as the fold's own is;
     ``meta[TRAINED_ON]`` lists the case ids they saw. None without § texts (no bridge, so the
     ranker's unit features would be missing, as ``rankfile.shipped_ranker`` decides) or with
-    fewer than two case groups (no out-of-fold rows)."""
-    n_inner = min(INNER_FOLDS, len({e.group for e in fold.examples}))
+    fewer than two case groups (no out-of-fold rows); ``n_folds`` inner folds."""
+    n_inner = min(n_folds, len({e.group for e in fold.examples}))
     if not prep.units or not prep.statutes.ids or n_inner < 2:
         return None
     seen: set[str] = set()
@@ -139,29 +146,42 @@ def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0) -> Ranker | No
     return ranker
 
 
-def tuned_weights(driver: Driver, db: str, prep: Prepared, examples: Sequence[Example], tune: Tuning,
-                  seed: int = 0) -> tuple[dict[str, float], float]:
-    """The grid's best weights for ``examples`` (an outer fold's training cases), chosen on
-    predictions of inner models that never saw the case they rank, and their inner recall@k."""
-    base = dict(lm.WEIGHTS if tune.base is None else tune.base)
+def inner_models(prep: Prepared, examples: Sequence[Example], tune: Tuning,
+                 seed: int = 0) -> Iterator[tuple[Predictor, Ranker | None, list[Example]]]:
+    """Per inner fold of ``examples`` (an outer fold's training cases): the predictor trained
+    without that inner fold's cases (plus the extra examples), with ``tune.ranked`` the ranker
+    stacked on the same training cases (else None), and the inner fold's test cases."""
     groups = [e.group for e in examples]
     n_inner = min(tune.inner_folds, len(set(groups)))
     if n_inner < 2:
-        return base, float("nan")
-    vectors = tune.vectors or {}
-    cases: list[tuple[dict[str, list[str]], set[str]]] = []
+        return
     for _train, test_idx in grouped_folds(groups, n_inner, seed):
         test = [examples[i] for i in test_idx]
         test_ids = {e.id for e in test}
         inner = TrainingSet(prep.task, [e for e in examples if e.id not in test_ids] + prep.extra.examples,
                             prep.data.sources + prep.extra.sources)
         model = train(inner, config=task_config(prep.task), statutes=prep.statutes, seed=seed)
+        ranker = fold_ranker(prep, inner, seed, INNER_RANKER_FOLDS) if tune.ranked else None
+        yield model, ranker, test
+
+
+def tuned_weights(driver: Driver, db: str, prep: Prepared, examples: Sequence[Example], tune: Tuning,
+                  seed: int = 0) -> tuple[dict[str, float], float]:
+    """The grid's best weights for ``examples`` (an outer fold's training cases), chosen on
+    predictions of inner models (``inner_models``: with ``tune.ranked`` each with its own ranker)
+    that never saw the case they rank, and their inner recall@k."""
+    base = dict(lm.WEIGHTS if tune.base is None else tune.base)
+    vectors = tune.vectors or {}
+    cases: list[tuple[dict[str, list[str]], set[str]]] = []
+    for model, ranker, test in inner_models(prep, examples, tune, seed):
         retriever = Retriever(driver, db, predictors={prep.task: model},
-                              weights=base, rankers={prep.task: None})
+                              weights=base, rankers={prep.task: ranker})
         learned = retriever.strategies[Mode.LEARNED]
         for e in test:
             runs, _, _ = learned.runs(e.text, tune.level, tune.k, None, prep.task, vectors.get(e.id))
             cases.append((runs, lm.gold_at(e.labels, tune.level)))
+    if not cases:
+        return base, float("nan")
     return lm.choose_weights(cases, tune.k, lm.weight_grid(base))
 
 
@@ -210,7 +230,8 @@ def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[s
     ``extra``'s examples in every fold), fusing its runs with ``weights`` (default
     ``learned.WEIGHTS``), or, given a ``Tuning``, with the weights that an inner CV on the fold's
     training cases chose; with ``folds.ranked`` its § run ordered by a ranker stacked on the same
-    training cases (``fold_ranker``). The inner CV of a ``Tuning`` runs without rankers."""
+    training cases (``fold_ranker``). The inner CV of a ``Tuning`` ranks as the outer folds do:
+    with ``folds.ranked`` each inner engine has a ranker stacked on its inner training cases."""
     n_folds, seed = folds.n, folds.seed
     prep = prepare(driver, db, task, cases, extra)
     ids = [cid for cid, _, _ in cases]
@@ -222,7 +243,7 @@ def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[s
         fold = TrainingSet(task, own + prep.extra.examples, prep.data.sources + prep.extra.sources)
         model: Predictor = train(fold, config=task_config(task), statutes=prep.statutes, seed=seed)
         if isinstance(weights, Tuning):
-            chosen, _ = tuned_weights(driver, db, prep, own, weights, seed)
+            chosen, _ = tuned_weights(driver, db, prep, own, replace(weights, ranked=folds.ranked), seed)
         else:
             chosen = dict(lm.WEIGHTS if weights is None else weights)
         ranker = fold_ranker(prep, fold, seed) if folds.ranked else None

@@ -342,7 +342,8 @@ def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retri
     fold's training set, with the engine's run weights or, with ``--tune-weights``, those each
     fold's inner CV chose at the first learned level (nested CV), and, where a ranker is shipped
     for the task (``--fold-ranker shipped``, the default), a ranker stacked on the fold's
-    training cases, as the shipped engine has one."""
+    training cases, as the shipped engine has one (then the inner CV's engines rank too, each
+    with a ranker stacked on its inner training cases)."""
     levels = [c.level for c in request.cells() if c.mode is Mode.LEARNED]
     task = case_task(sel.kept)
     if not levels and not any(c.expansion.cocited for c in request.cells()):

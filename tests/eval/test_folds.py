@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from legalkg.errors import UserError
-from legalkg.eval.folds import TRAINED_ON, Prepared, check_extra, fold_ranker, text_key
+from legalkg.eval.folds import TRAINED_ON, Prepared, Tuning, check_extra, fold_ranker, inner_models, text_key
 from legalkg.predict import Example, StatuteIndex, TrainingSet, load_examples, train
+from legalkg.vocab import RetrievalLevel
 
 from ..predict.conftest import LAY, UNITS, write_jsonl
 
@@ -48,3 +49,22 @@ def test_a_fold_ranker_is_stacked_on_its_fold_training_cases_only(tmp_path):
     assert "BGB/§551" in [uid for uid, _ in ranked[0]]  # it orders the fold predictor's § candidates
     no_texts = prep._replace(units={}, statutes=StatuteIndex.build({}, ["BGB"]))
     assert fold_ranker(no_texts, fold) is None  # no bridge texts: no ranker, as for the shipped one
+
+
+def test_the_inner_cv_of_tuned_weights_ranks_with_rankers_that_never_saw_its_test_cases(tmp_path):
+    data = load_examples([write_jsonl(tmp_path / "lay.jsonl", LAY)])
+    prep = Prepared("lay", data, TrainingSet("lay", [], []), StatuteIndex.build(UNITS, ["BGB"]), UNITS)
+    outer_test = {"q2", "q5", "q8"}  # the outer fold's test cases: never in what tuned_weights gets
+    own = [e for e in data.examples if e.id not in outer_test]
+    tune = Tuning(RetrievalLevel.PARAGRAPH, 5, ranked=True)
+    seen_test: set[str] = set()
+    for model, ranker, test in inner_models(prep, own, tune):
+        inner_test = {e.id for e in test}
+        trained = set(ranker.meta[TRAINED_ON])
+        assert trained == {e.id for e in own} - inner_test  # the inner fold's training cases only
+        assert trained.isdisjoint(inner_test | outer_test)
+        assert trained == set(model.train_ids)  # stacked on the inner predictor's own cases
+        seen_test |= inner_test
+    assert seen_test == {e.id for e in own}  # every inner case ranked once, by an engine blind to it
+    plain = list(inner_models(prep, own, Tuning(RetrievalLevel.PARAGRAPH, 5)))
+    assert len(plain) == 3 and all(ranker is None for _, ranker, _ in plain)  # --fold-ranker none

@@ -9,9 +9,9 @@ from click.testing import CliRunner
 
 from legalkg.cases.gold import parse_gold_strings
 from legalkg.cli import main
-from legalkg.eval import runner
+from legalkg.eval import folds as folds_mod, runner
 from legalkg.eval.datasets import EvalCase
-from legalkg.eval.folds import TRAINED_ON, Folds, fold_retrievers, group_of
+from legalkg.eval.folds import TRAINED_ON, Folds, Tuning, fold_retrievers, group_of
 from legalkg.predict import default_model_path, load_examples, load_model
 from legalkg.retrieve import learned as lm
 from legalkg.vocab import Mode, RetrievalLevel
@@ -175,6 +175,31 @@ def test_cv_folds_rank_with_rankers_trained_without_their_test_cases(graph, driv
     assert plain[cid].ranker("lay") is None
     hits = plain[cid].seeds({cid: text}, RetrievalLevel.PARAGRAPH, 5, Mode.LEARNED, task="lay")[cid]
     assert not any("predictor.ranker" in h.components for h in hits)
+
+
+def test_tuned_weights_inner_engines_rank_with_rankers_blind_to_inner_and_outer_tests(graph, driver, neo4j_cfg,
+                                                                                     monkeypatch):
+    cases = [(f"c{i:02d}", q, parse_gold_strings([g]).citations) for i, (q, g) in enumerate(QUESTIONS * 3)]
+    real, seen = folds_mod.inner_models, []
+
+    def spy(prep, examples, tune, seed=0):  # records what each inner engine ranks with, runs the real thing
+        for model, ranker, test in real(prep, examples, tune, seed):
+            seen.append(({e.id for e in examples}, ranker, {e.id for e in test}))
+            yield model, ranker, test
+
+    monkeypatch.setattr(folds_mod, "inner_models", spy)
+    tune = Tuning(RetrievalLevel.PARAGRAPH, 5)
+    out = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, Folds(3, ranked=True), weights=tune)
+    everyone = {cid for cid, _, _ in cases}
+    outer_tests = [{c for c, r in out.items() if r is e} for e in {id(r): r for r in out.values()}.values()]
+    assert len(seen) == 3 * 3 and all(ranker is not None for _, ranker, _ in seen)  # 3 outer x 3 inner
+    for outer_train, ranker, inner_test in seen:
+        assert everyone - outer_train in outer_tests  # the inner CV runs on one outer fold's training cases
+        trained = set(ranker.meta[TRAINED_ON])
+        assert trained == outer_train - inner_test and trained.isdisjoint(everyone - outer_train)
+    seen.clear()
+    fold_retrievers(driver, neo4j_cfg.database, "lay", cases, Folds(3), weights=tune)
+    assert len(seen) == 9 and all(ranker is None for _, ranker, _ in seen)  # --fold-ranker none: no inner rankers
 
 
 def test_eval_cv_reports_the_fold_rankers_and_can_leave_them_out(graph, neo4j_env, tmp_path):
