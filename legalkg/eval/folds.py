@@ -141,7 +141,10 @@ def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0, n_folds: int =
         seen.update(e.id for e in inner.examples)
         return train(inner, config=task_config(prep.task), statutes=prep.statutes, seed=seed)
 
-    ranker = fit_stacked(fold, fit, UnitFacts.build(prep.units, prep.statutes.ids), n_folds=n_inner, seed=seed)
+    # the facts `legalkg train --ranker-out` gives (build_model): the shipped features read no BM25 or
+    # vector matcher, so none is built (they would encode every § once per fold and inner fold)
+    facts = UnitFacts.build(prep.units, prep.statutes.ids, matchers=False)
+    ranker = fit_stacked(fold, fit, facts, n_folds=n_inner, seed=seed)
     ranker.meta[TRAINED_ON] = sorted(seen)
     return ranker
 
