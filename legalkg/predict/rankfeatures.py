@@ -52,18 +52,17 @@ PER_COMPONENT = 30
 CONTEXT = 10
 #: Components whose 0 means "no evidence" (like the predictor's fusion, which stops at them).
 ABSTAINING = ("knn", "bridge", "lex")
-FEATURES: tuple[str, ...] = tuple(
+#: The features a ranker uses unless it is given others (``ranker.fit_stacked``): those of issue 34.
+#: ``TEXT_FEATURES`` did not beat them beyond the CI in eval/ranker/ (README, results-*-features.md),
+#: so they are computed only for a ranker that names them.
+DEFAULT_FEATURES: tuple[str, ...] = tuple(
     f"{c}_{what}" for c in COMPONENT_FEATURES for what in ("score", "rank", "gap")
 ) + ("rrf_score", "rrf_rank", "words_log", "title_match", "law_share", "cocite_sum", "cocite_max", "cocite_n")
 #: The features on the whole § text and the citation graph (``TEXT_FEATURES``' columns follow the others).
 TEXT_FEATURES: tuple[str, ...] = ("bm25_score", "bm25_rank", "bm25_gap", "vec_score", "vec_rank", "vec_gap",
                                   "cites_in", "cites_out")
-#: The features a ranker uses unless it is given others (``ranker.fit_stacked``): those of issue 34.
-#: ``TEXT_FEATURES`` did not beat them beyond the CI in eval/ranker/ (README, results-*-features.md),
-#: so they are computed only for a ranker that names them.
-DEFAULT_FEATURES: tuple[str, ...] = FEATURES
 #: Every column ``assemble`` fills, in order; a ranker reads the columns of its own features.
-FEATURES = FEATURES + TEXT_FEATURES
+FEATURES: tuple[str, ...] = DEFAULT_FEATURES + TEXT_FEATURES
 
 
 @dataclass
