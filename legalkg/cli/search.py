@@ -73,12 +73,13 @@ def render(res: SearchResult, explain: bool = False) -> str:
 @click.option("--model", default=None,
               help="Must match the model recorded for the level's index (default: that model).")
 @click.option("--explain", is_flag=True,
-              help="Show each component's share of a hit's score (learned and fusion modes).")
+              help="Show each component's share of a hit's score (learned and fusion modes) and the "
+                   "learned ranker's features that moved a ranked hit most (also in --json).")
 @click.option("--json", "as_json", is_flag=True, help="JSON output for programs.")
 def search(cfg, query, explain, as_json, **options) -> None:
     """Find the statute units that answer QUERY ('-' reads it from stdin)."""
     query = text_argument(query)
-    request = SearchRequest(query=query, **options)
+    request = SearchRequest(query=query, explain=explain, **options)
     with session_driver(cfg) as driver:
         res = Retriever(driver, cfg.database, model=request.model).search(request)
     if as_json:

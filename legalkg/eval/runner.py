@@ -23,7 +23,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 import numpy as np
@@ -360,7 +360,9 @@ def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retri
         engines = Engines(engine, fold_retrievers(driver, db, task, cases, Folds(request.cv, request.seed, ranked),
                                                   extra=extra, weights=tune or engine.weights))
         if tune is not None and request.save_weights is not None:
-            chosen, recall = weights_over_all(driver, db, task, cases, tune, extra, request.seed)
+            # the shipped weights fuse a ranked § run when a ranker ships: tune them over one
+            chosen, recall = weights_over_all(driver, db, task, cases, replace(tune, ranked=ranked),
+                                              extra, request.seed)
             return engines, {"task": task, "level": str(level), "k": request.k, "weights": chosen,
                              "inner_recall": recall}
     return engines, {}

@@ -88,11 +88,12 @@ class Ranker:
         self.facts = UnitFacts.build(units, ids, self.degrees, matchers=uses_text(self.features))
         return self
 
-    def explain(self, pred: Predictor, texts: Sequence[str], k: int = 10,
+    def explain(self, pred: Predictor, texts: Sequence[str], k: int = 10, contributions: bool = True,
                 ) -> list[list[tuple[str, float, dict[str, float]]]]:
-        """Per text the ``k`` best § ids, their ranker score and, for the first ``EXPLAINED``, each
-        feature's contribution, named ``ranker.<feature>`` as ``legalkg search --explain`` shows
-        them (the contributions cost ten times the scores, so only the hits a reader sees get them)."""
+        """Per text the ``k`` best § ids, their ranker score and, with ``contributions``, for the
+        first ``EXPLAINED`` each feature's contribution, named ``ranker.<feature>`` as ``legalkg
+        search --explain`` shows them (they cost thirty times the scores, so only the hits a reader
+        sees get them, and only when asked)."""
         facts = self.facts or UnitFacts({}, {})
         cols, names = self.columns, [f"ranker.{f}" for f in self.features]
         out = []
@@ -103,14 +104,15 @@ class Ranker:
             x = cand.x[:, cols]
             score = self.booster.predict(x, num_threads=1)
             order = np.lexsort((np.array(cand.ids), -score))[:k]
-            contrib = self.booster.predict(x[order[:EXPLAINED]], pred_contrib=True, num_threads=1)
+            shown = order[:EXPLAINED] if contributions else order[:0]
+            contrib = self.booster.predict(x[shown], pred_contrib=True, num_threads=1) if len(shown) else ()
             out.append([(cand.ids[j], float(score[j]),
                          dict(zip(names, map(float, contrib[n, :-1]))) if n < len(contrib) else {})
                         for n, j in enumerate(order)])
         return out
 
     def rank(self, pred: Predictor, texts: Sequence[str], k: int = 10) -> list[list[tuple[str, float]]]:
-        return [[(u, s) for u, s, _ in row] for row in self.explain(pred, texts, k)]
+        return [[(u, s) for u, s, _ in row] for row in self.explain(pred, texts, k, contributions=False)]
 
 
 def feature_columns(features: Sequence[str]) -> np.ndarray:

@@ -358,17 +358,22 @@ class Retriever:
         uses_predictor = strategy.uses_predictor
         if req.model and (mode.uses_vectors or uses_predictor and self.index_model(ranked_at)):
             self.embedder_for(ranked_at, req.model)  # the --model asked is the index's
-        if expansion.one_trip_applies(label, mode, how, law):
-            seeds, expanded = expansion.one_trip(self, req.query, label, k, mode, law, vector, how)
-        else:
-            vectors = None if vector is None else {"q": vector}
-            seeds = self.seeds({"q": req.query}, label, k, mode, law, vectors, req.task)["q"]
-            expanded = self.expand(seeds, how, lm.choose_task(req.query, req.task) if how.cocited else None)
+        with lm.explaining(req.explain):
+            seeds, expanded = self.seeds_and_expansion(req, label, k, mode, how, law, vector)
         for h in (*seeds, *expanded):
             if h.level is None:
                 h.level = hit_level(h)
         return SearchResult(query=req.query, level=label, mode=mode, expand=how, k=k, law=law, seeds=seeds,
                             expanded=expanded, model=self.model_label(req, ranked_at, uses_predictor))
+
+    def seeds_and_expansion(self, req: SearchRequest, label: RetrievalLevel, k: int, mode: Mode, how: Expansion,
+                            law: str | None, vector: np.ndarray | None) -> tuple[list[Hit], list[Hit]]:
+        """One query's seeds and their expansion (in one round trip where ``expand.one_trip`` can)."""
+        if expansion.one_trip_applies(label, mode, how, law):
+            return expansion.one_trip(self, req.query, label, k, mode, law, vector, how)
+        vectors = None if vector is None else {"q": vector}
+        seeds = self.seeds({"q": req.query}, label, k, mode, law, vectors, req.task)["q"]
+        return seeds, self.expand(seeds, how, lm.choose_task(req.query, req.task) if how.cocited else None)
 
     def model_label(self, req: SearchRequest, level: RetrievalLevel, uses_predictor: bool) -> str | None:
         """What a result names as its model: the index's, and the predictor of the query's task."""

@@ -68,19 +68,35 @@ RANKER_SHOWN = 3
 PREDICTOR_POOL = 100
 #: The predictor's rows kept inside ``keeping_predictions`` (None outside it).
 _KEPT: ContextVar[dict | None] = ContextVar("legalkg_predicted_kept", default=None)
+#: Whether the ranker's feature contributions are computed (inside ``explaining``).
+_EXPLAIN: ContextVar[bool] = ContextVar("legalkg_ranker_explain", default=False)
 
 
 @contextmanager
 def keeping_predictions() -> Iterator[None]:
     """Inside the block, the predictor's rows of one text are computed once per model and level:
-    a context pack ranks its query at three levels, and the predictor's § ranking (the ranker's two
-    LightGBM passes) is the same each time. Scoped to the block (one request), not kept across
+    a context pack ranks its query at three levels, and the predictor's § ranking (with the ranker's
+    LightGBM pass) is the same each time. Scoped to the block (one request), not kept across
     requests, so a repeated question costs what a new one costs."""
     token = _KEPT.set({})
     try:
         yield
     finally:
         _KEPT.reset(token)
+
+
+@contextmanager
+def explaining(on: bool = True) -> Iterator[None]:
+    """Inside the block (with ``on``), ranked hits carry the ranker's feature contributions
+    (``Hit.ranker``). Why a scope and not a default: LightGBM's contributions cost about as much as
+    the rest of the ranker, and only a reader of ``--explain`` looks at them; evaluations and
+    searches that do not ask skip them. Set by ``Retriever.search`` from ``SearchRequest.explain``."""
+    token = _EXPLAIN.set(on)
+    try:
+        yield
+    finally:
+        _EXPLAIN.reset(token)
+
 
 _DEPTH = {lv: i for i, lv in enumerate(TEXT_LEVELS)}
 
@@ -403,10 +419,11 @@ class LearnedStrategy:
         """The predictor's (or ranker's) rows for ``text`` at ``source``; inside
         ``keeping_predictions`` computed once per models and text (callers never change them)."""
         kept = _KEPT.get()
-        key = (id(pred), id(ranker), source, text)
+        contributions = _EXPLAIN.get()
+        key = (id(pred), id(ranker), source, text, contributions)
         if kept is not None and key in kept and kept[key][0] is pred and kept[key][1] is ranker:
             return kept[key][2]
-        rows = (ranker.explain(pred, [text], PREDICTOR_POOL) if ranker else
+        rows = (ranker.explain(pred, [text], PREDICTOR_POOL, contributions) if ranker else
                 pred.explain([text], PREDICTOR_POOL, source))[0]
         if kept is not None:
             kept[key] = (pred, ranker, rows)

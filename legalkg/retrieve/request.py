@@ -88,6 +88,9 @@ class SearchRequest(BaseModel):
     model: str | None = None
     #: The learned mode's predictor: ``lay``, ``case`` or None (by length, ``learned.choose_task``).
     task: Task | None = None
+    #: Give ranked hits the learned ranker's feature contributions (``Hit.ranker``); off by default
+    #: since they cost about as much as the ranking itself (``learned.explaining``).
+    explain: bool = False
 
     def __init__(self, **data: Any) -> None:
         try:

@@ -170,6 +170,9 @@ def test_cv_folds_rank_with_rankers_trained_without_their_test_cases(graph, driv
         assert trained == set(retriever.predictor("lay").train_ids)  # stacked on the predictor's cases
     cid, text, _ = cases[0]
     hits = folds[cid].seeds({cid: text}, RetrievalLevel.PARAGRAPH, 5, Mode.LEARNED, task="lay")[cid]
+    assert any("predictor.ranker" in h.components for h in hits) and not any(h.ranker for h in hits)
+    with lm.explaining():  # the ranker's feature contributions only when asked
+        hits = folds[cid].seeds({cid: text}, RetrievalLevel.PARAGRAPH, 5, Mode.LEARNED, task="lay")[cid]
     assert any("predictor.ranker" in h.components and h.ranker for h in hits)  # the ranker's share, its features
     plain = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, Folds(3))
     assert plain[cid].ranker("lay") is None

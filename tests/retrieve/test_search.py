@@ -290,6 +290,13 @@ def test_search_cli_default_is_ranked_with_explanations(retriever, neo4j_env):
     out = CliRunner().invoke(main, ["search", "Kündigung wegen Eigenbedarf nach § 573 BGB", "--explain", "-k", "3"])
     assert out.exit_code == 0, out.output
     assert "mode learned" in out.output and "why:" in out.output and "§ 573 BGB" in out.output
+    assert "     ranker: " in out.output, out.output  # the ranker's features that moved a ranked hit
+    # the contributions are computed only when asked: plain --json leaves them out
+    plain = CliRunner().invoke(main, ["search", "Kündigung wegen Eigenbedarf", "--json", "-k", "3"])
+    asked = CliRunner().invoke(main, ["search", "Kündigung wegen Eigenbedarf", "--json", "-k", "3", "--explain"])
+    plain_seeds, asked_seeds = (json.loads(r.output)["seeds"] for r in (plain, asked))
+    assert [h["id"] for h in plain_seeds] == [h["id"] for h in asked_seeds]
+    assert not any(h["ranker"] for h in plain_seeds) and any(h["ranker"] for h in asked_seeds)
 
 
 def test_law_filter_is_exact_and_unknown_law_is_an_error(retriever):
