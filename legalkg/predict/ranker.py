@@ -40,6 +40,8 @@ BATCH = 128
 PARA = Level.PARAGRAPH.value
 #: Hits per query whose feature contributions are computed (``Ranker.explain``).
 EXPLAINED = 10
+#: The part every ranked row carries (value 0): the ranker, not the components' RRF, ordered it.
+RANKED = "ranker"
 
 
 def para_labels(data: TrainingSet) -> list[list[str]]:
@@ -90,10 +92,11 @@ class Ranker:
 
     def explain(self, pred: Predictor, texts: Sequence[str], k: int = 10, contributions: bool = True,
                 ) -> list[list[tuple[str, float, dict[str, float]]]]:
-        """Per text the ``k`` best § ids, their ranker score and, with ``contributions``, for the
-        first ``EXPLAINED`` each feature's contribution, named ``ranker.<feature>`` as ``legalkg
-        search --explain`` shows them (they cost thirty times the scores, so only the hits a reader
-        sees get them, and only when asked)."""
+        """Per text the ``k`` best § ids, their ranker score and their parts: ``RANKED`` (the mark
+        that the ranker ordered them) and, with ``contributions``, for the first ``EXPLAINED`` each
+        feature's contribution, named ``ranker.<feature>`` as ``legalkg search --explain`` shows
+        them (they cost thirty times the scores, so only the hits a reader sees get them, and only
+        when asked)."""
         facts = self.facts or UnitFacts({}, {})
         cols, names = self.columns, [f"ranker.{f}" for f in self.features]
         out = []
@@ -107,7 +110,7 @@ class Ranker:
             shown = order[:EXPLAINED] if contributions else order[:0]
             contrib = self.booster.predict(x[shown], pred_contrib=True, num_threads=1) if len(shown) else ()
             out.append([(cand.ids[j], float(score[j]),
-                         dict(zip(names, map(float, contrib[n, :-1]))) if n < len(contrib) else {})
+                         {RANKED: 0.0, **(dict(zip(names, map(float, contrib[n, :-1]))) if n < len(contrib) else {})})
                         for n, j in enumerate(order)])
         return out
 

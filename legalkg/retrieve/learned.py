@@ -45,6 +45,7 @@ from ..cite import LawRegistry, extract
 from ..fusion import overfetch, parse_weight_spec, rrf, weighted_rrf
 from ..graph.cypher import query
 from ..model import TEXT_LEVELS, Level, level_of_id
+from ..predict.ranker import RANKED
 from ..vocab import Mode, RetrievalLevel, Run, Task
 from .base import Engine, Texts, Vectors
 from .fulltext import FulltextStrategy
@@ -158,6 +159,12 @@ def run_weights(weights: Mapping[str, float], level: RetrievalLevel | str) -> di
     return out
 
 
+def with_index_runs(weights: Mapping[str, float]) -> dict[str, float]:
+    """``weights`` with every index run it switches off at ``WEIGHTS``' value: the fallback of a
+    search whose weighted runs found fewer than k units (``LearnedStrategy.hits``)."""
+    return {**weights, **{r: WEIGHTS[r] for r in INDEX_RUNS if weights.get(r, 0.0) <= 0}}
+
+
 def choose_task(text: str, task: Task | None = None) -> Task:
     """``task`` if given, else ``case`` for decision-length text and ``lay`` for a question."""
     if task is not None:
@@ -269,8 +276,9 @@ def explain_components(run_shares: Mapping[str, float], inner: Mapping[str, floa
 
 
 def is_ranked(inner: Mapping[str, float] | None) -> bool:
-    """Whether a predicted unit's parts are the ranker's feature contributions (``ranker.*``)."""
-    return bool(inner) and all(name.startswith("ranker.") for name in inner)
+    """Whether the ranker ordered a predicted unit: its parts are the ranker's mark (``ranker``)
+    and, where asked for, its feature contributions (``ranker.*``)."""
+    return bool(inner) and all(name == RANKED or name.startswith("ranker.") for name in inner)
 
 
 def ranker_features(inner: Mapping[str, float] | None) -> dict[str, float]:
@@ -278,7 +286,7 @@ def ranker_features(inner: Mapping[str, float] | None) -> dict[str, float]:
     ranker's score, largest magnitude first, names without the prefix); {} for an RRF-fused one."""
     if not is_ranked(inner):
         return {}
-    top = sorted(inner.items(), key=lambda kv: -abs(kv[1]))[:RANKER_SHOWN]
+    top = sorted(((n, v) for n, v in inner.items() if n != RANKED), key=lambda kv: -abs(kv[1]))[:RANKER_SHOWN]
     return {name.removeprefix("ranker."): value for name, value in top}
 
 
@@ -342,8 +350,14 @@ class LearnedStrategy:
         """One query's fused hits; each hit's ``components`` holds every run's share, the
         predictor's split into its parts."""
         task = choose_task(text, task)
-        rankings, known, inner = self.runs(text, level, k, law, task, vector)
-        fused = weighted_rrf(rankings, run_weights(self.engine.weights_for(task), level), k)
+        weights = run_weights(self.engine.weights_for(task), level)
+        rankings, known, inner = self.runs(text, level, k, law, task, vector, weights)
+        fused = weighted_rrf(rankings, weights, k)
+        if len(fused) < k and (backup := with_index_runs(weights)) != weights:
+            # the weighted runs hold fewer than k units (a law the predictor never saw, a --law
+            # filter): the index runs switched off fill the list, as they do for chunks
+            rankings, known, inner = self.runs(text, level, k, law, task, vector, backup)
+            fused = weighted_rrf(rankings, backup, k)
         missing = [uid for uid, _, _ in fused if uid not in known]
         if missing:  # texts of the predicted and cited units, for the top k only
             recs = self.engine.read(query("retrieve/units_by_id"), {"ids": missing})
@@ -359,18 +373,19 @@ class LearnedStrategy:
         return out
 
     def runs(self, text: str, level: RetrievalLevel, k: int, law: str | None = None, task: Task | None = None,
-             vector: np.ndarray | None = None) -> Runs:
+             vector: np.ndarray | None = None, weights: Mapping[str, float] | None = None) -> Runs:
         """The runs before fusion: (run -> unit ids at ``level``, id -> the hit of each unit the
         index runs found, id -> the predictor's component shares). Apart from ``hits`` so that
         weights can be chosen by fusing the same runs many times (``legalkg.eval.folds``). Units
         the graph lacks are dropped from every run.
 
         A run switched off (weight 0) is not computed: the predictor anywhere, an index run at §
-        level, where nothing is shallower than the level, so its ranking orders no descendants."""
+        level, where nothing is shallower than the level, so its ranking orders no descendants.
+        ``weights``: those of the task at ``level`` unless given."""
         engine = self.engine
         engine.check_level(level)
         task = choose_task(text, task)
-        weights = run_weights(engine.weights_for(task), level)
+        weights = run_weights(engine.weights_for(task), level) if weights is None else weights
         pending = self._index_runs(text, level, k, law, vector, weights)
         inner: dict[str, dict[str, float]] = {}
         if level.expandable:

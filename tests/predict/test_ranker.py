@@ -9,7 +9,7 @@ import pytest
 
 from legalkg.errors import UserError
 from legalkg.predict import cocite, rankfile, train
-from legalkg.predict.ranker import fit_stacked
+from legalkg.predict.ranker import RANKED, fit_stacked
 from legalkg.predict.rankfeatures import DEFAULT_FEATURES, UnitFacts, cocite_features, dense_runs, ranks
 from legalkg.retrieve.learned import RANKER_SHOWN, explain_components, ranker_features
 
@@ -76,7 +76,8 @@ def test_ranker_file_round_trip_keeps_scores_and_cocitation(ranker, tmp_path):
     assert loaded.rank(model, q, 5) == rk.rank(model, q, 5)
     assert loaded.cocite.neighbours("BGB/§551") == rk.cocite.neighbours("BGB/§551")
     row = rk.explain(model, q, 1)[0][0]
-    assert set(row[2]) == {f"ranker.{f}" for f in DEFAULT_FEATURES}
+    assert set(row[2]) == {RANKED} | {f"ranker.{f}" for f in DEFAULT_FEATURES}
+    assert rk.explain(model, q, 1, contributions=False)[0][0][2] == {RANKED: 0.0}  # the mark only
 
 
 def test_a_foreign_file_is_one_line(tmp_path):

