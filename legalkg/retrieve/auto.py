@@ -12,9 +12,11 @@ at § level and then, per § hit, goes down the tree as far as the evidence is u
    chain § -> Abs. 2 -> Abs. 2 Satz 1 follows predictions that agree with each other.
 2. **Then the words** (``descend``): the query's stemmed words that the unit's text holds
    (``legalkg.predict.text.tokens``, the predictor's analyser) are the match. The search goes into
-   a child only when exactly one child holds every matched word: that child carries the match and
-   the rest of the parent is not needed. Where two children hold it, or none does, the match is
-   spread and the unit stays. A match of fewer than ``MIN_MATCH`` distinct words is too weak to
+   a child when exactly one child holds every matched word: that child carries the match and the
+   rest of the parent is not needed. Where none does, the one child that holds the most matched
+   words (at least ``MIN_MATCH``, strictly more than any sibling) carries it; where two children
+   hold every matched word, or the most are tied, the match is spread and the unit stays. A match
+   of fewer than ``MIN_MATCH`` distinct words is too weak to
    pick a sentence by (one shared word such as "Vermieter" occurs all over tenancy law), and a unit
    of ``MIN_WORDS`` words or fewer is not split by words (it reads at a glance); a § title is not
    text of any child, so title words do not count.
@@ -108,7 +110,14 @@ def descend(start: str, tree: Mapping[str, Unit], words: Set[str], min_words: in
     while tree[node].words > min_words:
         carrying = [c for c in tree[node].children if matched <= tree[c].terms]
         if len(carrying) != 1:
-            break
+            if carrying or not tree[node].children:
+                break
+            # no child holds every matched word: the one child that holds the most of them
+            # (at least MIN_MATCH, strictly more than any sibling) carries the match
+            counts = sorted(((len(matched & tree[c].terms), c) for c in tree[node].children), reverse=True)
+            if counts[0][0] < MIN_MATCH or (len(counts) > 1 and counts[1][0] == counts[0][0]):
+                break
+            carrying = [counts[0][1]]
         node = carrying[0]
     return node
 
