@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # The package as a newcomer installs it: build the wheel from the working tree, install it with its core
 # dependencies only (no dev or st extra) into a fresh venv, and run the user's commands from a folder
-# outside the checkout: cite, parse, neo4j start (free ports, own home), ingest of one small law,
-# doctor, search, neo4j stop. The server is stopped however the script ends.
+# outside the checkout: cite, parse, neo4j start (free ports, own home), ingest of the BGB and one small
+# law, doctor, search, neo4j stop. The server is stopped however the script ends.
+# The wheel is the checkout: it holds every tracked file of the package (models, data, queries, pages),
+# and the installed wheel's top 10 for 15 queries (.ci/search_top10.py), in the default mode and with
+# --level auto, equal the checkout's on the same graph.
 # Environment: LEGALKG_SHARED (default: ../shared beside the checkout), SMOKE_LAW (default burlg),
-# PYTHON (default: the checkout's .venv python, else python3; it builds the wheel and the venv).
+# PYTHON (default: the checkout's .venv python, else python3; it builds the wheel and the venv),
+# CHECKOUT_PYTHON (default: the checkout's .venv python; legalkg must import from the checkout).
 set -euo pipefail
 REPO="$(cd "$(dirname "$0")/.." && pwd)"
 PY="${PYTHON:-}"
 [ -n "$PY" ] || { [ -x "$REPO/.venv/bin/python" ] && PY="$REPO/.venv/bin/python" || PY=python3; }
 SHARED="$(cd "${LEGALKG_SHARED:-$REPO/../shared}" && pwd)"
 LAW="${SMOKE_LAW:-burlg}"
-WORK="$(mktemp -d /tmp/legalkg-wheel-XXXXXX)"
+CHECKOUT_PY="${CHECKOUT_PYTHON:-$REPO/.venv/bin/python}"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/legalkg-wheel-XXXXXX")"
 export PIP_DISABLE_PIP_VERSION_CHECK=1
 export LEGALKG_NEO4J_HOME="$WORK/neo4j"
 export NEO4J_PASSWORD="smoke-$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n')"
@@ -53,9 +58,8 @@ wheel, src = sys.argv[1], Path(sys.argv[2])
 names = set(zipfile.ZipFile(wheel).namelist())
 want = {f"legalkg/{p.relative_to(src).as_posix()}" for p in (src / "cypher").rglob("*.cypher")}
 want |= {"legalkg/neo4j/pom.xml"}
-want |= {p.relative_to(src).as_posix() for p in (src / "legalkg").rglob("*.py")}
-web = src / "legalkg" / "serve" / "web"  # the pages' templates, script, style sheet and vendored cytoscape
-want |= {p.relative_to(src).as_posix() for p in web.rglob("*") if p.is_file() and p.parent.name in ("templates", "static")}
+# every tracked file of the package: its modules, legalkg/data (models, weights, tables), the pages' files
+want |= {p.relative_to(src).as_posix() for p in (src / "legalkg").rglob("*") if p.is_file()}
 missing = sorted(want - names)
 if missing:
     sys.exit(f"smoke: FAILED: the wheel lacks {len(missing)} files, e.g. {missing[:5]}")
@@ -63,7 +67,7 @@ if missing:
 extra = sorted({n.split("/")[0] for n in names} - {"legalkg"} - {n.split("/")[0] for n in names if ".dist-info/" in n})
 if extra:
     sys.exit(f"smoke: FAILED: the wheel holds more than the legalkg package: {extra}")
-print(f"{Path(wheel).name}: {len(names)} files, every query, the pom, every module and the web pages' files, nothing else")
+print(f"{Path(wheel).name}: {len(names)} files, every query, the pom and every file of the package, nothing else")
 EOF
 
 echo "== fresh venv, core dependencies only"
@@ -96,15 +100,44 @@ print(*(s.getsockname()[1] for s in socks))')
 "$LK" neo4j start --home "$LEGALKG_NEO4J_HOME" --bolt-port "$BOLT" --http-port "$HTTP" --heap 512m --pagecache 128m
 export NEO4J_URI="bolt://127.0.0.1:$BOLT"
 
-echo "== ingest one small law ($LAW), with embeddings"
-"$LK" ingest --codes "$LAW" --quiet
+echo "== ingest the BGB and one small law ($LAW), with embeddings"
+"$LK" ingest --codes "bgb,$LAW" --quiet
 "$LK" doctor
 
 echo "== search"
-out="$("$LK" search "Wie viele Tage Urlaub stehen mir im Jahr zu?" --mode vector --level Paragraph -k 3)"
+out="$("$LK" search "Wie viele Tage Urlaub stehen mir im Jahr zu?" --mode vector --level Paragraph --law BUrlG -k 3)"
 echo "$out"
 grep -q "BUrlG" <<<"$out" || fail "search found no BUrlG unit"
 "$LK" search "Urlaub" --mode fulltext --level Absatz -k 3 >/dev/null
+
+echo "== the wheel's top 10 = the checkout's: 10 lay questions and 5 decision windows, default mode and --level auto"
+"$CHECKOUT_PY" -c 'import legalkg, sys; from pathlib import Path; sys.exit(Path(legalkg.__file__).resolve().parent != Path(sys.argv[1]).resolve() / "legalkg")' "$REPO" \
+  || fail "$CHECKOUT_PY does not import legalkg from the checkout $REPO (set CHECKOUT_PYTHON)"
+"$WORK/venv/bin/python" "$REPO/.ci/search_top10.py" "$REPO/.ci/smoke_questions.txt" >"$WORK/wheel.json"
+"$CHECKOUT_PY" "$REPO/.ci/search_top10.py" "$REPO/.ci/smoke_questions.txt" >"$WORK/checkout.json"
+Q1="$(head -n 1 "$REPO/.ci/smoke_questions.txt")"
+"$LK" search "$Q1" --json -k 10 >"$WORK/cli-default.json"
+"$LK" search "$Q1" --json -k 10 --level auto >"$WORK/cli-auto.json"
+"$WORK/venv/bin/python" - "$WORK" <<'EOF'
+import json, sys
+from pathlib import Path
+work = Path(sys.argv[1])
+wheel, checkout = (json.loads((work / f).read_text("utf-8")) for f in ("wheel.json", "checkout.json"))
+if not Path(wheel["package"]).resolve().is_relative_to(work.resolve()):
+    sys.exit(f"smoke: FAILED: the wheel's run imported legalkg from {wheel['package']}, not the fresh venv")
+same = [q for q in wheel["top10"] if wheel["top10"][q] == checkout["top10"].get(q)]
+for q in sorted(set(wheel["top10"]) | set(checkout["top10"])):
+    if q not in same:
+        print(f"  {q}: wheel {wheel['top10'].get(q)}\n  {' ' * len(q)}  checkout {checkout['top10'].get(q)}")
+queries = {q.split()[0] for q in checkout["top10"]}
+print(f"top 10 equal for {len(same)} of {len(checkout['top10'])} (query, mode) pairs, {len(queries)} queries")
+if len(same) != len(checkout["top10"]) or len(queries) != 15 or not all(wheel["top10"].values()):
+    sys.exit("smoke: FAILED: the installed wheel ranks otherwise than the checkout")
+for mode in ("default", "auto"):  # the console script answers as the one-process runs do
+    cli = [h["id"] for h in json.loads((work / f"cli-{mode}.json").read_text("utf-8"))["seeds"]]
+    if cli != wheel["top10"][f"lay-1 {mode}"]:
+        sys.exit(f"smoke: FAILED: `legalkg search` ({mode}) gave {cli}, search_top10.py {wheel['top10'][f'lay-1 {mode}']}")
+EOF
 
 echo "== a missing query file names itself (not 'cannot reach Neo4j')"
 PING="$("$WORK/venv/bin/python" -c 'from legalkg import paths; print(paths.cypher_dir() / "ping.cypher")')"
@@ -114,6 +147,15 @@ mv "$PING.away" "$PING"
 echo "$err"
 grep -q "ping.cypher is missing from the installed legalkg package" <<<"$err" || fail "wrong message for a missing query"
 
+echo "== a missing model file names itself (no search without the ranker)"
+RANKER="$("$WORK/venv/bin/python" -c 'from legalkg.taskfile import shipped_path; print(shipped_path("ranker-lay.npz"))')"
+mv "$RANKER" "$RANKER.away"
+if err="$("$LK" search "$Q1" 2>&1)"; then fail "search without ranker-lay.npz succeeded"; fi
+mv "$RANKER.away" "$RANKER"
+echo "$err"
+[ "$(wc -l <<<"$err")" -eq 1 ] && grep -q "legalkg/data/ranker-lay.npz is missing from the installed legalkg package.*reinstall it" <<<"$err" \
+  || fail "wrong message for a missing ranker"
+
 echo "== neo4j stop"
 "$LK" neo4j stop --home "$LEGALKG_NEO4J_HOME"
-echo "smoke: the wheel works outside the checkout"
+echo "smoke: the wheel works outside the checkout ($SECONDS s)"

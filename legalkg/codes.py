@@ -12,6 +12,7 @@ from importlib import resources
 
 from pydantic import BaseModel
 
+from . import lawnames
 from .errors import UserError
 
 
@@ -62,8 +63,10 @@ def find_code(name: str) -> CodeInfo | None:
 def resolve_codes(spec: str) -> list[str] | None:
     """``default`` -> the 58 slugs; ``all`` -> None (every file in the source); ``BGB,ZPO`` -> slugs.
 
-    Names outside the default set are passed through as slugs (lower-cased) so any gii law can be
-    loaded by its slug; the source lookup reports the ones that do not exist.
+    Names outside the default set are looked up among all gii laws (``lawnames.slug_for``: slug,
+    jurabk, jurabk without its year as people write it -- "BKatV" for "BKatV 2013" --, or a unique
+    amtabk); other names pass through as slugs (lower-cased), and the source lookup reports the ones
+    that do not exist.
     """
     spec = spec.strip()
     if not spec:
@@ -77,5 +80,5 @@ def resolve_codes(spec: str) -> list[str] | None:
         if not name:
             continue
         info = find_code(name)
-        slugs.append(info.slug if info else name.lower().replace(" ", "_"))
+        slugs.append(info.slug if info else lawnames.slug_for(name) or name.lower().replace(" ", "_"))
     return slugs

@@ -236,6 +236,8 @@ class Law(BaseModel):
     builddate: str | None = None
     doknr: str | None = None
     slug: str | None = None
+    #: the Eingangsformel ("Auf Grund des § 6 ... verordnet das Bundesministerium ..."), None without one
+    preamble: str | None = None
     units: list[Unit] = Field(default_factory=list)
 
     def by_id(self) -> dict[str, Unit]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from importlib import resources
 from pathlib import Path
@@ -42,8 +43,15 @@ def missing_resource(what: str) -> UserError:
     """One line for a file the package should carry: which one, and how to get it back."""
     if checkout() is None:
         return UserError(f"{what} is missing from the installed legalkg package ({Path(__file__).parent}): "
-                         "reinstall it (pip install --force-reinstall legalkg)")
-    return UserError(f"{what} is missing from the checkout {REPO_ROOT}: restore it from git")
+                         f"{restore_hint()}")
+    return UserError(f"{what} is missing from the checkout {REPO_ROOT}: {restore_hint()}")
+
+
+def restore_hint() -> str:
+    """How to get back a file the package carries: reinstall the wheel, or restore the checkout's file."""
+    if checkout() is None:
+        return "reinstall it (pip install --force-reinstall legalkg)"
+    return "restore it from git (git checkout -- legalkg/data)"
 
 
 def cypher_dir() -> Path:
@@ -136,3 +144,44 @@ def check_writable_file(path: Path, option: str) -> None:
     if path.is_dir():
         raise UserError(f"{path} is a folder: {option} takes a file name")
     check_writable_dir(path.parent, option)
+
+
+def portable(text: str) -> str:
+    """``text`` with this machine's folders named as any machine can read them: the shared data folder
+    as ``$LEGALKG_SHARED``, the checkout as a relative path, the temp folder as ``$TMPDIR``, the home
+    folder as ``~``.
+
+    Why: run.json files, model file headers and the shipped JSON files record the command and the
+    data that made them, and they are committed or shipped; a recorded command keeps its options,
+    not the folders of the machine it ran on.
+    """
+    for prefix, name in machine_prefixes():
+        text = re.sub(r"(?<![\w.~$/-])" + re.escape(prefix) + r"(?=/|$|[^\w.-])", lambda _m, n=name: n, text)
+    return text
+
+
+def portable_tree(value: object) -> object:
+    """``portable`` applied to every string in nested lists, tuples and dicts (a run's metadata)."""
+    if isinstance(value, str | os.PathLike):
+        return portable(os.fspath(value))
+    if isinstance(value, dict):
+        return {k: portable_tree(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [portable_tree(v) for v in value]
+    return value
+
+
+def machine_prefixes() -> list[tuple[str, str]]:
+    """(absolute folder, its portable name), longest folder first, so the shared folder beside the
+    checkout wins over a home or temp folder that holds both."""
+    named: dict[str, str] = {}
+    with contextlib.suppress(UserError):
+        for form in {str(shared_dir()), str(shared_dir().resolve())}:
+            named[form] = "$LEGALKG_SHARED"
+    root = checkout()
+    for form in {str(root), os.path.realpath(root)} if root is not None else ():
+        named.setdefault(form, ".")
+    for form in {tempfile.gettempdir(), os.path.realpath(tempfile.gettempdir())}:
+        named.setdefault(form, "$TMPDIR")
+    named.setdefault(str(Path.home()), "~")
+    return sorted(((p, n) for p, n in named.items() if len(p) > 1), key=lambda pn: -len(pn[0]))

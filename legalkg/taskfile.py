@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import UserError
+from .paths import missing_resource, portable_tree
 
 
 def shipped_path(name: str) -> Path:
@@ -22,10 +23,21 @@ def shipped_path(name: str) -> Path:
     return Path(str(resources.files("legalkg.data").joinpath(name)))
 
 
+def shipped_file(name: str) -> Path:
+    """``legalkg/data/<name>``, which the package carries: where it is missing, one line names it and
+    says how to get it back. Why no fallback: the engine without a shipped model runs, but ranks
+    otherwise than every quoted figure says, and nothing would tell the user."""
+    path = shipped_path(name)
+    if not path.is_file():
+        raise missing_resource(f"the shipped file legalkg/data/{name}")
+    return path
+
+
 def read_entries(path: str | Path | None, name: str, what: str, fix: str) -> dict:
-    """The file's entries (task -> entry); {} where there is no file. ``path`` None reads the shipped
-    ``name``; ``what`` and ``fix`` name the file's kind and the command that rewrites it."""
-    p = Path(path) if path is not None else shipped_path(name)
+    """The file's entries (task -> entry); {} where a file the user names is not there yet (the
+    writer's first entry). ``path`` None reads the shipped ``name``, which must be there
+    (``shipped_file``); ``what`` and ``fix`` name the file's kind and the command that rewrites it."""
+    p = Path(path) if path is not None else shipped_file(name)
     if not p.exists():
         return {}
     try:
@@ -40,7 +52,7 @@ def write_entry(path: str | Path, task: str, entry: Mapping[str, object], name: 
     """Write (or replace) ``task``'s entry, dated today, keeping the other tasks' entries."""
     p = Path(path)
     data = read_entries(p, name, what, fix)
-    data[task] = {**dict(entry), "date": datetime.now(UTC).strftime("%Y-%m-%d")}
+    data[task] = {**portable_tree(dict(entry)), "date": datetime.now(UTC).strftime("%Y-%m-%d")}
     p.parent.mkdir(parents=True, exist_ok=True)  # paths.check_writable_file proved it, made nothing
     p.write_text(json.dumps(data, indent=indent, ensure_ascii=False) + "\n", encoding="utf-8")
     return p

@@ -41,6 +41,17 @@ def check_length(text: str, where: str = "the text", limit: int = MAX_CHARS,
     return text
 
 
+def check_argument(text: str, where: str = "the text on the command line",
+                   error: type[UserError] = UserError) -> str:
+    """``text`` as given in argv, refused when it was not UTF-8: Python keeps such bytes as lone
+    surrogates (U+DC80..U+DCFF), and the grammar silently lost the "§" they stood for."""
+    for at, char in enumerate(text):
+        if "\udc80" <= char <= "\udcff":
+            raise error(f"{where} is not UTF-8 (byte 0x{ord(char) - 0xDC00:02x} at character {at}): "
+                        "convert it to UTF-8 or pass it on stdin with '-'")
+    return text
+
+
 def read_stdin(limit: int = MAX_CHARS, error: type[UserError] = UserError) -> str:
     """At most ``limit`` characters of stdin, decoded as UTF-8 whatever the locale says."""
     return decode(sys.stdin.buffer.read(4 * limit + 1), "stdin", limit, error)
@@ -52,4 +63,4 @@ def text_argument(arg: str, limit: int = MAX_CHARS, error: type[UserError] = Use
         return read_stdin(limit, error)
     if "\x00" in arg:
         raise error("the text holds NUL bytes: give plain text")
-    return check_length(arg, "the text", limit, error)
+    return check_argument(check_length(arg, "the text", limit, error), error=error)

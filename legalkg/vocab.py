@@ -111,6 +111,8 @@ class Run(StrEnum):
     CITED = "cited"
     FULLTEXT = "fulltext"
     VECTOR = "vector"
+    #: the law router's own signal: every § of the graph by BM25 and cosine (``predict.corpus``)
+    CORPUS = "corpus"
 
 
 class FoldRanker(StrEnum):
@@ -122,6 +124,16 @@ class FoldRanker(StrEnum):
     SHIPPED = "shipped"
     #: No ranker in the folds: the predictor's own fused order (the engine before the ranker).
     NONE = "none"
+
+
+class RankerFeatures(StrEnum):
+    """Which features a trained ranker reads (``legalkg train --ranker-features``, ``legalkg eval
+    --ranker-features``; the sets themselves: ``predict.ranker.RANKER_FEATURES``)."""
+
+    #: The task's shipped design (``predict.ranker.TASK_FEATURES``).
+    DEFAULT = "default"
+    #: Candidates from every § of the graph, trained with the statutes' own pairs as well.
+    GRAPH = "graph"
 
 
 class GoldCount(StrEnum):
@@ -209,6 +221,11 @@ def parse_task(value: str | None) -> Task | None:
 def parse_gold_count(value: str | None) -> GoldCount:
     """A gold count in any case -> the enum; a one-line ``UserError`` otherwise."""
     return _parse(GoldCount, value, "gold count", "")
+
+
+def parse_ranker_features(value: str | None) -> RankerFeatures:
+    """``default`` / ``graph`` (any case) -> the enum; a one-line ``UserError`` otherwise."""
+    return _parse(RankerFeatures, value, "ranker feature set", "")
 
 
 def parse_fold_ranker(value: str | None) -> FoldRanker:

@@ -19,6 +19,7 @@ import gzip
 import hashlib
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -59,8 +60,23 @@ def array_digest(arr: np.ndarray) -> str:
     return h.hexdigest()[:16]
 
 
+#: A number in LightGBM's model text; ``tree_sizes`` holds the byte sizes of the trees' text.
+NUMBER = re.compile(r"-?\d+\.\d+(?:[eE][-+]?\d+)?")
+TREE_SIZES = re.compile(r"^tree_sizes=.*$", re.M)
+
+
+def booster_digest(arr: np.ndarray) -> str:
+    """sha256 of a ranker's LightGBM model text with every decimal number to 6 significant digits
+    (thresholds and leaf values: the same tolerance as ``array_digest``'s floats) and without the
+    trees' byte sizes, which follow from the numbers' printed lengths."""
+    text = TREE_SIZES.sub("", arr.tobytes().decode("utf-8"))
+    text = NUMBER.sub(lambda m: f"{float(m.group(0)):.6g}", text)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def fingerprint(path: Path) -> dict[str, str]:
-    """Array name -> digest for every array of a model file; ``header`` digests the normalised header."""
+    """Array name -> digest for every array of a model file (a predictor's or a ranker's); ``header``
+    digests the normalised header, ``booster`` the ranker's trees (``booster_digest``)."""
     out: dict[str, str] = {}
     with zipfile.ZipFile(path) as zf:
         for name in sorted(zf.namelist()):
@@ -69,6 +85,8 @@ def fingerprint(path: Path) -> dict[str, str]:
             if key == "header":
                 text = json.dumps(_header(arr.tobytes()), sort_keys=True, ensure_ascii=False)
                 out[key] = hashlib.sha256(text.encode()).hexdigest()[:16]
+            elif key == "booster":
+                out[key] = booster_digest(arr)
             else:
                 out[key] = array_digest(arr)
     return out
@@ -91,3 +109,29 @@ def head_lines(source: Path, target: Path, n: int) -> Path:
                 break
     target.write_text("".join(lines), encoding="utf-8")
     return target
+
+
+#: The reduced recipe that tests/predict/test_shipped_models.py retrains: task -> (records taken from the
+#: head of each training file, laws). The first records of each file and only the laws they cite most
+#: (lay: the BGB; case: BGB, ZPO, GG) instead of the 58 codes, whose parse would be most of the time.
+SUBSETS: dict[str, tuple[int, str]] = {"lay": (150, "bgb"), "case": (30, "bgb,zpo,gg")}
+#: The subset models' fingerprints (``<task>`` the predictor, ``ranker-<task>`` its ranker), written by
+#: ``benchmarks/predictor_fingerprints.py`` (never by a test).
+FINGERPRINTS = Path(__file__).resolve().parents[1] / "tests" / "predict" / "fingerprints.json"
+
+
+def subset_args(task: str, eval_dir: Path, scratch: Path) -> list[str]:
+    """The ``legalkg train`` arguments of ``task``'s subset recipe, its ranker included (the shipped
+    rankers' command, docs/retrieval.md); its data files are cut into ``scratch``, the models are
+    written to ``scratch/predictor-<task>.npz`` and ``scratch/ranker-<task>.npz``."""
+    files, _ = RECIPES[task]
+    n, laws = SUBSETS[task]
+    data = [head_lines(eval_dir / f, scratch / Path(f).name.removesuffix(".gz"), n) for f in files]
+    return [*train_args(task, data, scratch / f"predictor-{task}.npz", laws),
+            "--ranker-out", str(scratch / f"ranker-{task}.npz")]
+
+
+def subset_fingerprints(task: str, scratch: Path) -> dict[str, dict[str, str]]:
+    """The fingerprints of the models ``subset_args`` wrote into ``scratch``, by ``FINGERPRINTS`` key."""
+    return {task: fingerprint(scratch / f"predictor-{task}.npz"),
+            f"ranker-{task}": fingerprint(scratch / f"ranker-{task}.npz")}

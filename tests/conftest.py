@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.orphans import pytest_configure, pytest_sessionfinish  # noqa: F401 - hooks: no orphans
 from tests.sandbox import isolate_user_state
 
 # Before any legalkg module reads a path: the run's own HOME, caches, server records and .env.

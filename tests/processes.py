@@ -39,3 +39,13 @@ def orphans_after(pids: list[int], seconds: float = 10.0) -> list[int]:
     while time.monotonic() < deadline and any(alive(p) for p in pids):
         time.sleep(0.05)
     return [p for p in pids if alive(p)]
+
+
+def descendants(pid: int) -> list[int]:
+    """The live processes below ``pid``: its children, theirs, and so on."""
+    found, todo = [], [pid]
+    while todo:
+        kids = children(todo.pop())
+        found += kids
+        todo += kids
+    return found

@@ -81,3 +81,25 @@ def holds(text: str, start: int, end: int) -> bool:
     window = text[lo:min(len(text), end + _AFTER)]
     return any(c.start + lo <= start and end <= c.end + lo for c in case_spans(window))
 
+
+
+_FILE_NO_RE = re.compile(rf"(?<![\w/]){_FILE_NO}(?![\w/])")
+_COURT_AT_START = re.compile(rf"(?:{_COURTS})\b")
+
+
+def file_key(file_number: str) -> str:
+    """A file number as a key: blanks removed, upper case ('IX ZR 12/19' and 'IXZR 12/19' are one
+    file). Why a key and not the string: a dump writes the same Aktenzeichen with and without blanks."""
+    return "".join(file_number.split()).upper()
+
+
+def cited_file_numbers(text: str) -> list[tuple[str | None, str]]:
+    """(court as written or None, file key) of every case-law citation of ``text`` that names a file
+    number ('BGH, Urt. v. 12.3.2020 – IX ZR 12/19' -> ('BGH', 'IXZR12/19')), distinct, in order.
+    Reporter citations ('BGHZ 123, 45') name none and give nothing."""
+    out: dict[tuple[str | None, str], None] = {}
+    for span in case_spans(text):
+        court = _COURT_AT_START.match(span.text)
+        for m in _FILE_NO_RE.finditer(span.text):
+            out.setdefault((court.group(0) if court else None, file_key(m.group(0))), None)
+    return list(out)

@@ -16,9 +16,9 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .. import codes, paths
+from .. import codes, lawnames, paths
 from ..model import law_key
-from .tokens import Token, tokenize
+from .tokens import Token, token_texts
 
 #: Words that are never (the start of) a law name even if some gii abbreviation spells them.
 _STOP_FIRST = frozenset({
@@ -34,7 +34,7 @@ _NEVER_FIRST = frozenset({"abs", "absatz", "art", "artikel", "nr", "satz", "s", 
 
 def name_key(name: str) -> tuple[str, ...]:
     """Normalised token tuple of a name: lower case, dots dropped (so 'AO' == 'AO.')."""
-    return tuple(t.low for t in tokenize(name) if t.text != ".")
+    return tuple(t.lower() for t in token_texts(name) if t != ".")
 
 
 #: Lower-case words that are no law however a gii abbreviation spells them ("§ 5 ist", "§ 3 an"):
@@ -42,7 +42,7 @@ def name_key(name: str) -> tuple[str, ...]:
 _LOWER_STOP = frozenset("""ab aber alle als also am an auch auf aus bei beim bis da damit dann das dass
 dem den der des die dies diese dieser doch durch ein eine einer eines er es für gem gemäß hat im in
 ist ja kann mit nach nicht noch nur ob oder ohne sie sind so soll sowie über um und uns vgl vom von
-vor war was wenn wie wird zu zum zur zzgl""".split())
+vor war was weg wenn wie wird zu zum zur zzgl""".split())
 _ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV")
 _ORDINAL_STEMS = ("", "Erst", "Zweit", "Dritt", "Viert", "Fünft", "Sechst", "Siebt", "Acht", "Neunt",
                   "Zehnt", "Elft", "Zwölft", "Dreizehnt", "Vierzehnt")
@@ -58,7 +58,8 @@ def sgb_names(book: int) -> list[str]:
         for buch in ("Buch", "Buches", "Buchs"):
             out += [f"{ordinal} {buch} Sozialgesetzbuch", f"{ordinal} {buch} des Sozialgesetzbuches",
                     f"{ordinal} {buch} des Sozialgesetzbuchs", f"{ordinal} {buch} SGB"]
-        out += [f"Sozialgesetzbuch {ordinal} Buch", f"SGB {ordinal} Buch",
+        out += [f"Sozialgesetzbuch {ordinal} Buch", f"SGB {ordinal} Buch", f"Sozialgesetzbuchs {ordinal} Buch",
+                f"Sozialgesetzbuches {ordinal} Buch",
                 f"Sozialgesetzbuch ( SGB ) {ordinal} Buch", f"Sozialgesetzbuches {ordinal} Buch"]
     return out
 
@@ -166,14 +167,36 @@ def _alias_rows() -> list[tuple[str, str]]:
     return [(r["alias"], r["law_key"]) for r in csv.DictReader(text.splitlines(), delimiter="\t")]
 
 
+#: neuter and masculine title heads that take -es / -s in the genitive (feminine ones, "Verordnung",
+#: "Ordnung", do not change)
+_GENITIVE_S = ("gesetzbuch", "vertrag", "recht", "reglement")
+
+
+def _genitive_head(word: str) -> list[str]:
+    low = word.lower()
+    if low.endswith(("gesetz", "statut")):
+        return [f"{word}es"]
+    if low.endswith(("abkommen", "übereinkommen", "protokoll")):
+        return [f"{word}s"]
+    if low.endswith(_GENITIVE_S):
+        return [f"{word}s", f"{word}es"]
+    return []
+
+
 def _genitive_variants(title: str) -> list[str]:
-    """Cheap genitive forms of a manifest title ('Gesetz über X' -> 'Gesetzes über X')."""
+    """Genitive forms of a title as statutes write them after "des": 'Gesetz über X' -> 'Gesetzes
+    über X', 'Straßenverkehrsgesetz' -> 'Straßenverkehrsgesetzes', 'Zweites Gesetz zur X' -> 'Zweiten
+    Gesetzes zur X', 'Bürgerliches Gesetzbuch' -> 'Bürgerlichen Gesetzbuchs', 'Lebensmittel- und
+    Futtermittelgesetzbuch' -> '... Futtermittelgesetzbuches'. The head noun is among the first
+    four words; the adjectives before it ('-es') take '-en'."""
     out = [title]
-    head, _, rest = title.partition(" ")
-    if head.endswith("gesetz") or head == "Gesetz":
-        out.append(f"{head}es {rest}".strip())
-    elif head.endswith("gesetzbuch"):
-        out.append(f"{head}s {rest}".strip())
+    words = title.split(" ")
+    for i, word in enumerate(words[:4]):
+        heads = _genitive_head(word)
+        if heads:
+            before = [w[:-2] + "en" if w.endswith("es") and w[:1].isupper() else w for w in words[:i]]
+            out.extend(" ".join([*before, head, *words[i + 1:]]) for head in heads)
+            break
     return out
 
 
@@ -246,4 +269,19 @@ def _default_registry(manifest_path: str, packaged: bool) -> LawRegistry:
                 for t in _genitive_variants(title):
                     reg.add(t, key)
     _derived_names(reg, rows, alias)
+    if rows:
+        _people_names(reg, alias)
     return reg
+
+
+def _people_names(reg: LawRegistry, alias: dict[str, str]) -> None:
+    """Names of every gii law that gii's own keys leave out: the jurabk without its year as people
+    write it ("BKatV" for "BKatV 2013") and the short title in words, also in the genitive ("des
+    Bundes-Immissionsschutzgesetzes"); after every abbreviation and long title, so none of them is
+    shadowed (the first registration of a name wins)."""
+    for stem, jurabk in lawnames.year_aliases().items():
+        reg.add(stem, law_key(jurabk, None, alias))
+    for law in lawnames.table():
+        if law.kurzue and law.jurabks:
+            for name in _genitive_variants(law.kurzue):
+                reg.add(name, law_key(law.jurabk, law.amtabk, alias))

@@ -176,6 +176,21 @@ class _Tally:
     stats: EdgeStats = field(default_factory=EdgeStats)
     edges: list[Edge] = field(default_factory=list)
     seen: set[tuple[str, str]] = field(default_factory=set)
+    #: every unresolved reference, where the caller asked for them (``legalkg references --broken``)
+    broken: list[BrokenRef] | None = None
+
+
+@dataclass(frozen=True)
+class BrokenRef:
+    """One reference that reaches no unit: the citing unit, the chain as written, why, and the unit
+    the reference names (a human citation, or the repealed unit's id)."""
+
+    source: str
+    text: str
+    status: str
+    target: str
+    #: the reference names its law ("§ 5 des BGB"); False: the citing law was taken (or it is relative)
+    law_named: bool = False
 
 
 #: per unit: (reference, its chain's text, its key)
@@ -183,10 +198,12 @@ _Found = list[tuple[RawRef, str, tuple]]
 
 
 def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
-                  repealed_ids: Container[str] = frozenset()) -> tuple[list[Edge], EdgeStats]:
+                  repealed_ids: Container[str] = frozenset(), broken: list[BrokenRef] | None = None
+                  ) -> tuple[list[Edge], EdgeStats]:
     """All citation edges whose source is a unit of ``law``, and statistics about them.
 
     ``known_ids``: the existing unit ids (a set, or a :class:`KnownUnits` built once for many laws).
+    ``broken``: a list that gets every reference that reaches no unit (:class:`BrokenRef`).
     """
     scope = _Scope.of(law, registry, known_ids, repealed_ids)
     units = [u for u in law.units if u.level in TEXT_LEVELS]
@@ -196,7 +213,7 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
     # a parent subtracts what its children hold
     found, counts = _own_references(units, registry)
     by_id = {u.id: u for u in units}
-    tally = _Tally()
+    tally = _Tally(broken=broken)
     lead_laws: dict[str, str | None] = {}
     for u in units:
         if not found[u.id]:
@@ -249,18 +266,29 @@ def _unit_edges(u: Unit, refs: _Found, below: Counter, scope: _Scope, by_id: dic
             ref = replace(ref, law_key=list_law, law_kind="named")
         tally.stats.references += 1
         targets, reason = _targets(ref, ctx, scope)
+        if ref.para_to is not None and len(targets) > 1:
+            kept = [t for t in targets if t[0] not in scope.repealed_ids]
+            if len(kept) < len(targets):
+                tally.stats.unresolved["repealed_in_range"] = (
+                    tally.stats.unresolved.get("repealed_in_range", 0) + len(targets) - len(kept))
+            targets = kept  # "§§ 506 bis 513" spans the repealed § 509: no reference to it
         if reason is not None:
             tally.stats.note(reason, u.id, text)
+            if tally.broken is not None:
+                tally.broken.append(BrokenRef(u.id, text, reason, _named(ref, ctx, scope), ref.law_kind == "named"))
             continue
-        _add_edges(u.id, targets, text, scope, tally)
+        _add_edges(u.id, targets, text, scope, tally, ref.law_kind == "named")
 
 
-def _add_edges(source: str, targets: list[tuple[str, int]], span: str, scope: _Scope, tally: _Tally) -> None:
+def _add_edges(source: str, targets: list[tuple[str, int]], span: str, scope: _Scope, tally: _Tally,
+               law_named: bool = False) -> None:
     """One reference's resolved targets as edges, less repealed targets, self references and duplicates."""
     stats = tally.stats
     for target, wanted_rank in targets:
         if target in scope.repealed_ids:
             stats.note("repealed", source, span)
+            if tally.broken is not None:
+                tally.broken.append(BrokenRef(source, span, "repealed", target, law_named))
             continue
         if target == source or source.startswith(target + "/"):
             stats.self_references += 1
@@ -278,6 +306,17 @@ def _add_edges(source: str, targets: list[tuple[str, int]], span: str, scope: _S
         stats.edges += 1
         stats.by_kind[kind] = stats.by_kind.get(kind, 0) + 1
         stats.by_level[level.value] = stats.by_level.get(level.value, 0) + 1
+
+
+def _named(ref: RawRef, ctx: _Context, scope: _Scope) -> str:
+    """The unit a reference names, as a citation: '§ 5a Abs. 2 BGB'; a relative one below its §."""
+    levels = {k: v for k, v in ref.levels.items() if k in ("absatz", "satz", "nummer", "buchstabe", "doppelbuchstabe")
+              and not v.startswith("<")}
+    if ref.unit is None:
+        return Citation(law=ctx.law, para=(ctx.para_id or "").rsplit("/", 1)[-1] or None, **levels).human()
+    law = ref.law_key if ref.law_kind == "named" else (ref.law_cited if ref.law_kind == "unknown" else scope.law.key)
+    para = f"{'§' if ref.unit == '§' else 'Art'}{ref.para}"
+    return Citation(law=law or "?", para=para, **levels).human()
 
 
 def _list_law(unit: Unit, by_id: dict[str, Unit], registry: LawRegistry) -> str | None:
@@ -348,6 +387,10 @@ def _targets(ref: RawRef, ctx: _Context, scope: _Scope) -> tuple[list[tuple[str,
     if not out and ref.law_kind is None and key in _COMPANION and prefix == "§":
         out = _resolve_paras(_COMPANION[key], paras, id_levels, scope.known_ids, wanted)
     if not out:
+        if ref.law_kind is None and not any(p.rsplit("/", 1)[-1].startswith(prefix) for p in scope.order):
+            return [], "law_not_read"  # "Artikel 247 § 12 ... des EGBGB" in the BGB: its law was not read
+        if prefix == "Art" and any(p.startswith(f"Art{ref.para}§") for p in scope.para_index.get(key, ())):
+            return [], "article_of_sections"  # "Artikel 249 EGBGB": an Artikel made of §§, no unit of its own
         return [], "missing_unit"
     return out, None
 

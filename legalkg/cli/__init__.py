@@ -6,12 +6,16 @@ library functions and prints. ``UserError`` becomes one line on stderr and a non
 Commands load lazily (click's documented pattern for large CLIs): ``legalkg cite`` should not pay
 for importing the evaluation's pandas or the training's scikit-learn, so the group maps each
 command name to its module and imports that module only when the command is asked for.
+``legalkg --help`` lists the commands from ``COMMAND_SUMMARIES`` and so imports none of them
+(tests/cli/test_light_commands.py keeps that table equal to the commands' own help).
 """
 
 from __future__ import annotations
 
+import errno
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Iterator
 
@@ -27,6 +31,7 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "parse": ("parse", "parse"),
     "cite": ("cite", "cite"),
     "ingest": ("ingest", "ingest"),
+    "ingest-cases": ("ingest_cases", "ingest_cases"),
     "embed": ("embed", "embed"),
     "stats": ("stats", "stats"),
     "search": ("search", "search"),
@@ -36,7 +41,52 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
     "train-encoder": ("train_encoder", "train_encoder"),
     "serve": ("serve", "serve"),
     "verify": ("verify", "verify"),
+    "define": ("define", "define"),
+    "references": ("references", "references"),
 }
+
+#: command name -> its one-line help, as ``click.Command.get_short_help_str`` gives it: what
+#: ``legalkg --help`` lists without importing the commands (importing all of them took seconds)
+COMMAND_SUMMARIES: dict[str, str] = {
+    "cite": "Find statute citations in TEXT ('-' reads stdin); one JSON object per cited unit.",
+    "context": "Pick the units to put into a prompt for QUERY ('-' reads it from stdin), by expected citation "
+               "gain per word, never a unit twice, never over --budget (docs/context.md).",
+    "define": "Print the legal definitions of TERM with their scope; exit 1 when the graph has none.",
+    "doctor": "Server version and edition, indexes, constraints, counts and embedding models.",
+    "embed": "Embed the units that have no vector yet, or whose text changed: resumable (a killed run keeps what "
+             "it wrote and its content-hash cache, and the next run embeds only the rest).",
+    "eval": "Recall, ToER and ToER^m by citation depth (Code ...",
+    "ingest": "Load statutes into Neo4j: idempotent (a second run changes nothing) and resumable.",
+    "ingest-cases": "Load court decisions as Decision nodes citing the deepest statute unit: idempotent (a second "
+                    "run changes nothing); a bad record is one line with its line number, counted, and skipped.",
+    "neo4j": "Run a real Neo4j 5.26 Community server from Maven Central jars (no Docker needed).",
+    "parse": "Parse statutes into the unit tree; report failures one line per file.",
+    "references": "List the statute citations that point to a missing or repealed unit (--broken), as CSV or "
+                  "JSON; no Neo4j needed.",
+    "search": "Find the statute units that answer QUERY ('-' reads it from stdin).",
+    "serve": "Serve the tools search, get_unit, verify, context and related over MCP (stdio) or HTTP.",
+    "stats": "Node counts per label and relationship counts per type, with the paper's totals.",
+    "train": "Train the statute predictor on DATA and write it to OUT.",
+    "train-encoder": "Train the static (token-table) encoder and write it to OUT.",
+    "verify": "Check every statute citation in TEXT, stdin ('-', the default) or FILE against the graph.",
+}
+
+
+#: Commands whose process never hands the driver a pandas object. The Neo4j driver imports pandas
+#: when it is installed (0.5-1 s), only to accept DataFrames as query parameters and for
+#: ``Result.to_df``; for these commands it is imported with pandas hidden.
+DRIVER_WITHOUT_PANDAS = frozenset({"search", "verify", "context", "doctor", "stats"})
+
+
+def import_driver_without_pandas() -> None:
+    """Import the Neo4j driver while ``import pandas`` fails, unless either is loaded already."""
+    if "neo4j" in sys.modules or "pandas" in sys.modules:
+        return
+    sys.modules["pandas"] = None  # type: ignore[assignment]  # the import system's "not installed"
+    try:
+        importlib.import_module("neo4j")
+    finally:
+        del sys.modules["pandas"]
 
 
 class _Group(click.Group):
@@ -47,11 +97,33 @@ class _Group(click.Group):
         if cmd_name not in COMMAND_MODULES:
             return None
         module, attribute = COMMAND_MODULES[cmd_name]
+        if cmd_name in DRIVER_WITHOUT_PANDAS:
+            import_driver_without_pandas()
         return getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's command list, from ``COMMAND_SUMMARIES`` instead of the imported commands."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = [(name, click.Command(name, help=COMMAND_SUMMARIES[name]).get_short_help_str(limit))
+                for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()  # a full disk fails here, inside this handler, not at interpreter exit
+        except OSError as err:
+            if err.errno not in FULL:
+                raise
+            output_failed(err)
+        except click.UsageError as err:
+            if isinstance(err, click.exceptions.NoArgsIsHelpError):
+                raise
+            usage_error(err)
         except UserError as err:
             click.echo(f"error: {err}", err=True)
             sys.exit(err.exit_code)
@@ -65,6 +137,29 @@ class _Group(click.Group):
             click.echo(f"error: lost Neo4j during the command ({type(err).__name__}): check that it runs "
                        "(`legalkg neo4j status` or `docker compose ps`) and run the command again", err=True)
             sys.exit(2)
+
+
+#: Write errors of the output itself (``> /dev/full``, a full disk, a closed pipe): one line, exit 2.
+FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EPIPE)
+
+
+def output_failed(err: OSError) -> None:
+    """One line (none for a closed pipe: ``| head`` stopped reading), exit 2. stdout goes to
+    /dev/null first, so the interpreter's final flush does not fail again with a traceback."""
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - lives until the process ends
+    if err.errno != errno.EPIPE:
+        click.echo(f"error: cannot write the output ({err.strerror}): free some space or write it "
+                   "elsewhere", err=True)
+    sys.exit(2)
+
+
+def usage_error(err: click.UsageError) -> None:
+    """A bad option or argument as one line naming the command's help (click writes three: Usage,
+    Try, Error), exit 2 as click's."""
+    where = err.ctx.command_path if err.ctx is not None else "legalkg"
+    message = err.format_message().rstrip(".")
+    click.echo(f"error: {message}: see '{where} --help'", err=True)
+    sys.exit(err.exit_code)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

@@ -11,7 +11,7 @@ from .. import codes
 from ..cite import MAX_CHARS, LawRegistry, cases, check_length, extract, resolve
 from ..errors import UserError
 from ..parse import parse_file
-from ..textin import read_stdin
+from ..textin import check_argument, read_stdin
 
 
 @click.command("cite")
@@ -32,8 +32,7 @@ def cite(text: str, default_law: str | None, law_mentions: bool, check_source: P
     A chain's text ("span") is on the first row of the chain only, the later rows of the same
     "chain" carry its offsets: repeating it made the output grow with the square of the input.
     """
-    if text == "-":
-        text = read_stdin(max_chars)
+    text = read_stdin(max_chars) if text == "-" else check_argument(text)
     if not text.strip():
         raise UserError("no text given: pass the text as an argument or '-' to read stdin")
     check_length(text, max_chars)

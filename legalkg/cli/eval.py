@@ -15,7 +15,17 @@ from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
 from ..retrieve import weights as shipped_weights
 from ..retrieve.learned import weights_label
-from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, Expansion, FoldRanker, GoldCount, Mode, RetrievalLevel, names
+from ..vocab import (
+    DEFAULT_EXPANSION,
+    DEFAULT_K,
+    Expansion,
+    FoldRanker,
+    GoldCount,
+    Mode,
+    RankerFeatures,
+    RetrievalLevel,
+    names,
+)
 from .options import neo4j_options
 
 _DEPTH_HEAD = f"{'depth':<10} {'recall micro [95% CI]':<24} {'recall macro [95% CI]':<24} {'ToER':>8} {'ToER^m':>8}"
@@ -98,7 +108,8 @@ def _steps(cells, n_queries: int) -> int:
 @neo4j_options
 @click.option("--dataset", default=DEFAULT_DATASET, show_default=True,
               help="ler_bgh (the 115 LER BGH decisions), ler_courts, ler_all (both LER sets as one), gerlayqa (dev), "
-                   "gerlayqa_all (dev + train), "
+                   "gerlayqa_all (dev + train), lay_beyond (lay questions beyond BGB, eval/lay-beyond of the "
+                   "checkout), "
                    "or a JSONL "
                    "path (.gz allowed): "
                    "{id, question|query|text, gold}, the LER form {id, text, norms} or Open Legal Data cases.")
@@ -141,6 +152,11 @@ def _steps(cells, n_queries: int) -> int:
                    "stacked on the fold's training cases (as `legalkg train --ranker-out` builds the shipped one), "
                    "wherever a ranker is shipped for the task: CV measures the shipped engine; none = no ranker "
                    "in the folds (the predictor's own order; faster).")
+@click.option("--ranker-features", "ranker_features", default=RankerFeatures.DEFAULT.value, show_default=True,
+              type=click.Choice([f.value for f in RankerFeatures]),
+              help="Learned mode with --cv and --fold-ranker shipped: the fold rankers' features, as `legalkg train "
+                   "--ranker-features` names them (default: the task's shipped design; graph: candidates from every "
+                   "§ of the laws, eval/ranker/graph-candidates/README.md).")
 @click.option("--predictor", "predictor", default=None, type=click.Path(dir_okay=False, path_type=Path),
               help="Learned mode: this model file (legalkg train) instead of the shipped one of the dataset's task.")
 @click.option("--train-extra", "train_extra", multiple=True, type=click.Path(dir_okay=False, path_type=Path),

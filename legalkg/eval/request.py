@@ -31,10 +31,12 @@ from ..vocab import (
     FoldRanker,
     GoldCount,
     Mode,
+    RankerFeatures,
     RetrievalLevel,
     check_k,
     parse_fold_ranker,
     parse_gold_count,
+    parse_ranker_features,
 )
 from . import grid, stats
 from .grid import Cell
@@ -67,6 +69,8 @@ class EvalRequest(BaseModel):
     gold_count: GoldCount = GoldCount.FIXED
     cv: int | None = Field(None, ge=2)
     fold_ranker: FoldRanker = FoldRanker.SHIPPED
+    #: the fold rankers' features (the task's shipped design by default)
+    ranker_features: RankerFeatures = RankerFeatures.DEFAULT
     predictor: Path | None = None
     train_extra: tuple[Path, ...] = ()
     weights: str | None = None
@@ -99,6 +103,11 @@ class EvalRequest(BaseModel):
     @classmethod
     def _fold_ranker(cls, v: Any) -> Any:
         return parse_fold_ranker(v) if isinstance(v, str) else v
+
+    @field_validator("ranker_features", mode="before")
+    @classmethod
+    def _ranker_features(cls, v: Any) -> Any:
+        return parse_ranker_features(v) if isinstance(v, str) else v
 
     @field_validator("k")
     @classmethod

@@ -37,6 +37,7 @@ from ..errors import UserError
 from ..graph.cypher import labelled, query
 from ..graph.vectors import law_ids
 from ..predict import TrainingSet, load_examples, load_model
+from ..predict.ranker import RANKER_FEATURES
 from ..predict.rankfile import default_ranker_path
 from ..retrieve import Hit, Retriever, auto, clean_query, expand as expansion, weights as shipped_weights
 from ..retrieve.learned import weights_label
@@ -357,11 +358,13 @@ def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retri
                 if request.tune_weights and levels else None)
         cases = [(c.id, sel.texts[c.id], c.gold) for c in sel.kept]
         ranked = request.fold_ranker is FoldRanker.SHIPPED and default_ranker_path(task).exists()
-        engines = Engines(engine, fold_retrievers(driver, db, task, cases, Folds(request.cv, request.seed, ranked),
-                                                  extra=extra, weights=tune or engine.weights))
+        features = RANKER_FEATURES.get(request.ranker_features)
+        folds = Folds(request.cv, request.seed, ranked, features)
+        engines = Engines(engine, fold_retrievers(driver, db, task, cases, folds, extra=extra,
+                                                  weights=tune or engine.weights))
         if tune is not None and request.save_weights is not None:
             # the shipped weights fuse a ranked § run when a ranker ships: tune them over one
-            chosen, recall = weights_over_all(driver, db, task, cases, replace(tune, ranked=ranked),
+            chosen, recall = weights_over_all(driver, db, task, cases, replace(tune, ranked=ranked, features=features),
                                               extra, request.seed)
             return engines, {"task": task, "level": str(level), "k": request.k, "weights": chosen,
                              "inner_recall": recall}

@@ -28,6 +28,7 @@ from ..errors import UserError
 from ..model import Law
 from ..server import offline_import
 from .cypher import query
+from .enabling import merge_counts
 from .extraction import Extraction, law_keys, parsed_unit_ids, worker_context, worker_law
 from .import_files import CsvFolder, CsvLines, law_csv, root_lines
 from .report import IngestReport, LawResult
@@ -118,8 +119,9 @@ def _write_laws(out: CsvFolder, parts: Iterable[tuple[int, tuple]], keys: list[s
     order) and its result, citation count and statistics to ``report``, in ``keys`` order."""
     stats = None
     first = len(report.laws)
-    for i, (lines, nodes, cites, law_stats) in tqdm(parts, total=total, unit="law",
-                                                    disable=not progress, desc="csv"):
+    for i, (lines, nodes, cites, (law_stats, enabling)) in tqdm(parts, total=total, unit="law",
+                                                                disable=not progress, desc="csv"):
+        report.enabling = merge_counts(report.enabling, enabling)
         out.add(lines)
         del lines  # the largest object of a law: gone before the next one arrives
         report.cites_written += cites

@@ -14,7 +14,9 @@ from pathlib import Path
 from ..cite import statute_edges
 from ..model import TEXT_LEVELS, Law, Level
 from ..vocab import RetrievalLevel
+from .enabling import enabling_counts, enabling_rows
 from .rows import LawRows, edge_rows, law_rows
+from .terms import term_nodes, term_rows
 
 ARRAY_DELIMITER = "\x1f"  # ASCII unit separator: never part of a statute text or an id
 
@@ -28,8 +30,12 @@ NODE_COLUMNS: dict[str, str] = {
     "footnotes": "string[]", "builddate": "string", "covers": "string[]", "hash": "string",
     "gen": "string", "cites_hash": "string", "jurabk": "string", "amtabk": "string",
     "stand": "string", "doknr": "string", "slug": "string", "name": "string", "source": "string",
+    "preamble": "string", "issuer": "string", "enabling_hash": "string", "enabling_unresolved": "string[]",
+    "terms_hash": "string", "term": "string", "key": "string", "scope": "string", "scope_kind": "string",
 }
-REL_COLUMNS: dict[str, str] = {"gen": "string", "kind": "string", "text": "string"}
+REL_COLUMNS: dict[str, str] = {"gen": "string", "kind": "string", "text": "string", "role": "string",
+                               "citation": "string", "start": "long", "end": "long", "issuer": "string",
+                               "exact": "boolean", "pattern": "string"}
 _COLUMN_NAMES = NODE_COLUMNS.keys()
 _REL_NAMES = tuple(REL_COLUMNS)
 
@@ -171,9 +177,31 @@ def write_cites(out: CsvLines, edges: list) -> str:
     return digest
 
 
-def write_gesetz(out: CsvLines, rows: LawRows, cites_hash: str) -> None:
-    out.node((Level.GESETZ.value,), {**rows.gesetz, "id": rows.law, "gen": rows.hash, "hash": rows.hash,
-                                     "cites_hash": cites_hash})
+def write_gesetz(out: CsvLines, rows: LawRows, cites_hash: str, enabling: tuple | None = None,
+                 terms_hash: str | None = None) -> None:
+    props = {**rows.gesetz, "id": rows.law, "gen": rows.hash, "hash": rows.hash, "cites_hash": cites_hash}
+    if enabling is not None:
+        props.update(enabling_hash=enabling[2], enabling_unresolved=enabling[1])
+    if terms_hash is not None:
+        props["terms_hash"] = terms_hash
+    out.node((Level.GESETZ.value,), props)
+
+
+def write_terms(out: CsvLines, terms: tuple[list[dict], str]) -> None:
+    """Term nodes and DEFINES edges of one law, as ``load/upsert_terms`` writes them."""
+    rows, digest = terms
+    for tid, props in term_nodes(rows).items():
+        out.node(("Term",), {**props, "id": tid, "gen": digest})
+    for r in rows:
+        out.rel(r["unit"], r["id"], "DEFINES", {**r["edge"], "gen": digest})
+
+
+def write_enabling(out: CsvLines, enabling: tuple) -> int:
+    """AUTHORIZED_BY edges of one law, as ``load/upsert_enabling`` writes them; returns their count."""
+    edges, _, digest = enabling
+    for r in edges:
+        out.rel(r["source"], r["target"], "AUTHORIZED_BY", {**r["props"], "gen": digest})
+    return len(edges)
 
 
 def law_csv(law: Law, registry, known, repealed: set[str]) -> tuple[CsvLines, int, int, object]:
@@ -186,5 +214,9 @@ def law_csv(law: Law, registry, known, repealed: set[str]) -> tuple[CsvLines, in
     before = out.rels
     digest = write_cites(out, edges)
     cites = out.rels - before
-    write_gesetz(out, rows, digest)
-    return out, rows.node_count, cites, stats
+    enabling = enabling_rows(law, registry, known, repealed)
+    write_enabling(out, enabling)
+    terms = term_rows(law)
+    write_terms(out, terms)
+    write_gesetz(out, rows, digest, enabling, terms[1])
+    return out, rows.node_count, cites, (stats, enabling_counts([law], [enabling]))

@@ -26,10 +26,12 @@ from tqdm import tqdm
 from ..cite import KnownUnits, statute_edges
 from ..model import TEXT_LEVELS, Law, Level
 from .cypher import labelled, query
+from .enabling import enabling_counts, enabling_rows, load_enabling
 from .extraction import Extraction, parsed_unit_ids
 from .report import IngestReport, LawResult
 from .rows import LawRows, edge_rows, law_rows
 from .schema import await_indexes, ensure_schema
+from .terms import load_terms, term_rows
 
 BATCH = 5000
 CHUNK_NODES = 40_000
@@ -217,6 +219,26 @@ def cypher_load(driver: Driver, db: str, loaded: list[Law], report: IngestReport
     finally:
         if extraction is not None:
             extraction.close()
+    load_all_enabling(driver, db, loaded, report, registry, known, repealed, batch)
     if stats is not None:
         report.cite_stats = stats.model_dump(exclude={"examples"})
     await_indexes(driver, db)
+
+
+def load_all_enabling(driver: Driver, db: str, loaded: list[Law], report: IngestReport, registry,
+                      known: KnownUnits, repealed: set[str], batch: int = BATCH) -> None:
+    """The ``AUTHORIZED_BY`` edges (``graph.enabling``) and the definitions (``graph.terms``) of every
+    loaded law, after all units exist: preambles are few and short, and definitions need no other
+    law, so both are read here rather than in the extraction workers."""
+    started = time.perf_counter()
+    per_law = {law.key: enabling_rows(law, registry, known, repealed) for law in loaded}
+    states = law_states(driver, db, list(per_law))
+    load_enabling(driver, db, per_law, states, batch)
+    report.enabling = enabling_counts(loaded, per_law.values())
+    report.enabling_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    terms = {law.key: term_rows(law) for law in loaded}
+    load_terms(driver, db, terms, states, batch)
+    report.definitions = sum(len(rows) for rows, _ in terms.values())
+    report.definitions_seconds = time.perf_counter() - started
+

@@ -23,6 +23,11 @@ class IngestReport(BaseModel):
     phases: dict[str, float] = Field(default_factory=dict, description="seconds per step of a bulk import")
     cocited: dict[str, int] = Field(default_factory=dict, description="CO_CITED edges in the graph per task")
     cocited_seconds: float = 0.0
+    enabling: dict[str, int] = Field(default_factory=dict, description=(
+        "AUTHORIZED_BY: laws with a preamble, edges, unresolved references (load.py / bulk.py)"))
+    enabling_seconds: float = Field(0.0, description="reading the preambles and writing their edges")
+    definitions: int = Field(0, description="DEFINES edges (legal definitions) of the loaded laws")
+    definitions_seconds: float = Field(0.0, description="reading the definitions and writing their Term nodes")
     cocited_rows_seconds: float = Field(0.0, description="of cocited_seconds: making the rows (the predictors)")
     fresh: set[str] = Field(default_factory=set, exclude=True, description="laws created from nothing in this run")
 
@@ -40,6 +45,13 @@ class IngestReport(BaseModel):
         if self.cite_stats:
             cs = self.cite_stats
             lines.append(f"citations: {cs['edges']:,} edges {cs['by_kind']}; unresolved {cs['unresolved']}")
+        if self.enabling.get("preambles"):
+            en = self.enabling
+            lines.append(f"enabling provisions: {en['edges']:,} AUTHORIZED_BY edges from {en['laws']:,} of "
+                         f"{en['preambles']:,} laws with a preamble, {en['unresolved']:,} unresolved, "
+                         f"in {self.enabling_seconds:.1f} s")
+        if self.definitions:
+            lines.append(f"definitions: {self.definitions:,} DEFINES edges in {self.definitions_seconds:.1f} s")
         if self.cocited:
             per_task = ", ".join(f"{n:,} {task}" for task, n in self.cocited.items())
             lines.append(f"co-citations: {per_task} CO_CITED edges of the shipped predictors' training cases "

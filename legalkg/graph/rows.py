@@ -11,6 +11,7 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..cite.preamble import issuer_of
 from ..model import TEXT_LEVELS, Citation, Law, Level, Unit, decode_child, decode_id, word_count
 from ..vocab import RetrievalLevel
 from .chunks import naive_chunks
@@ -79,7 +80,7 @@ def law_rows(law: Law) -> LawRows:
     gesetz = {
         "jurabk": law.jurabk, "amtabk": law.amtabk, "title": law.title, "stand": law.stand,
         "builddate": law.builddate, "doknr": law.doknr, "slug": law.slug, "citation": law.key,
-        "law": law.key,
+        "law": law.key, "preamble": law.preamble, "issuer": issuer_of(law.preamble),
     }
     gesetz = {k: v for k, v in gesetz.items() if v is not None}
     rows = LawRows(law=law.key, gesetz=gesetz)

@@ -22,6 +22,8 @@ from .xmltext import block_text, flat_text, norm_ws
 
 _PARSER_KW = dict(load_dtd=False, no_network=True, resolve_entities=False, huge_tree=True)
 log = logging.getLogger(__name__)
+#: the norm that holds an ordinance's enabling formula (the GG's "Präambel" is no such formula)
+_PREAMBLE = re.compile(r"^Eingangsformel\b")
 _ART_BEZ = re.compile(r"^Art(?:ikel|\.)?\s+(\S+)$")
 _GL_KINDS = ("Unterabschnitt", "Unterkapitel", "Untertitel", "Unterartikel", "Abschnitt", "Kapitel",
              "Titel", "Teil", "Buch", "Art", "Artikel", "Gliederung", "Anhang", "Anlage", "Unterteil")
@@ -244,6 +246,16 @@ def _next_is_child(norms: list[etree._Element], i: int, kz: str) -> bool:
     return nkz is None or nkz == kz
 
 
+def _preamble(norms: list[etree._Element]) -> str | None:
+    """The text of the law's Eingangsformel norm(s), where it has one (an ordinance's enabling formula)."""
+    parts = []
+    for norm in norms:
+        if _PREAMBLE.match((norm.findtext("metadaten/enbez") or "").strip()):
+            text_el = norm.find("textdaten/text")
+            parts.append(flat_text(text_el) if text_el is not None else "")
+    return " ".join(p for p in parts if p) or None
+
+
 def parse_tree(root: etree._Element, name: str, slug: str | None, sup_mode: bool) -> Law:
     if not isinstance(root.tag, str) or root.tag != "dokumente":
         raise ParseError(f"{name}: not a gesetze-im-internet file (root element <{root.tag}>, "
@@ -300,7 +312,7 @@ def parse_tree(root: etree._Element, name: str, slug: str | None, sup_mode: bool
     return Law.model_construct(
         key=key, jurabk=jurabk, amtabk=amtabk, title=_text_of(header.find("langue")) or "",
         stand=stand, builddate=root.get("builddate"), doknr=root.get("doknr"), slug=slug,
-        units=builder.units)
+        preamble=_preamble(norms), units=builder.units)
 
 
 def parse_bytes(data: bytes, name: str, slug: str | None = None) -> Law:

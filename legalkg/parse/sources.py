@@ -50,7 +50,11 @@ def _read(f: Path) -> bytes | ParseError:
 
 def _folder_items(folder: Path, codes: list[str] | None) -> Iterator[tuple[str, bytes | ParseError]]:
     if codes is None:
-        for f in sorted(folder.glob("*.xml")):
+        files = sorted(folder.glob("*.xml"))
+        if not files:  # "parsed 0 laws", exit 0, passed for a success
+            raise ParseError(f"{folder} holds no .xml file: give the gii folder of the laws (or the "
+                             "all-laws .tar.xz) as --source")
+        for f in files:
             yield f.stem, _read(f)
         return
     for slug in codes:
@@ -85,6 +89,8 @@ def _archive_items(archive: Path, codes: list[str] | None) -> Iterator[tuple[str
                     break
         except (tarfile.TarError, EOFError, OSError) as err:
             yield archive.name, ParseError(f"{archive}: damaged archive ({err})")
+    if wanted is None and not found:
+        raise ParseError(f"{archive} holds no .xml file: give the all-laws archive or the gii folder as --source")
     if wanted is not None:
         for slug in codes or []:
             if slug not in found:
@@ -126,11 +132,23 @@ def _download_items(codes: list[str] | None) -> Iterator[tuple[str, bytes | Pars
             yield slug, err
 
 
+def default_source(codes: list[str] | None) -> Path:
+    """The shared data for ``codes``: the folder of the 58 default codes when it holds every one of
+    them, else the all-laws archive (every law of gii, ``--codes all`` or a law such as the BKatV)
+    where there is one."""
+    folder, archive = paths.gii_dir(), paths.gii_all_archive()
+    if codes is None:
+        return archive
+    if all((folder / f"{slug}.xml").exists() for slug in codes) or not archive.is_file():
+        return folder
+    return archive
+
+
 def raw_items(source: str | Path | None, codes: list[str] | None
               ) -> Iterator[tuple[str, bytes | ParseError]]:
     """(slug, bytes or error) for each selected law of ``source``, without parsing."""
     if source is None:
-        source = paths.gii_all_archive() if codes is None else paths.gii_dir()
+        source = default_source(codes)
     if str(source) == DOWNLOAD:
         yield from _download_items(codes)
         return
@@ -158,7 +176,7 @@ def _parse_item(item: tuple[str, bytes]) -> tuple[str, Law | ParseError]:
 
 _UNIT_KEYS = ("id", "level", "parent_id", "order", "text", "title", "label", "kind", "repealed",
               "footnotes")
-_LAW_KEYS = ("key", "jurabk", "amtabk", "title", "stand", "builddate", "doknr", "slug")
+_LAW_KEYS = ("key", "jurabk", "amtabk", "title", "stand", "builddate", "doknr", "slug", "preamble")
 _LEVELS = {lv.value: lv for lv in Level}
 
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-import pandas as pd
 from pydantic import BaseModel
 
 from ..model import TEXT_LEVELS, Law, Level, word_count
+
+if TYPE_CHECKING:  # pandas is imported by the two frame methods: `legalkg cite` parses without it
+    import pandas as pd
 
 LEVEL_ORDER = [Level.GLIEDERUNG, *TEXT_LEVELS]
 
@@ -29,11 +32,15 @@ class CorpusStats(BaseModel):
     per_law: dict[str, dict[str, int]]  # law key -> level -> count
 
     def per_law_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
         cols = [lv.value for lv in LEVEL_ORDER]
         df = pd.DataFrame.from_dict(self.per_law, orient="index").reindex(columns=cols).fillna(0)
         return df.astype(int).sort_index()
 
     def per_level_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
         return pd.DataFrame([s.model_dump() for s in self.per_level]).set_index("level")
 
 

@@ -12,12 +12,40 @@ Public API (pure apart from reading training files and the model file; no Neo4j)
   ``grouped_folds`` / ``out_of_fold`` for CV
 """
 
-from .cv import grouped_folds, out_of_fold
-from .examples import TASKS, Example, TrainingSet, load_examples, resolve_labels
-from .modelfile import DEFAULT_MODELS, FORMAT_VERSION, default_model_path, load as load_model, save as save_model
-from .predictor import COMPONENTS, TASK_FORMS, Config, Predictor, parse_component_weights, task_config, train
-from .statutes import StatuteIndex
-from .units import LABEL_LEVELS, unit_texts
+import importlib
+from typing import TYPE_CHECKING
+
+#: public name -> the submodule that defines it (and the name there): the face loads a submodule on
+#: first use (PEP 562), because the CV helpers import scikit-learn (about a second) and
+#: ``from legalkg.predict.text import tokens`` (verify, auto) runs this file first
+_FACE: dict[str, tuple[str, str]] = {
+    **{name: ("cv", name) for name in ("grouped_folds", "out_of_fold")},
+    **{name: ("examples", name) for name in ("TASKS", "Example", "TrainingSet", "load_examples", "resolve_labels")},
+    **{name: ("modelfile", name) for name in ("DEFAULT_MODELS", "FORMAT_VERSION", "default_model_path")},
+    "load_model": ("modelfile", "load"), "save_model": ("modelfile", "save"),
+    **{name: ("predictor", name) for name in ("COMPONENTS", "TASK_FORMS", "Config", "Predictor",
+                                              "parse_component_weights", "task_config", "train")},
+    "StatuteIndex": ("statutes", "StatuteIndex"),
+    **{name: ("units", name) for name in ("LABEL_LEVELS", "unit_texts")},
+}
+
+if TYPE_CHECKING:
+    from .cv import grouped_folds, out_of_fold
+    from .examples import TASKS, Example, TrainingSet, load_examples, resolve_labels
+    from .modelfile import DEFAULT_MODELS, FORMAT_VERSION, default_model_path, load as load_model, save as save_model
+    from .predictor import COMPONENTS, TASK_FORMS, Config, Predictor, parse_component_weights, task_config, train
+    from .statutes import StatuteIndex
+    from .units import LABEL_LEVELS, unit_texts
+
+
+def __getattr__(name: str):
+    if name not in _FACE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attribute = _FACE[name]
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+    globals()[name] = value
+    return value
+
 
 __all__ = ["COMPONENTS", "DEFAULT_MODELS", "FORMAT_VERSION", "LABEL_LEVELS", "TASKS", "Config", "Example", "Predictor",
            "StatuteIndex", "TrainingSet", "default_model_path", "grouped_folds", "load_examples", "load_model",

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.preprocessing import normalize
 
-from .sparse import top_per_row
+from .sparse import normalise_rows, top_per_row
 
 #: Added to the background share of a statute word before dividing: keeps rare words from
 #: exploding the lift.
@@ -32,20 +31,20 @@ def fit_associations(x_query: sp.csr_matrix, y: sp.csr_matrix, label_texts: sp.c
     """
     present = x_query.copy().tocsr()
     present.data[:] = 1.0
-    profile = normalize(y @ label_texts)  # each case: the statute words of what it cites
-    assoc = normalize((present.T @ profile).tocsr(), norm="l1")
+    profile = normalise_rows(y @ label_texts)  # each case: the statute words of what it cites
+    assoc = normalise_rows((present.T @ profile).tocsr(), "l1")
     background = np.asarray(profile.sum(axis=0)).ravel()
     total = background.sum()
     if total > 0:
         background = background / total
     assoc = assoc.tocoo()
     assoc.data = assoc.data / (background[assoc.col] + SMOOTHING)
-    return normalize(top_per_row(assoc.tocsr(), top)).astype(np.float32).tocsr()
+    return normalise_rows(top_per_row(assoc.tocsr(), top)).astype(np.float32).tocsr()
 
 
 def translate(x_query: sp.csr_matrix, assoc: sp.csr_matrix) -> sp.csr_matrix:
     """Query rows -> statute-word rows (l2-normalised)."""
-    return normalize((x_query @ assoc).tocsr()).astype(np.float32)
+    return normalise_rows((x_query @ assoc).tocsr()).astype(np.float32)
 
 
 def scores(x_query: sp.csr_matrix, assoc: sp.csr_matrix, unit_cols: sp.csr_matrix) -> np.ndarray:

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import paths
+from . import corpus as corpusmod, graphpairs
 from .examples import load_examples, resolve_labels
 from .modelfile import save
 from .predictor import Config, task_config, train
-from .ranker import fit_stacked
+from .ranker import RANKER_FEATURES, TASK_FEATURES, fit_stacked, graph_facts, uses_graph
 from .rankfeatures import UnitFacts
 from .rankfile import save as save_ranker
 from .units import unit_texts
@@ -34,10 +35,11 @@ class BuildReport:
 
 def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = None, seed: int = 0,
                 slugs: Sequence[str] | None = None, config: Config | None = None,
-                ranker_out: str | Path | None = None) -> BuildReport:
+                ranker_out: str | Path | None = None, ranker_features: str = "default") -> BuildReport:
     """Train on ``data`` (labels resolved against the units of ``slugs``, default the 58 codes)
     and write the model file to ``out``; with ``ranker_out`` also the learned ranker, stacked on
-    out-of-fold predictions of the same data (``ranker.fit_stacked``)."""
+    out-of-fold predictions of the same data (``ranker.fit_stacked``), reading the task's features
+    (``ranker.TASK_FEATURES``) or those ``ranker_features`` names (``ranker.RANKER_FEATURES``)."""
     checked = load_examples(list(data), task)
     for target, flag in ((out, "--out"), (ranker_out, "--ranker-out")):
         if target is not None:  # before the slow part: a bad path must not cost a training run
@@ -50,8 +52,13 @@ def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = 
     ranked = None
     if ranker_out is not None and model.statutes is not None:
         statutes = model.statutes
+        features = RANKER_FEATURES.get(ranker_features, TASK_FEATURES[resolved.task])
+        facts, extra = UnitFacts.build(units, statutes.ids, matchers=False), None
+        if uses_graph(features):  # every § of the laws, and their own pairs (graphpairs)
+            facts = graph_facts(units, corpusmod.cached(units, paths.cache_dir() / "corpus"))
+            extra = graphpairs.pairs(units, seed=seed)
         ranker = fit_stacked(resolved, lambda ts: train(ts, config=config, statutes=statutes, seed=seed),
-                             UnitFacts.build(units, statutes.ids, matchers=False), seed=seed)
+                             facts, seed=seed, features=features, extra=extra)
         ranked = save_ranker(ranker, ranker_out)
     return BuildReport(path, model.task, len(resolved.examples),
                        {name: len(lm.labels) for name, lm in model.levels.items()}, resolved.unresolved,

@@ -5,17 +5,32 @@ weights from all the *other* labels' examples, which is stable where a per-label
 overfits (it gave GerLayQA R@10 0.442 against 0.375 for the shipped ranker, issue 24).
 Multi-label data are fitted as one row per (example, label) pair. Only the class-word counts are
 kept; the weights are recomputed from them, so the model file holds a sparse count matrix.
+
+Why the weights are computed per query word and not once at load: the dense table (labels x words)
+cost a cold search 2.5 s (eval/cli-startup/), while a question has a dozen words. ``NaiveBayes``
+computes the columns of those words with the same operations in the same order as ``weights``, so
+the scores are the same to the bit (tests/predict/test_components.py); a batch of many queries still
+builds the whole table once.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.naive_bayes import ComplementNB
+
+#: Rows of a batch from which the whole weight table is built once instead of per batch (evaluations).
+TABLE_ROWS = 8
+#: Columns (words) densified at a time while a table is built.
+CHUNK = 2048
+#: Rows (labels) densified at a time for their totals (64 x 24,581 words of the lay model: 12 MB, where
+#: all 807 rows at once made a cold search page in 300 MB).
+ROW_CHUNK = 64
 
 
 def fit_counts(x: sp.csr_matrix, y: sp.csr_matrix, alpha: float = 1.0) -> sp.csr_matrix:
     """Class-word counts (n_labels, n_words) from examples ``x`` and 0/1 labels ``y``."""
+    from sklearn.naive_bayes import ComplementNB
+
     rows, cols = y.nonzero()
     if len(rows) == 0:
         return sp.csr_matrix((y.shape[1], x.shape[1]), dtype=np.float32)
@@ -36,14 +51,56 @@ def weights(counts: sp.csr_matrix, alpha: float = 1.0) -> np.ndarray:
 
 
 class NaiveBayes:
-    """Scores = x @ W.T; higher is better. Built from stored counts."""
+    """Scores = x @ W.T; higher is better. Built from stored counts (``weights``' W, by column)."""
 
     def __init__(self, counts: sp.csr_matrix, alpha: float = 1.0):
         self.counts = counts.tocsr()
         self.alpha = alpha
-        self.w = weights(self.counts, alpha)
-        # (n_words, n_labels), C order: a query row picks a few contiguous rows (no copy per query)
-        self._wt = np.ascontiguousarray(self.w.T)
+        self._sums: tuple[np.ndarray, np.ndarray, sp.csc_matrix] | None = None
+        self._table: np.ndarray | None = None
+
+    @property
+    def w(self) -> np.ndarray:
+        """The whole weight table (n_labels, n_words)."""
+        return self.table().T
+
+    def sums(self) -> tuple[np.ndarray, np.ndarray, sp.csc_matrix]:
+        """(word totals + alpha, each label's complement total, the counts by column), computed once:
+        the totals as ``weights`` adds them (words down the labels in order, labels across every word
+        pairwise, which needs each label's dense row, a chunk at a time)."""
+        if self._sums is None:
+            fc = self.counts
+            totals = np.zeros(fc.shape[1], dtype=np.float64)
+            for i in range(fc.shape[0]):  # down the labels one at a time, as a dense column sum adds
+                s, e = fc.indptr[i], fc.indptr[i + 1]
+                totals[fc.indices[s:e]] += fc.data[s:e].astype(np.float64)
+            top = totals + self.alpha
+            norms = np.empty(fc.shape[0], dtype=np.float64)
+            for s in range(0, fc.shape[0], ROW_CHUNK):
+                norms[s:s + ROW_CHUNK] = (top - fc[s:s + ROW_CHUNK].toarray().astype(np.float64)).sum(axis=1)
+            self._sums = (top, norms, fc.tocsc())
+        return self._sums
+
+    def columns(self, words: np.ndarray) -> np.ndarray:
+        """The weights of ``words`` (column indices), (len(words), n_labels) float32, C order."""
+        top, norms, by_word = self.sums()
+        out = np.empty((len(words), self.counts.shape[0]), dtype=np.float32)
+        for s in range(0, len(words), CHUNK):
+            part = words[s:s + CHUNK]
+            comp = top[part][:, None] - np.ascontiguousarray(by_word[:, part].toarray().T).astype(np.float64)
+            out[s:s + CHUNK] = (-np.log(comp / norms[None, :])).astype(np.float32)
+        return out
+
+    def table(self) -> np.ndarray:
+        """Every word's weights (n_words, n_labels), built once (a batch of many queries)."""
+        if self._table is None:
+            self._table = self.columns(np.arange(self.counts.shape[1]))
+        return self._table
 
     def scores(self, x: sp.csr_matrix) -> np.ndarray:
-        return np.asarray(x @ self._wt, dtype=np.float32)
+        x = x.tocsr()
+        if x.shape[0] >= TABLE_ROWS or self._table is not None:
+            return np.asarray(x @ self.table(), dtype=np.float32)
+        words = np.unique(x.indices)
+        local = sp.csr_matrix((x.data, np.searchsorted(words, x.indices), x.indptr), shape=(x.shape[0], len(words)))
+        return np.asarray(local @ self.columns(words), dtype=np.float32)

@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from sklearn.model_selection import GroupKFold
 
 from .examples import Example, TrainingSet
 from .predictor import Predictor
 
 
 def grouped_folds(groups: Sequence[str], n_folds: int = 5, seed: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
-    """(train indices, test indices) per fold; no group is on both sides of a split."""
+    """(train indices, test indices) per fold; no group is on both sides of a split. (scikit-learn is
+    imported here, not at the top: the ranker's module, which a search loads, imports this one.)"""
+    from sklearn.model_selection import GroupKFold
+
     n_groups = len(set(groups))
     if n_groups < n_folds:
         raise ValueError(f"{n_groups} groups cannot fill {n_folds} folds")

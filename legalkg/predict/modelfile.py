@@ -25,6 +25,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..errors import UserError
+from ..paths import portable_tree, restore_hint
+from ..taskfile import shipped_path
 from .features import Vectoriser
 from .predictor import Config, LevelModel, Predictor
 
@@ -70,7 +72,7 @@ def save(model: Predictor, path: str | Path) -> Path:
     """Write ``model`` to ``path`` via a temporary file in the same folder and a rename."""
     path = Path(path)
     header = {"format": FORMAT, "version": FORMAT_VERSION, "task": model.task, "config": model.config.as_dict(),
-              "meta": model.meta, "levels": list(model.levels), "bridge_laws": model.bridge_laws,
+              "meta": portable_tree(model.meta), "levels": list(model.levels), "bridge_laws": model.bridge_laws,
               "bridge": model.assoc is not None and model.statute_vocab is not None}
     arrays: dict[str, np.ndarray] = {"header": np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8),
                                      "queries.vocab": pack_strings(model.queries.vocabulary),
@@ -107,11 +109,23 @@ def write_arrays(path: Path, arrays: dict[str, np.ndarray]) -> Path:
     return path
 
 
+def fix_for(path: Path, fix: str) -> str:
+    """``fix`` (the command that rebuilds a user's model file), or for a file the package ships, how
+    to get that one back: a shipped model is restored, not retrained on other data."""
+    try:
+        shipped = Path(path).resolve().parent == shipped_path(".").resolve()
+    except OSError:
+        shipped = False
+    return restore_hint() if shipped else fix
+
+
 @contextmanager
 def read_arrays(path: Path, fmt: str, kind: str, fix: str) -> Iterator[tuple[np.lib.npyio.NpzFile, dict]]:
     """The arrays and the JSON header of a model file of format ``fmt``; one ``UserError`` line for a
     missing, unreadable or foreign file (``kind`` names the file in it, e.g. "ranker file"; ``fix``
-    says how to rebuild it). The caller checks the version, which only it can read."""
+    says how to rebuild it; ``fix_for`` turns it into a restore hint for a shipped file). The caller
+    checks the version, which only it can read."""
+    fix = fix_for(path, fix)
     try:
         z = np.load(path, allow_pickle=False)
     except FileNotFoundError:
@@ -141,10 +155,11 @@ def temp_beside(path: Path) -> tuple[int, str]:
 def load(path: str | Path) -> Predictor:
     """Read a model file; ``UserError`` (one line) for a missing, foreign or other-version file."""
     path = Path(path)
-    with read_arrays(path, FORMAT, "predictor model file", "build one with `legalkg train`") as (z, header):
+    fix = fix_for(path, "build one with `legalkg train`")
+    with read_arrays(path, FORMAT, "predictor model file", fix) as (z, header):
         if header.get("version") != FORMAT_VERSION:
             raise UserError(f"{path} has model format version {header.get('version')}, this legalkg reads "
-                            f"version {FORMAT_VERSION}: retrain it with `legalkg train`")
+                            f"version {FORMAT_VERSION}: {fix_for(path, 'retrain it with `legalkg train`')}")
         try:
             levels = {name: LevelModel(unpack_strings(z[f"{name}.labels"]), get_csr(z, f"{name}.y"),
                                        get_csr(z, f"{name}.counts")) for name in header["levels"]}
@@ -162,5 +177,5 @@ def load(path: str | Path) -> Predictor:
                              list(header.get("bridge_laws", [])), statute_vocab, assoc, None, header.get("meta", {}),
                              unpack_strings(z["train_ids"]))
         except KeyError as err:
-            raise UserError(f"{path} lacks the array {err}: the file is damaged; retrain it with "
-                            "`legalkg train`") from None
+            raise UserError(f"{path} lacks the array {err}: the file is damaged; "
+                            f"{fix_for(path, 'retrain it with `legalkg train`')}") from None

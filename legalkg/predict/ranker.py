@@ -9,6 +9,9 @@ search time, or the ranker learns to trust components that memorised their train
 Parameters are fixed (``PARAMS``), not tuned: the cross-validation of eval/ranker/ decides only whether the
 ranker is shipped. ``explain`` gives every feature's contribution to a unit's score (LightGBM's
 ``pred_contrib``, SHAP values of the trees), which ``legalkg search --explain`` shows.
+
+A search scores with ``trees.Trees`` (LightGBM's trees walked in numpy, the same scores to the bit);
+LightGBM itself is imported only to train and for ``--explain``'s contributions.
 """
 
 from __future__ import annotations
@@ -16,16 +19,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-import lightgbm as lgb
 import numpy as np
 
 from ..errors import UserError
 from ..model import Level
+from ..vocab import RankerFeatures
 from . import cocite as cocitemod
+from .corpus import Corpus
 from .cv import grouped_folds
 from .examples import TrainingSet
 from .predictor import Predictor
-from .rankfeatures import DEFAULT_FEATURES, FEATURES, Candidates, Context, UnitFacts, assemble, law_shares
+from .rankfeatures import (
+    DEFAULT_FEATURES,
+    FEATURES,
+    GRAPH_FEATURES,
+    GRAPH_RANKER_FEATURES,
+    Candidates,
+    Context,
+    QueryFacts,
+    UnitFacts,
+    assemble,
+    law_shares,
+)
+from .text import tokens
+from .trees import Trees
 
 FORMAT = "legalkg-ranker"
 FORMAT_VERSION = 1
@@ -42,6 +59,13 @@ PARA = Level.PARAGRAPH.value
 EXPLAINED = 10
 #: The part every ranked row carries (value 0): the ranker, not the components' RRF, ordered it.
 RANKED = "ranker"
+#: The features of each task's ranker (``legalkg train --ranker-out`` and every CV fold's): the
+#: shipped design, the predictor's candidates. ``RANKER_FEATURES["graph"]`` reads every § of the
+#: graph (``GRAPH_RANKER_FEATURES``, trained with the statutes' own pairs, ``graphpairs``), built by
+#: ``legalkg train --ranker-features graph`` and measured, not shipped (eval/ranker/graph-candidates/).
+TASK_FEATURES: dict[str, tuple[str, ...]] = {"lay": DEFAULT_FEATURES, "case": DEFAULT_FEATURES}
+#: The ranker feature sets ``legalkg train --ranker-features`` names (``default``: the task's).
+RANKER_FEATURES: dict[str, tuple[str, ...]] = {RankerFeatures.GRAPH: GRAPH_RANKER_FEATURES}
 
 
 def para_labels(data: TrainingSet) -> list[list[str]]:
@@ -63,14 +87,37 @@ def candidates(pred: Predictor, texts: Sequence[str], cocite: cocitemod.CoCitati
             lex = (pred.statutes.vectoriser.transform(batch) @ pred.statutes.cols).toarray()
             parts["lex"] = (pred.statutes.ids, np.asarray(lex, dtype=np.float32))
         fused = pred.fuse({k: v for k, v in parts.items() if k != "lex"}, len(batch), pred.config.candidates)
-        out.extend(assemble(parts, [[(u, s) for u, s, _ in row] for row in fused], batch, ctx))
+        query = graph_parts(facts.corpus, pred, batch, parts) if facts.corpus is not None else None
+        out.extend(assemble(parts, [[(u, s) for u, s, _ in row] for row in fused], batch, ctx, query))
+    return out
+
+
+def graph_parts(corpus: Corpus, pred: Predictor, batch: Sequence[str],
+                parts: dict[str, tuple[list[str], np.ndarray]]) -> QueryFacts:
+    """Add the graph components (BM25 and cosine over every § of ``corpus``) to ``parts`` and
+    return the router's law scores and the predictor's coverage of each query."""
+    bm25, cos = corpus.bm25(batch), corpus.cosines(batch)
+    parts["gbm25"] = (corpus.ids, bm25)
+    parts["gvec"] = (corpus.ids, cos)
+    return QueryFacts(corpus.route(batch, bm25, cos), corpus.laws, coverage(pred, batch))
+
+
+def coverage(pred: Predictor, texts: Sequence[str]) -> np.ndarray:
+    """Per text the share of its distinct stems in the predictor's query vocabulary (0 for none):
+    low where a question is about things its training cases never named."""
+    known = pred.queries.index
+    out = np.zeros(len(texts), dtype=np.float32)
+    for i, text in enumerate(texts):
+        stems = set(tokens(text))
+        out[i] = sum(1 for t in stems if t in known) / len(stems) if stems else 0.0
     return out
 
 
 @dataclass
 class Ranker:
     task: str
-    booster: lgb.Booster
+    #: the LightGBM trees (their model text and a numpy walk of them)
+    trees: Trees
     cocite: cocitemod.CoCitation | None
     meta: dict = field(default_factory=dict)
     facts: UnitFacts | None = None
@@ -83,11 +130,15 @@ class Ranker:
     def columns(self) -> np.ndarray:
         return feature_columns(self.features)
 
-    def attach_units(self, units: Mapping[str, str], ids: Sequence[str]) -> Ranker:
+    def attach_units(self, units: Mapping[str, str], ids: Sequence[str], corpus: Corpus | None = None) -> Ranker:
         """Unit facts of ``ids`` (length, title and, where its features need them, the BM25 and
         vector matchers) from their texts, the same texts the bridge reads, with the citation
-        degrees stored in the ranker."""
-        self.facts = UnitFacts.build(units, ids, self.degrees, matchers=uses_text(self.features))
+        degrees stored in the ranker; ``corpus``: every § of the graph, for a ranker of
+        ``GRAPH_FEATURES`` (whose facts then cover all of its §§)."""
+        if corpus is not None and uses_graph(self.features):
+            self.facts = graph_facts(units, corpus, self.degrees, uses_text(self.features))
+        else:
+            self.facts = UnitFacts.build(units, ids, self.degrees, matchers=uses_text(self.features))
         return self
 
     def explain(self, pred: Predictor, texts: Sequence[str], k: int = 10, contributions: bool = True,
@@ -105,10 +156,10 @@ class Ranker:
                 out.append([])
                 continue
             x = cand.x[:, cols]
-            score = self.booster.predict(x, num_threads=1)
+            score = self.trees.predict(x)
             order = np.lexsort((np.array(cand.ids), -score))[:k]
             shown = order[:EXPLAINED] if contributions else order[:0]
-            contrib = self.booster.predict(x[shown], pred_contrib=True, num_threads=1) if len(shown) else ()
+            contrib = self.trees.contributions(x[shown]) if len(shown) else ()
             out.append([(cand.ids[j], float(score[j]),
                          {RANKED: 0.0, **(dict(zip(names, map(float, contrib[n, :-1]))) if n < len(contrib) else {})})
                         for n, j in enumerate(order)])
@@ -129,10 +180,25 @@ def uses_text(features: Sequence[str]) -> bool:
     return any(f.startswith(("bm25_", "vec_")) for f in features)
 
 
+def uses_graph(features: Sequence[str]) -> bool:
+    """Whether ``features`` need the graph's corpus (``GRAPH_FEATURES``)."""
+    return bool(set(features) & set(GRAPH_FEATURES))
+
+
+def graph_facts(units: Mapping[str, str], corpus: Corpus, degrees: Mapping[str, tuple[int, int]] | None = None,
+                matchers: bool = False) -> UnitFacts:
+    """Unit facts of every § of ``corpus`` (``units`` holds their texts), with the corpus attached."""
+    facts = UnitFacts.build(units, corpus.ids, degrees, matchers=matchers)
+    facts.corpus = corpus
+    return facts
+
+
 def fit_booster(cands: Sequence[Candidates], golds: Sequence[set[str]], seed: int = 0,
-                features: Sequence[str] = DEFAULT_FEATURES) -> lgb.Booster:
+                features: Sequence[str] = DEFAULT_FEATURES) -> Trees:
     """LambdaRank on the candidates' ``features`` columns (relevance 1 for a gold §); queries without
     a gold candidate teach nothing to a listwise loss and are left out."""
+    import lightgbm as lgb
+
     keep = [i for i, (c, g) in enumerate(zip(cands, golds)) if g & set(c.ids)]
     if not keep:
         raise UserError("no training case has a gold § among its candidates: the ranker cannot learn")
@@ -140,23 +206,37 @@ def fit_booster(cands: Sequence[Candidates], golds: Sequence[set[str]], seed: in
     y = np.concatenate([[1 if u in golds[i] else 0 for u in cands[i].ids] for i in keep])
     model = lgb.LGBMRanker(**PARAMS, random_state=seed)
     model.fit(x, y, group=[len(cands[i].ids) for i in keep], feature_name=list(features))
-    return model.booster_
+    return Trees.from_text(model.booster_.model_to_string())
 
 
 def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], facts: UnitFacts,
-                n_folds: int = 5, seed: int = 0, features: Sequence[str] = DEFAULT_FEATURES) -> Ranker:
+                n_folds: int = 5, seed: int = 0, features: Sequence[str] = DEFAULT_FEATURES,
+                extra: TrainingSet | None = None) -> Ranker:
     """A ranker for a predictor trained on all of ``data``: its rows are out-of-fold features (inner
     predictors and co-citation counts from the other folds only), its co-citation table that of all
     of ``data``; it reads ``features`` (``facts`` must carry what they need: the matchers for
-    BM25 and vector features, the degrees for ``cites_*``)."""
+    BM25 and vector features, the degrees for ``cites_*``, the corpus for ``GRAPH_FEATURES``).
+    ``extra``: examples for the ranker only (``graphpairs``: the statutes' own headings and
+    citations), never a predictor's training case, so each inner predictor may rank them; their
+    rows come from the first inner fold's predictor and table."""
     labels = para_labels(data)
     cands: list[Candidates | None] = [None] * len(data.examples)
+    extra_rows: list[Candidates] = []
     for train_idx, test_idx in grouped_folds([e.group for e in data.examples], n_folds, seed):
         inner = TrainingSet(data.task, [data.examples[i] for i in train_idx], data.sources)
         table = cocitemod.fit([labels[i] for i in train_idx])
-        for i, c in zip(test_idx, candidates(fit(inner), [data.examples[i].text for i in test_idx], table, facts)):
+        model = fit(inner)
+        for i, c in zip(test_idx, candidates(model, [data.examples[i].text for i in test_idx], table, facts)):
             cands[i] = c
-    booster = fit_booster([c for c in cands if c is not None], [set(g) for g in labels], seed, features)
+        if extra is not None and extra.examples and not extra_rows:
+            extra_rows = candidates(model, [e.text for e in extra.examples], table, facts)
+    rows = [c for c in cands if c is not None] + extra_rows
+    golds = [set(g) for g, c in zip(labels, cands) if c is not None]
+    golds += [set(g) for g in para_labels(extra)] if extra_rows and extra is not None else []
+    trees = fit_booster(rows, golds, seed, features)
     meta = {"n_examples": len(data.examples), "sources": list(data.sources), "inner_folds": n_folds, "seed": seed}
+    if extra is not None and extra.examples:
+        meta["extra_examples"] = len(extra.examples)
+        meta["extra_sources"] = list(extra.sources)
     degrees = dict(facts.degrees) if any(f.startswith("cites_") for f in features) else {}
-    return Ranker(data.task, booster, cocitemod.fit(labels), meta, facts, degrees, tuple(features))
+    return Ranker(data.task, trees, cocitemod.fit(labels), meta, facts, degrees, tuple(features))

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .cocite import CoCitation
+from .corpus import Corpus
 from .sparse import top_dense
 from .text import tokens
 from .textmatch import Bm25, VectorCache, score_rank_gap
@@ -51,7 +52,7 @@ COMPONENT_FEATURES: tuple[str, ...] = ("nb", "knn", "bridge", "pop", "lex")
 PER_COMPONENT = 30
 CONTEXT = 10
 #: Components whose 0 means "no evidence" (like the predictor's fusion, which stops at them).
-ABSTAINING = ("knn", "bridge", "lex")
+ABSTAINING = ("knn", "bridge", "lex", "gbm25")
 #: The features a ranker uses unless it is given others (``ranker.fit_stacked``): those of issue 34.
 #: ``TEXT_FEATURES`` did not beat them beyond the CI in eval/ranker/ (README, results-*-features.md),
 #: so they are computed only for a ranker that names them.
@@ -61,8 +62,22 @@ DEFAULT_FEATURES: tuple[str, ...] = tuple(
 #: The features on the whole § text and the citation graph (``TEXT_FEATURES``' columns follow the others).
 TEXT_FEATURES: tuple[str, ...] = ("bm25_score", "bm25_rank", "bm25_gap", "vec_score", "vec_rank", "vec_gap",
                                   "cites_in", "cites_out")
+#: Components over every § of the graph (``corpus.py``), ranked over all §§, not only the predictor's.
+GRAPH_COMPONENTS: tuple[str, ...] = ("gbm25", "gvec")
+#: The graph's features: each graph component's score, rank and gap, the router's score, rank and
+#: gap for the candidate's law, the share of the query's words the predictor knows (``coverage``) and
+#: the predictor's best fused score (``pred_top``): the last two say how far its labels reach.
+GRAPH_FEATURES: tuple[str, ...] = tuple(
+    f"{c}_{what}" for c in GRAPH_COMPONENTS for what in ("score", "rank", "gap")
+) + ("router_score", "router_rank", "router_gap", "coverage", "pred_top")
 #: Every column ``assemble`` fills, in order; a ranker reads the columns of its own features.
-FEATURES: tuple[str, ...] = DEFAULT_FEATURES + TEXT_FEATURES
+FEATURES: tuple[str, ...] = DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES
+#: The features of a ranker over the whole graph's candidates: the predictor's without its law prior
+#: (``law_share`` names a law, and every lay training case cites BGB) and the graph's.
+GRAPH_RANKER_FEATURES: tuple[str, ...] = tuple(f for f in DEFAULT_FEATURES if f != "law_share") + GRAPH_FEATURES
+#: §§ of each of the router's top ``ROUTED_LAWS`` laws added to the candidates: their best by BM25.
+ROUTED_LAWS = 3
+PER_ROUTED_LAW = 10
 
 
 @dataclass
@@ -75,6 +90,8 @@ class UnitFacts:
     bm25: Bm25 | None = None
     vectors: VectorCache | None = None
     degrees: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    #: every § of the graph (the graph components and the router), for a ranker of ``GRAPH_FEATURES``
+    corpus: Corpus | None = None
 
     @classmethod
     def build(cls, units: Mapping[str, str], ids: Sequence[str],
@@ -175,14 +192,26 @@ class Context:
     cocite: CoCitation | None
 
 
+@dataclass
+class QueryFacts:
+    """Per query of a batch, what the graph features need beyond the components: the router's law
+    scores (queries x ``laws``) and the share of its words the predictor knows."""
+
+    route: np.ndarray
+    laws: list[str]
+    coverage: np.ndarray
+
+
 def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[Sequence[tuple[str, float]]],
-             texts: Sequence[str], ctx: Context) -> list[Candidates]:
+             texts: Sequence[str], ctx: Context, query: QueryFacts | None = None) -> list[Candidates]:
     """Per query its candidates and their ``FEATURES`` rows. ``parts``: the components' scores (with
-    ``lex``), ``fused``: the predictor's RRF ranking per query, best first."""
+    ``lex``, and the graph components where the corpus is given), ``fused``: the predictor's RRF
+    ranking per query, best first; ``query``: the router and coverage (with the corpus)."""
     universe = sorted({u for ids, _ in parts.values() for u in ids})
     runs = dense_runs(parts, universe)
     run_ranks = {name: ranks(s) for name, s in runs.items()}
     col = {u: j for j, u in enumerate(universe)}
+    uni_law = np.array([u.split("/", 1)[0] for u in universe])
     out = []
     for i, text in enumerate(texts):
         chosen: dict[str, None] = dict.fromkeys(u for u, _ in fused[i][:PER_COMPONENT])
@@ -190,6 +219,8 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
             row = s[i]
             top = top_dense(np.where(np.isnan(row), -np.inf, row)[None, :], PER_COMPONENT)[0]
             chosen.update(dict.fromkeys(universe[j] for j in top if not np.isnan(row[j])))
+        if query is not None and "gbm25" in runs:
+            chosen.update(dict.fromkeys(routed(runs["gbm25"][i], universe, uni_law, query.route[i], query.laws)))
         cand = list(chosen)
         cols = np.array([col[u] for u in cand], dtype=np.int64)
         x = np.full((len(cand), len(FEATURES)), np.nan, dtype=np.float32)
@@ -210,6 +241,51 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
         x[:, base + 3] = [len(stems & t) / len(t) if (t := ctx.facts.titles.get(u)) else np.nan for u in cand]
         x[:, base + 4] = [ctx.law_share.get(u.split("/", 1)[0], 0.0) for u in cand]
         x[:, base + 5:base + 8] = cocite_features(ctx.cocite, cand, [u for u, _ in fused[i][:CONTEXT]])
-        x[:, base + 8:] = ctx.facts.text_features(text, cand)
+        x[:, base + 8:base + 8 + len(TEXT_FEATURES)] = ctx.facts.text_features(text, cand)
+        if query is not None:
+            x[:, len(DEFAULT_FEATURES) + len(TEXT_FEATURES):] = graph_features(
+                runs, run_ranks, i, cols, cand, query, fused[i])
         out.append(Candidates(cand, x))
+    return out
+
+
+def routed(scores: np.ndarray, universe: list[str], uni_law: np.ndarray, route: np.ndarray,
+           laws: list[str]) -> list[str]:
+    """The best ``PER_ROUTED_LAW`` §§ by BM25 (``scores`` over ``universe``) of each of the router's
+    top ``ROUTED_LAWS`` laws: a law the question is about gets candidates even where other laws'
+    §§ fill the global top."""
+    out: list[str] = []
+    top_laws = [laws[j] for j in np.argsort(-route, kind="stable")[:ROUTED_LAWS] if route[j] > 0]
+    for law in top_laws:
+        cols = np.flatnonzero((uni_law == law) & np.isfinite(scores))
+        best = cols[np.lexsort((cols, -scores[cols]))[:PER_ROUTED_LAW]]
+        out.extend(universe[j] for j in best)
+    return out
+
+
+def graph_features(runs: Mapping[str, np.ndarray], run_ranks: Mapping[str, np.ndarray], i: int, cols: np.ndarray,
+                   cand: Sequence[str], query: QueryFacts, fused: Sequence[tuple[str, float]]) -> np.ndarray:
+    """(len(cand), len(GRAPH_FEATURES)) for query ``i``: the graph components' score, rank over all
+    §§ and gap, the router's score, rank and gap of each candidate's law, coverage and the
+    predictor's best fused score."""
+    out = np.full((len(cand), len(GRAPH_FEATURES)), np.nan, dtype=np.float32)
+    for c_i, name in enumerate(GRAPH_COMPONENTS):
+        if name not in runs:
+            continue
+        row = runs[name][i]
+        best = np.nanmax(row) if np.isfinite(row).any() else np.nan
+        out[:, 3 * c_i] = row[cols]
+        out[:, 3 * c_i + 1] = run_ranks[name][i][cols]
+        out[:, 3 * c_i + 2] = row[cols] - best
+    base = 3 * len(GRAPH_COMPONENTS)
+    route = query.route[i]
+    law_col = {law: j for j, law in enumerate(query.laws)}
+    law_rank = np.empty(len(route), dtype=np.float32)
+    law_rank[np.argsort(-route, kind="stable")] = np.arange(1, len(route) + 1)
+    at = [law_col.get(u.split("/", 1)[0], -1) for u in cand]
+    out[:, base] = [route[j] if j >= 0 else 0.0 for j in at]
+    out[:, base + 1] = [law_rank[j] if j >= 0 else np.nan for j in at]
+    out[:, base + 2] = out[:, base] - (route.max() if len(route) else 0.0)
+    out[:, base + 3] = query.coverage[i]
+    out[:, base + 4] = fused[0][1] if fused else 0.0
     return out

@@ -8,43 +8,54 @@ travel with the ranker that was trained on them (``cocite.py`` says why they are
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
-import lightgbm as lgb
 import numpy as np
 
 from ..errors import UserError
-from ..taskfile import shipped_path
+from ..paths import portable_tree
+from ..taskfile import shipped_file
 from .cocite import CoCitation
-from .modelfile import get_csr, pack_strings, put_csr, read_arrays, unpack_strings, write_arrays
+from .corpus import Corpus
+from .modelfile import fix_for, get_csr, pack_strings, put_csr, read_arrays, unpack_strings, write_arrays
 from .predictor import Predictor
-from .ranker import FORMAT, FORMAT_VERSION, Ranker
+from .ranker import FORMAT, FORMAT_VERSION, Ranker, uses_graph
 from .rankfeatures import FEATURES
+from .trees import Trees
 
 FIX = "rebuild it with `legalkg train --ranker-out`"
 
 
 def default_ranker_path(task: str) -> Path:
-    return shipped_path(f"ranker-{task}.npz")
+    """The shipped ranker file of ``task``; one line where the package lacks it (``taskfile.shipped_file``)."""
+    return shipped_file(f"ranker-{task}.npz")
 
 
-def shipped_ranker(task: str, pred: Predictor, units: Mapping[str, str]) -> Ranker | None:
+def shipped_ranker(task: str, pred: Predictor, units: Mapping[str, str],
+                   corpus: Callable[[], tuple[Mapping[str, str], Corpus]] | None = None) -> Ranker | None:
     """The shipped ranker of ``task`` for the shipped predictor ``pred``, fed the same unit texts;
-    None where none is shipped or the bridge has no texts (its features would be missing)."""
+    None where the bridge has no texts (its features would be missing). A missing or unreadable
+    shipped file is one line that says how to get it back (``taskfile.shipped_file``).
+    ``corpus``: gives every § text of the graph and its corpus, called only for a ranker of the
+    graph's features (``ranker.uses_graph``)."""
     path = default_ranker_path(task)
-    if not path.exists() or pred.statutes is None or not units:
+    if pred.statutes is None or not units:
         return None
-    return load(path).attach_units(units, pred.statutes.ids)
+    ranker = load(path)
+    if corpus is not None and uses_graph(ranker.features):
+        all_units, built = corpus()
+        return ranker.attach_units(all_units, pred.statutes.ids, built)
+    return ranker.attach_units(units, pred.statutes.ids)
 
 
 def save(ranker: Ranker, path: str | Path) -> Path:
     """Write ``ranker`` atomically (``modelfile.write_arrays``)."""
     path = Path(path)
     header = {"format": FORMAT, "version": FORMAT_VERSION, "task": ranker.task, "features": list(ranker.features),
-              "meta": ranker.meta, "cocite": ranker.cocite is not None}
+              "meta": portable_tree(ranker.meta), "cocite": ranker.cocite is not None}
     arrays = {"header": np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8),
-              "booster": np.frombuffer(ranker.booster.model_to_string().encode("utf-8"), dtype=np.uint8)}
+              "booster": np.frombuffer(ranker.trees.text.encode("utf-8"), dtype=np.uint8)}
     if ranker.cocite is not None:
         arrays["cocite.ids"] = pack_strings(ranker.cocite.ids)
         arrays["cocite.units"] = ranker.cocite.units.astype(np.float32)
@@ -58,15 +69,17 @@ def save(ranker: Ranker, path: str | Path) -> Path:
 
 
 def load(path: str | Path) -> Ranker:
-    """Read a ranker file; one ``UserError`` line for a missing, foreign or outdated file."""
+    """Read a ranker file; one ``UserError`` line for a missing, foreign or outdated file (a user's
+    file is rebuilt, a shipped one restored: ``modelfile.fix_for``)."""
     path = Path(path)
-    with read_arrays(path, FORMAT, "ranker file", FIX) as (z, header):
+    fix = fix_for(path, FIX)
+    with read_arrays(path, FORMAT, "ranker file", fix) as (z, header):
         features = header.get("features")
         known = isinstance(features, list) and set(features) <= set(FEATURES)
         if header.get("version") != FORMAT_VERSION or not known:
-            raise UserError(f"{path} was written for other ranker features (version {header.get('version')}); {FIX}")
+            raise UserError(f"{path} was written for other ranker features (version {header.get('version')}); {fix}")
         try:
-            booster = lgb.Booster(model_str=z["booster"].tobytes().decode("utf-8"))
+            trees = Trees.from_text(z["booster"].tobytes().decode("utf-8"))
             table = None
             if header.get("cocite"):
                 table = CoCitation(unpack_strings(z["cocite.ids"]), get_csr(z, "cocite.pairs"),
@@ -75,6 +88,6 @@ def load(path: str | Path) -> Ranker:
             if "degrees.ids" in z:
                 degrees = {u: (int(a), int(b)) for u, (a, b) in zip(unpack_strings(z["degrees.ids"]),
                                                                       z["degrees.values"])}
-        except (KeyError, lgb.basic.LightGBMError) as err:
-            raise UserError(f"{path} is damaged ({err}); {FIX}") from None
-    return Ranker(header["task"], booster, table, header.get("meta", {}), degrees=degrees, features=tuple(features))
+        except (KeyError, ValueError, IndexError) as err:
+            raise UserError(f"{path} is damaged ({err}); {fix}") from None
+    return Ranker(header["task"], trees, table, header.get("meta", {}), degrees=degrees, features=tuple(features))

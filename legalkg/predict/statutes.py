@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import scipy.sparse as sp
 
 from ..model import Level, level_of_id
+from . import rowcache
 from .features import Vectoriser
 
 
@@ -40,9 +41,10 @@ class StatuteIndex:
 
     @classmethod
     def attach(cls, vectoriser: Vectoriser, units: Mapping[str, str], laws: Iterable[str]) -> StatuteIndex:
-        """Rows for a stored vocabulary (a loaded model), from the caller's unit texts."""
+        """Rows for a stored vocabulary (a loaded model), from the caller's unit texts (through the
+        cache of ``rowcache``: a search loads them, a training run builds its own with ``build``)."""
         ids = para_ids(units, laws)
-        return cls(vectoriser, ids, vectoriser.transform([units[u] for u in ids]))
+        return cls(vectoriser, ids, rowcache.rows(vectoriser, [units[u] for u in ids]))
 
     def rows_for(self, labels: list[str]) -> sp.csr_matrix:
         """TF-IDF rows of ``labels`` (a zero row for a label outside the index)."""

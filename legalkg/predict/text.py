@@ -4,7 +4,8 @@ Questions and statutes go through the same function, so a lay word and a statute
 meet only when they stem alike; the bridge (``bridge.py``) covers the rest.
 
 Optional German word forms (``FORMS``) add tokens beside the stems, for the query side of a model
-(``Config.forms``): ``lemma``, each word's lemma from ``simplemma``'s dictionary, marked ``=``
+(``Config.forms``): ``lemma``, each word's lemma from ``simplemma``'s dictionary (read from a
+mapped copy, ``lexicon.py``), marked ``=``
 (gibt -> =geben, which no stemmer finds); ``split``, the stems of a compound's two parts, found
 with the same dictionary (Mietkaution -> miet, kaution; Kündigungsfrist -> kundig, frist). Which of
 them a shipped model uses is what eval/word-forms/ measured, not a guess.
@@ -15,8 +16,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import simplemma
 import Stemmer
+
+from . import lexicon
 
 #: German function words; they carry no statute signal and dominate long questions.
 STOPWORDS: frozenset[str] = frozenset("""
@@ -52,7 +54,7 @@ def _stemmer() -> Stemmer.Stemmer:
 
 
 def _known(word: str) -> bool:
-    return simplemma.is_known(word, lang="de")
+    return lexicon.is_known(word)
 
 
 @lru_cache(maxsize=200_000)
@@ -73,7 +75,7 @@ def split_compound(word: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=200_000)
 def lemma(word: str) -> str:
-    return simplemma.lemmatize(word, lang="de").lower()
+    return lexicon.lemmatize(word).lower()
 
 
 def tokens(text: str, forms: tuple[str, ...] = ()) -> list[str]:

@@ -154,7 +154,7 @@ def refine(engine: Engine, text: str, hits: Sequence[Hit], task: Task | None = N
     recs = engine.read(query("retrieve/subtree"), {"ids": list(roots)}) if roots else []
     tree = build_tree(roots, ((r["id"], r["parent"], r["words"], r["text"]) for r in recs))
     found = {r["id"]: r for r in recs}
-    pinned = [lm.cited_ids(text, law, engine.law_registry())]
+    pinned = [lm.cited_ids(text, law, engine.law_registry)]
     if learned and roots:
         pinned.extend(deeper_predictions(engine, text, law, task))
     words = query_terms(text)

@@ -31,13 +31,15 @@ import numpy as np
 from neo4j import READ_ACCESS, Driver
 from neo4j.exceptions import ClientError
 
+from .. import paths
 from ..cite import LawRegistry
 from ..embed import get_embedder
 from ..errors import NotReady, UserError
 from ..graph.cypher import labelled, query
 from ..graph.vectors import recorded_model
 from ..lazy import once_per_key
-from ..predict import Predictor, cocite, default_model_path, load_model
+from ..predict import Predictor, cocite, corpus as corpusmod, default_model_path, load_model
+from ..predict.corpus import Corpus
 from ..predict.ranker import Ranker
 from ..predict.rankfile import shipped_ranker
 from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, DEFAULT_LEVEL, DEFAULT_MODE, Expansion, Mode, RetrievalLevel, Task
@@ -114,6 +116,7 @@ class Retriever:
         self._predictor_sources: dict[str, Predictor | str | Path] = dict(predictors or {})
         self._predictors: dict[str, Predictor] = {}
         self._rankers: dict[str, Ranker | None] = {}
+        self._corpus: tuple[dict[str, str], Corpus] | None = None
         self._ranker_sources: dict[str, Ranker | None] = dict(rankers or {})
         self._cocitations: dict[str, cocite.CoCitation | None] = {}
         self._registry: LawRegistry | None = None
@@ -233,10 +236,20 @@ class Retriever:
             if task in self._ranker_sources:
                 self._rankers[task] = self._ranker_sources[task]
             else:
-                self._rankers[task] = shipped_ranker(task, pred, units) if shipped else None
+                self._rankers[task] = shipped_ranker(task, pred, units, self.corpus) if shipped else None
             self._predictors[task] = pred
             self.in_graph([uid for m in pred.levels.values() for uid in m.labels])
         return self._predictors[task]
+
+    def corpus(self) -> tuple[dict[str, str], Corpus]:
+        """Every § text of the graph (id -> "title\ntext", as the bridge reads them) and the corpus
+        over them (``legalkg.predict.corpus``: BM25, vectors, the law router), read once per
+        Retriever; the corpus comes from the cache where the same texts built it before."""
+        if self._corpus is None:
+            recs = self.read(query("retrieve/corpus_texts"), {"laws": None})
+            units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
+            self._corpus = (units, corpusmod.cached(units, paths.cache_dir() / "corpus"))
+        return self._corpus
 
     def ranker(self, task: Task | str) -> Ranker | None:
         """The learned ranker that orders the ``task`` predictor's § run, if one is shipped."""

@@ -13,11 +13,15 @@ Signals, each a ranking of law ids (``law_runs`` reads them from the query and t
   law), collapsed to laws by :func:`laws_of`.
 * ``fulltext``: the top § full-text hits over all laws (``cypher/retrieve/law_route``), collapsed
   the same way.
+* ``corpus``: the corpus router over every § of the graph (``legalkg.predict.corpus``: votes of
+  the top §§ by BM25 and by static cosine, and each law's title and § titles), which reads lay
+  words for every law, not only the laws the predictor's cases cite.
 
 Fusion is the one weighted RRF (``legalkg.fusion.weighted_rrf``). The weights are chosen, not
-tuned on the scored cases, and mirror the learned mode's (``learned.WEIGHTS``): a law the query
-names and the predictor's laws count 1, the full-text run 0.5 (it sees every law, but its hits
-follow shared words, not the legal question).
+tuned on the scored cases: a law the query names and the corpus router count 1 (they see every
+law), the predictor 0.5 (its laws are only those its training cases cite: the lay model's are BGB
+alone, so at 1 it sent questions about holidays or traffic points to BGB), the full-text run 0.5
+(it sees every law, but its hits follow shared words, not the legal question).
 
 :func:`laws_of` scores a law by the summed reciprocal ranks of its units in one ranking, so a law
 with many good hits outranks one with a single lucky hit, and the first hits weigh most.
@@ -42,7 +46,9 @@ if TYPE_CHECKING:
 #: The value of ``--law`` / ``SearchRequest.law`` that asks the router for the law.
 AUTO_LAW = "auto"
 #: Weighted-RRF weight of each signal (module docstring: chosen, not tuned).
-WEIGHTS: dict[str, float] = {Run.CITED: 1.0, Run.PREDICTOR: 1.0, Run.FULLTEXT: 0.5}
+WEIGHTS: dict[str, float] = {Run.CITED: 1.0, Run.CORPUS: 1.0, Run.PREDICTOR: 0.5, Run.FULLTEXT: 0.5}
+#: Laws read from the corpus router's ranking.
+CORPUS_LAWS = 20
 SIGNALS: tuple[str, ...] = tuple(WEIGHTS)
 #: § full-text hits read for the full-text signal (deep enough that a law's several §§ add up).
 FULLTEXT_HITS = 100
@@ -95,6 +101,7 @@ def law_runs(engine: Engine, text: str, task: Task | None = None,
     recs = engine.read(query("retrieve/law_route"), {"index": f"fulltext_{RetrievalLevel.PARAGRAPH}", "q": q,
                                                      "fetch": FULLTEXT_HITS}) if q else []
     runs[Run.FULLTEXT] = laws_of(r["law"] for r in recs)
+    runs[Run.CORPUS] = [law for law, _ in engine.corpus()[1].top_laws(text, CORPUS_LAWS)]
     task = lm.choose_task(text, task)
     if predictor is None and engine.weights_for(task).get(Run.PREDICTOR):
         predictor = engine.predictor(task)

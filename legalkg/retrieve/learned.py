@@ -33,7 +33,7 @@ are the pure functions above it, so each rule is tested on hand-made cases:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -235,11 +235,15 @@ def shallower(ids: Iterable[str], level: RetrievalLevel | str) -> list[str]:
     return list(dict.fromkeys(u for u in ids if depth(level_of_id(u)) < want))
 
 
-def cited_ids(text: str, law: str | None, registry: LawRegistry) -> list[str]:
+def cited_ids(text: str, law: str | None, registry: LawRegistry | Callable[[], LawRegistry]) -> list[str]:
     """Unit ids the query cites itself ("nach § 573 Abs. 2 BGB"), in text order; a citation
-    without a law counts for ``law`` (the search's law filter) or is dropped."""
+    without a law counts for ``law`` (the search's law filter) or is dropped. ``registry`` may be a
+    function that gives it, called only for a text with a § or Art. sign (building the registry
+    costs a cold search about half a second, eval/cli-startup/)."""
     if "§" not in text and "Art" not in text:
         return []  # the grammar needs a § or Art. sign; skipping it saves its tokeniser
+    if not isinstance(registry, LawRegistry):
+        registry = registry()
     out: dict[str, None] = {}
     for m in extract(text, default_law=law, registry=registry):
         uid = m.node_id
@@ -390,7 +394,7 @@ class LearnedStrategy:
         inner: dict[str, dict[str, float]] = {}
         if level.expandable:
             predicted, inner = self._predicted(text, level, law, task) if weights.get(Run.PREDICTOR) else ([], {})
-            cited = cited_ids(text, law, engine.law_registry())
+            cited = cited_ids(text, law, engine.law_registry)
         index_runs = {name: future.result()["q"] for name, future in pending.items()}
         rankings = {name: [h.id for h in hits] for name, hits in index_runs.items()}
         if level.expandable:

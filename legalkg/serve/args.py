@@ -111,6 +111,9 @@ def parse_args(tool: str, body: object) -> ToolArgs:
         if first["type"] == "string_too_long":
             limit = first.get("ctx", {}).get("max_length", 0)
             raise UserError(f"argument {name!r} of {tool} is longer than {limit:,} characters: shorten it") from None
+        if first["type"] == "string_unicode":  # a lone surrogate (JSON "\ud800") is no text
+            raise UserError(f"argument {name!r} of {tool} holds a lone UTF-16 surrogate (such as \\ud800), which "
+                            "is not text: send valid UTF-8") from None
         field = model.model_fields.get(name)
         want = wanted(field.annotation) if field else "valid"
         raise UserError(f"argument {name!r} of {tool} must be {want}, not {json_type(first.get('input'))}") from None

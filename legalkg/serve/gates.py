@@ -26,6 +26,10 @@ DEFAULT_LIMITS: dict[str, int] = {"search": 32, "get_unit": 32, "verify": 4, "co
 RETRY_AFTER_S = 1
 #: How often a running call looks whether its client is still there.
 POLL_S = 0.25
+#: Characters of text the check page verifies. A page draws every citation with its tooltip and
+#: table row: a dense chain is about 100 bytes of HTML per character, so 1 MB gave 40 MB of page
+#: (and 70 s in the server). Longer texts: ``POST /verify`` or ``legalkg verify``.
+PAGE_TEXT_CHARS = 100_000
 
 
 class Busy(UserError):
@@ -112,3 +116,16 @@ class Gates:
     def snapshot(self) -> dict[str, dict[str, int]]:
         with self.lock:
             return {t: {"in_flight": self.in_flight.get(t, 0), "limit": n} for t, n in self.limits.items()}
+
+
+async def page_call(request: Any, tool: str, work: Callable[[], Any], text: str = "") -> Any:
+    """A web page's ``work()`` under the same limits as the JSON API's ``tool`` (``request.app.state.gates``):
+    the pages shared the JSON API's tools but not its admission, so eight pasted texts all ran at
+    once in the server. ``text``: the page's input, refused over ``PAGE_TEXT_CHARS`` or where the form
+    parser replaced invalid UTF-8 (the page answered "0 citations" for the mangled text)."""
+    if len(text) > PAGE_TEXT_CHARS:
+        raise UserError(f"the text has {len(text):,} characters, more than the {PAGE_TEXT_CHARS:,} this page "
+                        "checks: split it, or use POST /verify or `legalkg verify` (up to 1,000,000)")
+    if "\ufffd" in text:  # the form parser replaced bytes that were not UTF-8: nothing left to check
+        raise UserError("the text was not UTF-8 (the form held invalid bytes): send it as UTF-8")
+    return await request.app.state.gates.run(tool, work, request.is_disconnected)

@@ -30,14 +30,15 @@ WARM_TEXT = "Nach § 433 Abs. 1 BGB muss der Verkäufer dem Käufer die Sache ü
 DESCRIPTIONS: dict[str, str] = {
     "search": "Find German federal statute units (§, Absatz, Satz, ...) that answer a question or match a case text.",
     "get_unit": "One statute unit by citation ('§ 433 Abs. 1 BGB') or id ('BGB/§433/Abs1'): its current text, "
-                "parent, children, the units it cites and the units citing it.",
+                "parent, children, the units it cites, the units citing it and the court decisions citing it (counted per court, "
+                "most recent first).",
     "verify": "Check every statute citation in a text against the official hierarchy: status (ok, repealed, "
               "no_such_unit, law_not_in_graph, law_not_loaded, ambiguous, unparsed), the unit's current text and a support score.",
     "context": "The statute units to put into an LLM prompt for a question, within a word budget, each with its "
                "citation, id and why it was chosen.",
     "related": "The one-hop neighbourhood of a unit (id or citation): its parent, children, the units it cites and "
                "the units citing it, each list with its full count and at most 'limit' rows, and the citing units "
-               "counted per law.",
+               "counted per law, and the court decisions citing it or a unit inside it (counted per court, most recent first).",
 }
 
 
@@ -74,6 +75,14 @@ class Tools:
         """Tool ``name`` with arguments already checked by ``serve.args.parse_args``."""
         return getattr(self, name)(**args.model_dump())
 
+    def call_json(self, name: str, args: ToolArgs | dict[str, Any]) -> bytes:
+        """Tool ``name``'s answer as JSON bytes (``encoded``), from checked arguments or their dict."""
+        kwargs = args if isinstance(args, dict) else args.model_dump()
+        return encoded(getattr(self, name)(**kwargs))
+
+    def close(self) -> None:
+        """Nothing to free here (the driver belongs to the caller); the server's tools stop their workers."""
+
     def warm(self) -> None:
         """Load what the first requests would load, once, before the server takes any: the
         graph check, both predictors, the embedders of the default search and of verify. A rush
@@ -104,6 +113,7 @@ class Tools:
         """By id, or by a citation string resolved as ``verify`` resolves it."""
         uid, status = self.resolve("get_unit", citation, id)
         out = self.unit_row("unit/get", uid, LINK_LIMIT)
+        out["cited_by_decisions"] = self.citing_decisions(uid, LINK_LIMIT)
         out["status"] = status or ("repealed" if out["repealed"] else "ok")
         return out
 
@@ -147,7 +157,14 @@ class Tools:
         """Parent, children, cites and cited_by with their full counts (``cypher/unit/related.cypher``)."""
         limit = check_limit(limit)
         uid, _ = self.resolve("related", citation, id)
-        return {**self.unit_row("unit/related", uid, limit), "limit": limit}
+        return {**self.unit_row("unit/related", uid, limit), "cited_by_decisions": self.citing_decisions(uid, limit),
+                "limit": limit}
+
+    def citing_decisions(self, uid: str, limit: int) -> dict[str, Any]:
+        """The court decisions citing the unit or a unit inside it (``legalkg ingest-cases``): their count,
+        the count per court and the ``limit`` most recent (``cypher/unit/decisions.cypher``)."""
+        rows = self.read("unit/decisions", {"id": uid, "limit": limit})
+        return rows[0] if rows else {"count": 0, "courts": [], "decisions": []}
 
     def verify(self, text: str, default_law: str | None = None) -> dict[str, Any]:
         report = self.verifier.verify(text, default_law)

@@ -10,14 +10,17 @@ Public API::
 
 Rooms: ``status`` (pure: grammar reading + existing units -> status), ``records`` (pure: the
 records), ``text`` (pure: citing sentence, masking, unread § signs), ``support`` (pure: the
-score), ``inputs`` (argument / stdin / file, one-line refusals), ``verifier`` (the two lookups).
+score), ``compact`` (pure: the chain lines of ``--json``), ``inputs`` (argument / stdin / file,
+one-line refusals), ``verifier`` (the two lookups).
 """
 
+from .compact import SCHEMA, chain_lines, expand
 from .inputs import MAX_CHARS, VerifyInputError, check_text, read_source
 from .records import CitationRecord
 from .status import BROKEN, Status
 from .support import SUPPORT_THRESHOLD, VECTOR_WEIGHT
 from .verifier import Verifier, VerifyReport, verify_text
 
-__all__ = ["BROKEN", "MAX_CHARS", "SUPPORT_THRESHOLD", "VECTOR_WEIGHT", "CitationRecord", "Status", "Verifier",
-           "VerifyInputError", "VerifyReport", "check_text", "read_source", "verify_text"]
+__all__ = ["BROKEN", "MAX_CHARS", "SCHEMA", "SUPPORT_THRESHOLD", "VECTOR_WEIGHT", "CitationRecord", "Status",
+           "Verifier", "VerifyInputError", "VerifyReport", "chain_lines", "check_text", "expand", "read_source",
+           "verify_text"]

@@ -18,10 +18,11 @@ from pydantic import BaseModel
 from ..cancel import checkpoint
 from ..cite import LawRegistry, extract
 from ..embed import get_embedder
+from ..errors import short
 from ..graph.cypher import query
 from ..graph.vectors import index_name
 from ..lazy import once_per_key
-from .inputs import check_text
+from .inputs import VerifyInputError, check_text
 from .quotes import QuoteCheck, near_quotes
 from .records import CitationRecord, text_records
 from .status import BROKEN, Status, UnitRow, lookup_ids
@@ -107,6 +108,10 @@ class Verifier:
     def verify(self, text: str, default_law: str | None = None, *, support: bool = True) -> VerifyReport:
         """Every statute citation of ``text`` as a record (``default_law``: the law of a bare "§ 5")."""
         text = check_text(text)
+        if default_law is not None and default_law not in self.registry.keys():
+            # a junk key read every bare "§ 5" as law_not_in_graph, as if the law were only not loaded
+            raise VerifyInputError(f"the default law {short(default_law)} is no law key: give one such as BGB or "
+                                   "ZPO (the keys `legalkg cite` prints as \"law\")")
         matches = extract(text, default_law=default_law, registry=self.registry)
         checkpoint()
         ids, laws = lookup_ids(matches)

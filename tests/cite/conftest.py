@@ -1,6 +1,6 @@
 """Hand-built statute fragments for the citation tests.
 
-Texts are copied from /work/shared/data/gii (bgb.xml § 326, § 437, § 549, § 574-574b;
+Texts are copied from $LEGALKG_SHARED/data/gii (bgb.xml § 326, § 437, § 549, § 574-574b;
 zpo.xml § 29a, § 93b) and were checked by reading the XML.
 """
 

@@ -1,4 +1,4 @@
-"""Edges on laws parsed from the real gii XML (needs legalkg.parse and /work/shared)."""
+"""Edges on laws parsed from the real gii XML (needs legalkg.parse and $LEGALKG_SHARED)."""
 
 from __future__ import annotations
 

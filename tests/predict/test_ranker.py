@@ -96,3 +96,31 @@ def test_explain_shows_the_ranker_features_that_moved_a_unit_most():
     assert list(ranker_features(inner).items()) == [("cocite_sum", -1.2), ("nb_score", 0.9), ("pop_gap", 0.3)]
     assert len(ranker_features(inner)) == RANKER_SHOWN
     assert ranker_features({"nb": 0.5}) == {} and explain_components(shares, {"nb": 1.0})["predictor.nb"] == 0.016
+
+
+#: A § outside the lay cases' laws, in its own words (BUrlG § 3, as the gii XML has it).
+BURLG3 = ("BUrlG/§3", "Dauer des Urlaubs\n(1) Der Urlaub beträgt jährlich mindestens 24 Werktage. (2) Als Werktage "
+          "gelten alle Kalendertage, die nicht Sonn- oder gesetzliche Feiertage sind.")
+
+
+def test_a_graph_ranker_reaches_a_section_no_case_cites(lay_set, tmp_path):
+    from legalkg.predict import TrainingSet
+    from legalkg.predict.corpus import Corpus
+    from legalkg.predict.examples import Example
+    from legalkg.predict.ranker import graph_facts, uses_graph
+    from legalkg.predict.rankfeatures import GRAPH_FEATURES, GRAPH_RANKER_FEATURES
+
+    units = {**UNITS, BURLG3[0]: BURLG3[1]}
+    corpus = Corpus.build(units)
+    assert BURLG3[0] in corpus.ids and "BUrlG" in corpus.laws
+    pairs = TrainingSet("lay", [Example("heading:BUrlG/§3", "Dauer des Urlaubs", (BURLG3[0],), (), BURLG3[0])])
+    model = train(lay_set, UNITS)  # the predictor knows BGB only
+    rk = fit_stacked(lay_set, lambda ts: train(ts, UNITS), graph_facts(units, corpus), n_folds=2,
+                     features=GRAPH_RANKER_FEATURES, extra=pairs)
+    assert uses_graph(rk.features) and "law_share" not in rk.features and rk.meta["extra_examples"] == 1
+    q = ["Wie viele Werktage Urlaub stehen mir im Jahr mindestens zu?"]
+    assert BURLG3[0] in [u for u, _ in rk.rank(model, q, 20)[0]]  # a candidate through the graph's BM25
+    loaded = rankfile.load(rankfile.save(rk, tmp_path / "g.npz"))
+    loaded.attach_units(units, list(UNITS), corpus)
+    assert loaded.facts.corpus is corpus and set(GRAPH_FEATURES) <= set(loaded.features)
+    assert loaded.rank(model, q, 5) == rk.rank(model, q, 5)

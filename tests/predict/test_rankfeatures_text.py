@@ -20,7 +20,7 @@ import pytest
 from legalkg.errors import UserError
 from legalkg.predict import rankfile, train
 from legalkg.predict.ranker import FORMAT_VERSION, fit_stacked
-from legalkg.predict.rankfeatures import DEFAULT_FEATURES, FEATURES, TEXT_FEATURES, UnitFacts
+from legalkg.predict.rankfeatures import DEFAULT_FEATURES, FEATURES, GRAPH_FEATURES, TEXT_FEATURES, UnitFacts
 from legalkg.predict.textmatch import K1, B, Bm25, VectorCache, score_rank_gap
 from legalkg.predict.units import cites_degrees, unit_texts
 
@@ -87,13 +87,13 @@ def test_text_features_fill_their_columns(bgb):
     col = {f: j for j, f in enumerate(TEXT_FEATURES)}
     assert x[0, col["bm25_rank"]] == 1 and x[1, col["bm25_gap"]] < 0
     assert x[0, col["cites_in"]] == 4 and x[0, col["cites_out"]] == 2 and np.isnan(x[1, col["cites_in"]])
-    assert FEATURES[-len(TEXT_FEATURES):] == TEXT_FEATURES
+    assert FEATURES == DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES  # files name columns of this layout
 
 
 def test_an_old_ranker_file_is_refused_with_one_line(tmp_path):
     path = tmp_path / "old.npz"
     header = {"format": "legalkg-ranker", "version": FORMAT_VERSION - 1, "task": "lay",
-              "features": list(FEATURES[:-len(TEXT_FEATURES)]), "meta": {}, "cocite": False}
+              "features": list(DEFAULT_FEATURES), "meta": {}, "cocite": False}
     np.savez(path, header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8),
              booster=np.frombuffer(b"tree", dtype=np.uint8))
     with pytest.raises(UserError, match="other ranker features") as err:

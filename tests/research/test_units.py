@@ -1,4 +1,4 @@
-"""Propositions and breadcrumbs, hand-checked against /work/shared/data/gii/bgb.xml."""
+"""Propositions and breadcrumbs, hand-checked against $LEGALKG_SHARED/data/gii/bgb.xml."""
 
 from research.chunking.context import breadcrumb, context_prefix
 from research.chunking.propositions import Item, propositionize

@@ -114,3 +114,9 @@ def test_an_over_long_argument_is_refused_by_its_limit_not_read():
         parse_args("get_unit", {"id": "x" * 10_000_000})
     with pytest.raises(UserError, match=r"argument 'text' of verify is longer than 1,000,000 characters"):
         parse_args("verify", {"text": "§ 1 BGB " * 200_000})
+
+
+def test_a_lone_surrogate_is_named_not_a_string_that_is_not_a_string():
+    with pytest.raises(UserError) as err:
+        parse_args("verify", json.loads('{"text": "\\ud800 x"}'))
+    assert "surrogate" in str(err.value) and "not a string" not in str(err.value)

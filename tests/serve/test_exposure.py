@@ -19,6 +19,13 @@ def test_a_public_address_without_a_token_is_refused_in_one_line(monkeypatch):
     assert "--token" in out.output and "LEGALKG_API_TOKEN" in out.output
     short = CliRunner().invoke(main, ["serve", "--http", "--host", "0.0.0.0", "--token", "abc"])
     assert short.exit_code == 1 and "at least 16" in short.output
+    blank = CliRunner().invoke(main, ["serve", "--http", "--host", "0.0.0.0", "--token", " " * 20])
+    assert blank.exit_code == 1 and "at least 16" in blank.output, blank.output
+
+
+def test_both_transports_at_once_are_refused_in_one_line():
+    out = CliRunner().invoke(main, ["serve", "--mcp", "--http", "--uri", "bolt://127.0.0.1:1"])
+    assert out.exit_code == 1 and "choose one transport" in out.output and out.output.count("\n") == 1
 
 
 def test_a_public_address_with_a_token_warns_loudly(monkeypatch):
@@ -37,7 +44,9 @@ def test_the_app_checks_the_bearer_token():
     assert client.get("/tools").status_code == 401
     ok = client.post("/search", json=body, headers={"Authorization": f"Bearer {TOKEN}"})
     assert ok.status_code == 400 and "'level'" in ok.json()["error"]
-    assert client.get("/health").status_code == 200
+    for path in ("/health", "/docs", "/redoc", "/openapi.json"):  # every route needs it (issue 44)
+        assert client.get(path).status_code in (401, 404), path
+    assert client.get("/health", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 200
 
 
 def test_the_web_pages_are_not_served_where_a_token_is_needed():

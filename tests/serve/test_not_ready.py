@@ -53,6 +53,8 @@ def test_related_refuses_a_unit_of_a_half_loaded_law_and_answers_the_others(grap
         assert "law_not_loaded" in resp.json()["error"] and "legalkg ingest" in resp.json()["error"]
         page = client.get("/unit/KSchG/§5")
         assert page.status_code == 503 and "law_not_loaded" in page.text
+        contents = client.get("/unit/KSchG")  # the law's table of contents, too
+        assert contents.status_code == 503 and "law_not_loaded" in contents.text
     assert tools.related(id="KSchG/§5")["children_count"] == 5
 
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from legalkg.cli import main
 from legalkg.errors import UserError
-from legalkg.verify import SUPPORT_THRESHOLD, Status, Verifier
+from legalkg.verify import SCHEMA, SUPPORT_THRESHOLD, Status, Verifier, expand
 
 # Checked by hand against gesetze-im-internet.de (BGB and ZPO as in the shared gii data):
 # § 433 Abs. 1 Satz 1 BGB exists (the seller's duty to hand over the thing); ZPO § 574 has four
@@ -78,7 +78,9 @@ def test_cli_table_json_and_exit_codes(verifier, neo4j_env, tmp_path):
     assert "BGB/§433/Abs1/S1" in ok.output and "1 citations: 1 ok" in ok.output
     broken = runner.invoke(main, ["verify", "--json", BROKEN_TEXT])
     assert broken.exit_code == 1
-    rows = [json.loads(line) for line in broken.output.splitlines()]
+    lines = [json.loads(line) for line in broken.output.splitlines()]
+    assert {line["v"] for line in lines} == {SCHEMA}  # one line per chain (docs/verify.md)
+    rows = [r for line in lines for r in expand(line)]
     assert [r["status"] for r in rows] == ["no_such_unit", "no_such_unit", "repealed", "law_not_in_graph",
                                            "unknown_law", "ambiguous", "unparsed"]
     assert {"span", "start", "end", "id", "status", "citation", "text", "support"} <= set(rows[0])
@@ -86,7 +88,7 @@ def test_cli_table_json_and_exit_codes(verifier, neo4j_env, tmp_path):
     brief.write_text(OK_TEXT, "utf-8")
     assert runner.invoke(main, ["verify", str(brief), "--no-vectors"]).exit_code == 0
     piped = runner.invoke(main, ["verify", "-", "--json", "--no-support"], input=OK_TEXT)
-    assert piped.exit_code == 0 and json.loads(piped.output)["support"] is None
+    assert piped.exit_code == 0 and expand(json.loads(piped.output))[0]["support"] is None
 
 
 def test_cli_usage_and_server_errors_exit_2_in_one_line(verifier, neo4j_env, tmp_path):

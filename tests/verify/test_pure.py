@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from legalkg.cite import extract
+from legalkg.cite import LawRegistry, extract
 from legalkg.model import Citation
-from legalkg.verify import MAX_CHARS, Status, VerifyInputError, check_text, read_source
+from legalkg.verify import MAX_CHARS, Status, Verifier, VerifyInputError, check_text, read_source
 from legalkg.verify.records import build_records, optional_parts
 from legalkg.verify.status import UnitRow, lookup_ids, readings, resolve_match
 from legalkg.verify.support import combine, lexical
@@ -168,3 +168,11 @@ def test_a_run_of_citations_is_masked_as_one_and_the_embedding_budget_holds():
     assert masked(text, 0, len(text), spans) == "Nach [NORM] gilt das. Auch [NORM] und [NORM]."
     assert within_budget(["a" * 60, "b" * 60, "c" * 60], 150) == ["a" * 60, "b" * 60]
     assert within_budget(["a" * 500], 100) == ["a" * 500]
+
+
+def test_an_unknown_default_law_is_an_input_error_not_law_not_in_graph():
+    """``--default-law XYZJUNK`` read every bare "§ 5" as law_not_in_graph (issue 44)."""
+    verifier = Verifier(None, vectors=False, registry=LawRegistry.default())
+    with pytest.raises(VerifyInputError, match="'XYZJUNK' is no law key") as err:
+        verifier.verify("Nach § 5 gilt das.", "XYZJUNK")
+    assert err.value.exit_code == 2 and "\n" not in str(err.value)

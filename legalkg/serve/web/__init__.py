@@ -6,6 +6,6 @@ Public API::
     mount(app, tools)     # adds /, /unit/<id>, /check, /context (GET) and /static to a FastAPI app
 """
 
-from .pages import mount
+from .routes import mount
 
 __all__ = ["mount"]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
+from .lawtext import segments
+
 #: Words of a unit's text shown under each hit on the ask page.
 EXCERPT_WORDS = 40
 #: Most citing and cited units drawn in the neighbourhood (the lists below it show all, up to the limit).
@@ -20,6 +22,11 @@ GRAPH_NODES = 24
 def unit_url(uid: str) -> str:
     """The unit page of ``uid``; '/' stays a path separator, as in the ids ('BGB/§573/Abs2')."""
     return "/unit/" + quote(uid, safe="/")
+
+
+def court_counts(courts: list[dict[str, Any]]) -> str:
+    """[{court: 'BGH', count: 3}, {court: 'BAG', count: 1}] -> 'BGH 3, BAG 1' (the unit page's decisions line)."""
+    return ", ".join(f"{c['court']} {c['count']}" for c in courts)
 
 
 def excerpt(text: str | None, words: int = EXCERPT_WORDS) -> str:
@@ -110,3 +117,14 @@ def graph_elements(related: dict[str, Any], cap: int = GRAPH_NODES) -> list[dict
         if citing["id"] != related["id"]:
             add(citing, "cited_by", citing["id"], related["id"])
     return [*nodes.values(), *edges]
+
+
+def backlinks(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The citing units grouped by law (in the query's order), each with the citing Satz as
+    segments whose ``mark`` is the chain as written that cites."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        marks = [{"text": w, "id": row["id"]} for w in row.get("written") or []]
+        segs = [{"text": s["text"], "mark": "targets" in s} for s in segments(row.get("text") or "", marks)]
+        groups.setdefault(row["law"], []).append({**row, "segments": segs})
+    return [{"law": law, "units": units} for law, units in groups.items()]

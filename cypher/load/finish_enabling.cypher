@@ -1,0 +1,11 @@
+// Laws whose enabling edges were written: drop the edges their preamble no longer makes, keep the
+// references that reach no unit (status|citation|text) and mark the set as loaded.
+UNWIND $laws AS l
+MATCH (g:Gesetz {id: l.law})
+CALL (g, l) {
+  MATCH (g)-[e:AUTHORIZED_BY]->()
+  WHERE e.gen <> l.gen
+  DELETE e
+}
+SET g.enabling_hash = l.gen, g.enabling_unresolved = l.unresolved
+RETURN count(*) AS n

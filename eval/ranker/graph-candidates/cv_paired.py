@@ -1,0 +1,36 @@
+"""Paired § recall@10 (micro) on the 353 lay_beyond questions: the cross-validated graph-candidate
+engine (cv-lay-beyond/, learned cells) against full-text in the same run and the shipped default
+(shipped-learned/, which never saw these questions). Run from the repo root:
+.venv/bin/python eval/ranker/graph-candidates/cv_paired.py > eval/ranker/graph-candidates/cv-paired.md"""
+
+from pathlib import Path
+
+import pandas as pd
+
+from legalkg.eval.stats import bootstrap_ci, paired_test
+
+HERE = Path(__file__).parent
+
+
+def hits(folder: str, mode: str) -> pd.DataFrame:
+    df = pd.read_csv(HERE / folder / "case_scores.csv.gz")
+    df = df[df["mode"] == mode]
+    return df.set_index("case_id")[["n_gold", "hits_2"]].sort_index()  # hits_2: depth § (Code is hits_1)
+
+
+cv = hits("cv-lay-beyond", "learned")
+rows = (("graph candidates, 5-fold CV (lay_beyond folds in training)", cv),
+        ("fulltext (same run)", hits("cv-lay-beyond", "fulltext")),
+        ("shipped default (learned)", hits("shipped-learned", "learned")))
+den = cv["n_gold"].to_numpy(float)
+print("| engine | § R@10 micro [95 % CI] | CV engine minus this [95 % CI] | p |")
+print("|---|---|---|---|")
+for name, df in rows:
+    assert list(df.index) == list(cv.index), name
+    point, low, high = bootstrap_ci(df["hits_2"].to_numpy(float), den)
+    if df is cv:
+        print(f"| {name} | {point:.3f} [{low:.3f}, {high:.3f}] | – | – |")
+        continue
+    t = paired_test(cv["hits_2"].to_numpy(float), df["hits_2"].to_numpy(float), den)
+    print(f"| {name} | {point:.3f} [{low:.3f}, {high:.3f}] | {t.diff:+.3f} [{t.ci_low:+.3f}, {t.ci_high:+.3f}] "
+          f"| {t.p_value:.4f} |")

@@ -1,0 +1,53 @@
+"""Legal definitions read from the statute text (issue 45), hand-checked against the gii files."""
+
+from __future__ import annotations
+
+from legalkg.cite.definitions import definitions
+
+
+def _by_term(law):
+    out = {}
+    for d in definitions(law):
+        out.setdefault(d.key, []).append(d)
+    return out
+
+
+def test_bgb_consumer_and_entrepreneur_at_their_deepest_unit(law):
+    got = _by_term(law("bgb"))
+    # § 13 BGB: "Verbraucher ist jede natürliche Person, die ..." (a § without Absätze: its Satz 1)
+    [v] = got["verbraucher"]
+    assert (v.unit, v.scope, v.scope_kind, v.pattern) == ("BGB/§13/S1", "BGB", "law", "wer")
+    # § 14 Abs. 1 BGB: "Unternehmer ist eine natürliche oder juristische Person ..., die ..."
+    [u] = got["unternehmer"]
+    assert (u.unit, u.pattern) == ("BGB/§14/Abs1/S1", "wer")
+
+
+def test_bgb_parenthetical_definitions(law):
+    got = _by_term(law("bgb"))
+    # § 183 S. 1 "Die vorherige Zustimmung (Einwilligung)", § 184 Abs. 1 "(Genehmigung)",
+    # § 121 Abs. 1 S. 1 "ohne schuldhaftes Zögern (unverzüglich)"
+    assert [d.unit for d in got["einwilligung"]] == ["BGB/§183/S1"]
+    assert [d.unit for d in got["genehmigung"]] == ["BGB/§184/Abs1/S1"]
+    assert [d.unit for d in got["unverzüglich"]] == ["BGB/§121/Abs1/S1"]
+    assert all(d.pattern == "paren" for d in got["einwilligung"])
+
+
+def test_numbered_begriffsbestimmungen_of_the_uwg(law):
+    got = _by_term(law("uwg_2004"))
+    # § 2 Abs. 1 UWG: "Im Sinne dieses Gesetzes ist 1. „geschäftliche Entscheidung“ jede Entscheidung ..."
+    assert [(d.unit, d.pattern) for d in got["geschäftliche entscheidung"]] == [("UWG/§2/Abs1/S1/Nr1", "numbered")]
+    assert [d.unit for d in got["mitbewerber"]] == ["UWG/§2/Abs1/S1/Nr4"]
+    assert {d.unit for d in definitions(law("uwg_2004")) if d.pattern == "numbered"} >= {
+        f"UWG/§2/Abs1/S1/Nr{i}" for i in range(1, 11)}
+
+
+def test_a_definition_for_one_paragraph_has_that_scope(law):
+    got = _by_term(law("estg"))
+    # § 16 Abs. 2 S. 1 EStG: "Veräußerungsgewinn im Sinne des Absatzes 1 ist der Betrag, ..."
+    assert ("EStG/§16/Abs2/S1", "EStG/§16", "§") in {(d.unit, d.scope, d.scope_kind) for d in got["veräußerungsgewinn"]}
+
+
+def test_no_term_from_an_opening_preposition_or_a_list_heading(law):
+    keys = set(_by_term(law("estg"))) | set(_by_term(law("bgb")))
+    assert not any(k.startswith(("bei ", "zur ")) for k in keys)
+    assert "vertragsstrafe" not in _by_term(law("bgb"))  # "(Vertragsstrafe) eine Bestimmung, ..." heads § 309 Nr. 6

@@ -1,0 +1,54 @@
+"""What a search loads: the shipped lay predictor and ranker rank a question without importing
+scikit-learn, LightGBM or pandas (each cost a cold `legalkg search` seconds, eval/cli-startup/),
+and the bridge's § rows come back from their cache as they were built (pure, no server)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+from legalkg.predict import rowcache
+from legalkg.predict.features import Vectoriser
+
+SCRIPT = """
+import json, sys
+from legalkg.cli import import_driver_without_pandas
+import_driver_without_pandas()  # as `legalkg search` imports the driver (legalkg/cli/__init__.py)
+import legalkg.cli.search, legalkg.retrieve.engine
+from legalkg.predict import default_model_path, load_model
+from legalkg.predict.rankfile import shipped_ranker
+units = {"BGB/§551": "Begrenzung und Anlage von Mietsicherheiten\\nHat der Mieter dem Vermieter eine Sicherheit",
+         "BGB/§548": "Verjährung der Ersatzansprüche und des Wegnahmerechts\\nDie Ersatzansprüche des Vermieters"}
+pred = load_model(default_model_path("lay")).attach_units(units)
+ranked = shipped_ranker("lay", pred, units).rank(pred, ["Mein Vermieter gibt die Kaution nicht zurück"], 5)
+heavy = sorted(m for m in ("sklearn", "lightgbm", "pandas", "scipy.stats") if m in sys.modules)
+print(json.dumps({"ranked": ranked[0], "heavy": heavy}))
+"""
+
+
+def test_a_search_ranks_without_scikit_learn_lightgbm_or_pandas(tmp_path):
+    env = {**os.environ, "LEGALKG_CACHE": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, check=True)
+    got = json.loads(out.stdout)
+    assert got["heavy"] == []
+    assert len(got["ranked"]) == 5 and all(uid.count("/") == 1 for uid, _ in got["ranked"])  # § ids
+
+
+def test_cached_rows_equal_fresh_ones_and_a_changed_text_is_not_read_from_the_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("LEGALKG_CACHE", str(tmp_path))
+    vec = Vectoriser.fit(["Mietsicherheit Vermieter Mieter", "Ersatzansprüche Vermieter"], min_df=1)
+    texts = ["Der Vermieter hat die Mietsicherheit anzulegen", "Ersatzansprüche des Vermieters verjähren"]
+    first = rowcache.rows(vec, texts)
+    files = list((tmp_path / "statute-rows").glob("*.npz"))
+    assert len(files) == 1
+    again = rowcache.rows(vec, texts)
+    assert np.array_equal(again.toarray(), vec.transform(texts).toarray()) and np.array_equal(
+        again.toarray(), first.toarray())
+    changed = rowcache.rows(vec, [texts[0], "Der Mieter"])
+    assert changed[1].nnz == 1 and len(list((tmp_path / "statute-rows").glob("*.npz"))) == 2
+    files[0].write_bytes(b"damaged")
+    assert np.array_equal(rowcache.rows(vec, texts).toarray(), first.toarray())
