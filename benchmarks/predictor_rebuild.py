@@ -26,13 +26,13 @@ sys.path.insert(0, str(REPO))  # research/ is not installed
 from legalkg import paths  # noqa: E402
 from legalkg.predict.modelfile import default_model_path  # noqa: E402
 from research.machine import cpu_model  # noqa: E402
-from research.predictors import RECIPES, differences, fingerprint, train_args  # noqa: E402
+from research.predictors import RECIPES, differences, fingerprint, recipe_file, train_args  # noqa: E402
 
 
 def rebuild(task: str, out: Path) -> dict:
     """Train ``task`` as documented into ``out``; compare with the shipped file."""
     files, name = RECIPES[task]
-    data = [paths.eval_dir() / f for f in files]
+    data = [recipe_file(f, paths.eval_dir()) for f in files]
     target = out / name
     args = train_args(task, data, target)
     started = time.perf_counter()

@@ -132,8 +132,10 @@ class RankerFeatures(StrEnum):
 
     #: The task's shipped design (``predict.ranker.TASK_FEATURES``).
     DEFAULT = "default"
-    #: Candidates from every § of the graph, trained with the statutes' own pairs as well.
+    #: Candidates from every § of the graph, trained with the statutes' own pairs as well (lay's).
     GRAPH = "graph"
+    #: The predictor's candidates only, with its law share as a feature (case's).
+    PREDICTOR = "predictor"
 
 
 class GoldCount(StrEnum):
@@ -224,7 +226,7 @@ def parse_gold_count(value: str | None) -> GoldCount:
 
 
 def parse_ranker_features(value: str | None) -> RankerFeatures:
-    """``default`` / ``graph`` (any case) -> the enum; a one-line ``UserError`` otherwise."""
+    """``default`` / ``graph`` / ``predictor`` (any case) -> the enum; a one-line ``UserError`` otherwise."""
     return _parse(RankerFeatures, value, "ranker feature set", "")
 
 

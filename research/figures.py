@@ -48,7 +48,16 @@ def cli_startup() -> str:
     return "\n".join(lines)
 
 
-RENDERERS: dict[str, Callable[[], str]] = {"cli-startup": cli_startup}
+def readme_examples() -> str:
+    """eval/ranker/graph-candidates/examples/results.json: README's example questions as the shipped
+    engine answers them, beside the version it was compared with (``research.examples``)."""
+    from research.examples import table
+
+    res = read_json("eval/ranker/graph-candidates/examples/results.json")
+    return table(res["rows"], res.get("before"))
+
+
+RENDERERS: dict[str, Callable[[], str]] = {"cli-startup": cli_startup, "readme-examples": readme_examples}
 
 
 def pages() -> list[Path]:

@@ -27,12 +27,24 @@ import numpy as np
 
 from legalkg.predict import TASK_FORMS
 
-#: the documented commands (docs/retrieval.md, "Shipped models"): task -> (files under the shared data's
-#: eval folder, shipped file name); every command adds ``--seed 0`` and the 58 default codes
+#: recipe files committed in the checkout's ``eval/`` folder, not in the shared data (the lay questions
+#: beyond BGB, eval/lay-beyond/README.md)
+IN_CHECKOUT: frozenset[str] = frozenset({"lay-beyond/dev.jsonl"})
+
+
+def recipe_file(name: str, eval_dir: Path) -> Path:
+    """Where a recipe's training file lies: the checkout's ``eval/`` for ``IN_CHECKOUT``, else the
+    shared data's eval folder ``eval_dir``."""
+    return Path(__file__).resolve().parents[1] / "eval" / name if name in IN_CHECKOUT else eval_dir / name
+
+
 #: task -> further ``legalkg train`` arguments of its shipped model (eval/word-forms/README.md chose them)
 OPTIONS: dict[str, tuple[str, ...]] = {t: ("--forms", ",".join(f)) if f else () for t, f in TASK_FORMS.items()}
+#: the documented commands (docs/retrieval.md, "Shipped models"): task -> (files under the shared data's
+#: eval folder or, for ``IN_CHECKOUT``, the checkout's; shipped file name); every command adds
+#: ``--seed 0`` and the 58 default codes
 RECIPES: dict[str, tuple[tuple[str, ...], str]] = {
-    "lay": (("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl"), "predictor-lay.npz"),
+    "lay": (("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl", "lay-beyond/dev.jsonl"), "predictor-lay.npz"),
     "case": (("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz"), "predictor-case.npz"),
 }
 
@@ -113,11 +125,18 @@ def head_lines(source: Path, target: Path, n: int) -> Path:
 
 #: The reduced recipe that tests/predict/test_shipped_models.py retrains: task -> (records taken from the
 #: head of each training file, laws). The first records of each file and only the laws they cite most
-#: (lay: the BGB; case: BGB, ZPO, GG) instead of the 58 codes, whose parse would be most of the time.
-SUBSETS: dict[str, tuple[int, str]] = {"lay": (150, "bgb"), "case": (30, "bgb,zpo,gg")}
+#: (lay: the BGB, and BUrlG and KSchG for the questions beyond it; case: BGB, ZPO, GG) instead of the 58
+#: codes, whose parse would be most of the time.
+SUBSETS: dict[str, tuple[int, str]] = {"lay": (150, "bgb,burlg,kschg"), "case": (30, "bgb,zpo,gg")}
 #: The subset models' fingerprints (``<task>`` the predictor, ``ranker-<task>`` its ranker), written by
 #: ``benchmarks/predictor_fingerprints.py`` (never by a test).
 FINGERPRINTS = Path(__file__).resolve().parents[1] / "tests" / "predict" / "fingerprints.json"
+
+
+def scratch_name(name: str) -> str:
+    """The subset copy's file name: the file's own, with its folder for ``IN_CHECKOUT`` files (the
+    lay questions beyond BGB are a ``dev.jsonl`` too)."""
+    return name.replace("/", "-") if name in IN_CHECKOUT else Path(name).name.removesuffix(".gz")
 
 
 def subset_args(task: str, eval_dir: Path, scratch: Path) -> list[str]:
@@ -126,7 +145,7 @@ def subset_args(task: str, eval_dir: Path, scratch: Path) -> list[str]:
     written to ``scratch/predictor-<task>.npz`` and ``scratch/ranker-<task>.npz``."""
     files, _ = RECIPES[task]
     n, laws = SUBSETS[task]
-    data = [head_lines(eval_dir / f, scratch / Path(f).name.removesuffix(".gz"), n) for f in files]
+    data = [head_lines(recipe_file(f, eval_dir), scratch / scratch_name(f), n) for f in files]
     return [*train_args(task, data, scratch / f"predictor-{task}.npz", laws),
             "--ranker-out", str(scratch / f"ranker-{task}.npz")]
 

@@ -59,13 +59,16 @@ PARA = Level.PARAGRAPH.value
 EXPLAINED = 10
 #: The part every ranked row carries (value 0): the ranker, not the components' RRF, ordered it.
 RANKED = "ranker"
-#: The features of each task's ranker (``legalkg train --ranker-out`` and every CV fold's): the
-#: shipped design, the predictor's candidates. ``RANKER_FEATURES["graph"]`` reads every § of the
-#: graph (``GRAPH_RANKER_FEATURES``, trained with the statutes' own pairs, ``graphpairs``), built by
-#: ``legalkg train --ranker-features graph`` and measured, not shipped (eval/ranker/graph-candidates/).
-TASK_FEATURES: dict[str, tuple[str, ...]] = {"lay": DEFAULT_FEATURES, "case": DEFAULT_FEATURES}
+#: The features of each task's ranker (``legalkg train --ranker-out`` and every CV fold's), the
+#: shipped design. Lay questions ask about every law, so the lay ranker reads every § of the graph
+#: (``GRAPH_RANKER_FEATURES``: candidates from BM25, vectors and the law router over all §§ beside
+#: the predictor's, no law identity, trained with the statutes' own pairs, ``graphpairs``); the case
+#: ranker orders the predictor's candidates (``DEFAULT_FEATURES``), whose labels cover the decisions'
+#: citations (eval/ranker/graph-candidates/README.md has both designs measured on both sets).
+TASK_FEATURES: dict[str, tuple[str, ...]] = {"lay": GRAPH_RANKER_FEATURES, "case": DEFAULT_FEATURES}
 #: The ranker feature sets ``legalkg train --ranker-features`` names (``default``: the task's).
-RANKER_FEATURES: dict[str, tuple[str, ...]] = {RankerFeatures.GRAPH: GRAPH_RANKER_FEATURES}
+RANKER_FEATURES: dict[str, tuple[str, ...]] = {RankerFeatures.GRAPH: GRAPH_RANKER_FEATURES,
+                                                RankerFeatures.PREDICTOR: DEFAULT_FEATURES}
 
 
 def para_labels(data: TrainingSet) -> list[list[str]]:

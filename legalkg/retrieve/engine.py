@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -40,10 +40,10 @@ from ..graph.vectors import recorded_model
 from ..lazy import once_per_key
 from ..predict import Predictor, cocite, corpus as corpusmod, default_model_path, load_model
 from ..predict.corpus import Corpus
-from ..predict.ranker import Ranker
+from ..predict.ranker import TASK_FEATURES, Ranker, uses_graph
 from ..predict.rankfile import shipped_ranker
 from ..vocab import DEFAULT_EXPANSION, DEFAULT_K, DEFAULT_LEVEL, DEFAULT_MODE, Expansion, Mode, RetrievalLevel, Task
-from . import auto, expand as expansion, laws as law_router, learned as lm, weights as fusion_weights
+from . import auto, expand as expansion, laws as law_router, learned as lm, textcache, weights as fusion_weights
 from .base import Strategy, Texts, Vectors
 from .fulltext import FulltextStrategy
 from .fusion import FusionStrategy
@@ -117,6 +117,7 @@ class Retriever:
         self._predictors: dict[str, Predictor] = {}
         self._rankers: dict[str, Ranker | None] = {}
         self._corpus: tuple[dict[str, str], Corpus] | None = None
+        self._texts: dict[str, str] | None = None
         self._ranker_sources: dict[str, Ranker | None] = dict(rankers or {})
         self._cocitations: dict[str, cocite.CoCitation | None] = {}
         self._registry: LawRegistry | None = None
@@ -219,20 +220,19 @@ class Retriever:
     @once_per_key
     def predictor(self, task: Task | str) -> Predictor:
         """The statute predictor of ``task``, loaded once per Retriever, its bridge fed with the
-        § texts of its laws read from the graph (``cypher/retrieve/unit_texts``), not from XML."""
+        § texts of its laws read from the graph (``paragraph_texts``), not from XML."""
         task = Task(task)
         if task not in self._predictors:
             source = self._predictor_sources.get(task) or default_model_path(task)
             pred = source if isinstance(source, Predictor) else load_model(source)
-            units: dict[str, str] = {}
-            if pred.bridge_laws and pred.statutes is None:
-                recs = self.read(query("retrieve/unit_texts"), {"laws": list(pred.bridge_laws)})
-                units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
-                if units:  # none of its laws in the graph: the bridge stays off, the rest still predicts
-                    pred.attach_units(units)
             # a ranker given with its predictor (a CV fold's, stacked on the fold's training cases);
             # else the shipped ranker, only beside the shipped predictor it was stacked on
             shipped = not isinstance(source, Predictor) and Path(source) == default_model_path(task)
+            units: dict[str, str] = {}
+            if pred.bridge_laws and pred.statutes is None:
+                units = self.bridge_texts(pred.bridge_laws, shipped and uses_graph(TASK_FEATURES[task]))
+                if units:  # none of its laws in the graph: the bridge stays off, the rest still predicts
+                    pred.attach_units(units)
             if task in self._ranker_sources:
                 self._rankers[task] = self._ranker_sources[task]
             else:
@@ -241,13 +241,40 @@ class Retriever:
             self.in_graph([uid for m in pred.levels.values() for uid in m.labels])
         return self._predictors[task]
 
+    def paragraph_texts(self, laws: Iterable[str] | None = None) -> dict[str, str]:
+        """§ id -> "title\ntext" of every § in force of ``laws`` (None: every law); all laws are read
+        once per Retriever, from the disk cache where the graph's laws are unchanged (``textcache``)."""
+        if laws is not None:
+            return self.read_texts(list(laws))
+        if self._texts is None:
+            folder = paths.cache_dir() / "corpus"
+            digest = textcache.key((r["id"], r["hash"]) for r in self.read(query("retrieve/law_hashes"), {}))
+            self._texts = textcache.load(folder, digest) if digest else None
+            if self._texts is None:
+                self._texts = self.read_texts(None)
+                if digest:
+                    textcache.save(folder, digest, self._texts)
+        return self._texts
+
+    def read_texts(self, laws: list[str] | None) -> dict[str, str]:
+        """§ id -> "title\ntext" of every § in force of ``laws`` (None: every law), from the graph."""
+        recs = self.read(query("retrieve/corpus_texts"), {"laws": laws})
+        return {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
+
+    def bridge_texts(self, laws: Iterable[str], graph_ranker: bool) -> dict[str, str]:
+        """The § texts of a predictor's bridge ``laws``: cut from every § text where a ranker over the
+        whole graph will read those anyway (one read instead of two), else read for ``laws`` alone."""
+        if not graph_ranker and self._texts is None:
+            return self.paragraph_texts(laws)
+        wanted = set(laws)
+        return {uid: text for uid, text in self.paragraph_texts().items() if lm.law_of(uid) in wanted}
+
     def corpus(self) -> tuple[dict[str, str], Corpus]:
         """Every § text of the graph (id -> "title\ntext", as the bridge reads them) and the corpus
         over them (``legalkg.predict.corpus``: BM25, vectors, the law router), read once per
         Retriever; the corpus comes from the cache where the same texts built it before."""
         if self._corpus is None:
-            recs = self.read(query("retrieve/corpus_texts"), {"laws": None})
-            units = {r["id"]: f"{r['title']}\n{r['text']}" if r["title"] else r["text"] for r in recs}
+            units = self.paragraph_texts()
             self._corpus = (units, corpusmod.cached(units, paths.cache_dir() / "corpus"))
         return self._corpus
 

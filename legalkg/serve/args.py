@@ -17,6 +17,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import UserError, short
 from ..textin import MAX_CHARS
+from ..vocab import (
+    AUTO_MODE,
+    DEFAULT_EXPANSION,
+    DEFAULT_K,
+    DEFAULT_LEVEL,
+    DEFAULT_MODE,
+    Expansion,
+    Mode,
+    RetrievalLevel,
+)
 
 #: Most rows of ``cites`` and ``cited_by`` that ``get_unit`` returns, and ``related``'s default and cap.
 LINK_LIMIT = 100
@@ -34,10 +44,11 @@ class ToolArgs(BaseModel):
 
 class SearchArgs(ToolArgs):
     query: str = Field(description="a question or statute text", max_length=MAX_CHARS)
-    level: str = Field("§", max_length=NAME_CHARS, description="§, Absatz, Satz, Nummer, chunk, auto (or an alias)")
-    k: int = Field(5, description="how many seed units (1-1000)")
-    mode: str = Field("learned", max_length=NAME_CHARS, description="learned, vector, fulltext, hybrid, ... or auto")
-    expand: str = Field("none", max_length=NAME_CHARS, description="none, children, parent, ...")
+    level: str = Field(str(DEFAULT_LEVEL), max_length=NAME_CHARS,
+                       description=f"{', '.join(RetrievalLevel)} (or an alias)")
+    k: int = Field(DEFAULT_K, description="how many seed units (1-1000)")
+    mode: str = Field(str(DEFAULT_MODE), max_length=NAME_CHARS, description=", ".join([*Mode, AUTO_MODE]))
+    expand: str = Field(str(DEFAULT_EXPANSION), max_length=NAME_CHARS, description=", ".join(Expansion))
     law: str | None = Field(None, max_length=NAME_CHARS,
                             description="a law id such as BGB, 'auto', or null for every law")
     task: str | None = Field(None, max_length=NAME_CHARS, description="lay or case (null: by the query's length)")

@@ -1,5 +1,6 @@
 """Paired § recall@10 (micro) on the 353 lay_beyond questions: the cross-validated graph-candidate
-engine (cv-lay-beyond/, learned cells) against full-text in the same run and the shipped default
+engine (cv-lay-beyond/, learned cells) against the predictor-candidate design in the same folds
+(cv-lay-beyond-predictor/), full-text in the same run and the shipped default
 (shipped-learned/, which never saw these questions). Run from the repo root:
 .venv/bin/python eval/ranker/graph-candidates/cv_paired.py > eval/ranker/graph-candidates/cv-paired.md"""
 
@@ -20,6 +21,8 @@ def hits(folder: str, mode: str) -> pd.DataFrame:
 
 cv = hits("cv-lay-beyond", "learned")
 rows = (("graph candidates, 5-fold CV (lay_beyond folds in training)", cv),
+        ("predictor candidates, 5-fold CV, the same folds and training (cv-lay-beyond-predictor/)",
+         hits("cv-lay-beyond-predictor", "learned")),
         ("fulltext (same run)", hits("cv-lay-beyond", "fulltext")),
         ("shipped default (learned)", hits("shipped-learned", "learned")))
 den = cv["n_gold"].to_numpy(float)
