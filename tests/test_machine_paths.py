@@ -30,10 +30,10 @@ ROOT = paths.REPO_ROOT
 #: /scratch, macOS /private/var and /var/folders), mounts (/mnt) and home folders (/root, /home,
 #: /Users); a drive letter before a name (C:\x, C:/x, or C:\\x as JSON escapes it). Preceded by no
 #: path or word character, so the path part of a URL (https://example.org/home/...) or of a relative
-#: path (data/tmp/x) does not count.
+#: path (data/tmp/x) does not count; a shell default (``${VAR:-/tmp/x}``) counts.
 FOLDERS = (r"/(?:work|tmp|var/tmp|scratch|private/var|var/folders|mnt|root|home|Users)/"
            r"|[A-Za-z]:(?:\\\\|\\|/)(?=[\w.$%~])")
-MACHINE = re.compile(r"(?<![\w.~$/\\-])(?:" + FOLDERS + ")")
+MACHINE = re.compile(r"(?:(?<=:-)|(?<![\w.~$/\\-]))(?:" + FOLDERS + ")")
 #: The arrays of a model file that hold its metadata as UTF-8 JSON (``modelfile``, ``rankfile``, the
 #: static encoder's ``meta``); the other arrays are numbers or token tables.
 META_ARRAYS = ("header", "meta")
@@ -88,9 +88,11 @@ def test_the_forms_it_counts():
     assert machine_paths('{"out": "C:\\\\Users\\\\ann"}', []) == ['C:\\\\Users\\\\ann"}']
     assert machine_paths("--train-extra " + "/" + "work/shared/data/eval/x.jsonl", []) != []
     assert machine_paths("--out /srv/x", ["/srv"]) == ["/srv"]
+    assert machine_paths("home=${CHUNK_NEO4J_HOME:-/tmp/chunk-neo4j}", []) == ["/tmp/chunk-neo4j}"]
     for fine in ("$LEGALKG_SHARED/data/gii", "$TMPDIR/lk/run", "~/.cache/legalkg", "../shared/data",
                  "https://example.org/home/x", "data/tmp/x", "/usr/lib/jvm/java-21", "/dev/null", "/proc/self",
-                 "file C: drive", "s3://bucket/x", "C://x", "/srvx", '"| k:\\", meta'):
+                 "file C: drive", "s3://bucket/x", "C://x", "/srvx", '"| k:\\", meta', "a-/tmp-b",
+                 "${DATA:-${LEGALKG_SHARED:-../shared}/data/eval}"):
         assert machine_paths(fine, ["/srv"]) == [], fine
 
 

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 LEGALKG=${LEGALKG:-.venv/bin/legalkg}
 PYTHON=${PYTHON:-.venv/bin/python}
 SHARED=${LEGALKG_SHARED:-$(cd .. && pwd)/shared}
-NEO4J_HOME_DIR=${CHUNK_NEO4J_HOME:-/tmp/chunk-neo4j}
+NEO4J_HOME_DIR=${CHUNK_NEO4J_HOME:-"$(dirname "$(mktemp -u)")/chunk-neo4j"}
 BOLT=${CHUNK_BOLT_PORT:-7688}
 HTTP=${CHUNK_HTTP_PORT:-7475}
 OUT=eval/out/chunking

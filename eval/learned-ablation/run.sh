@@ -5,7 +5,7 @@
 # Usage: [DATASETS="ler_bgh ler_courts"] eval/learned-ablation/run.sh OUTDIR [CONFIG ...]; then summarise.py OUTDIR.
 set -euo pipefail
 out=${1:?usage: run.sh OUTDIR [CONFIG ...]}; shift
-data=${LEGALKG_EVAL_DATA:-/work/shared/data/eval}
+data=${LEGALKG_EVAL_DATA:-${LEGALKG_SHARED:-$(cd .. && pwd)/shared}/data/eval}
 declare -A opts=([all]="" [predictor_off]="--weights predictor=0" [fulltext_off]="--weights fulltext=0"
                  [vector_off]="--weights vector=0" [cited_off]="--weights cited=0" [tuned]="--tune-weights"
                  [nb_off]="--predictor-weights nb=0 --fold-ranker none" [knn_off]="--predictor-weights knn=0 --fold-ranker none"

@@ -24,7 +24,7 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -123,7 +123,13 @@ class Corpus:
 
     def bm25(self, texts: Sequence[str]) -> np.ndarray:
         """(texts x ids) BM25 scores."""
-        return np.asarray((query_matrix(texts, self.vocab) @ self.weights.T).toarray(), dtype=np.float32)
+        return np.asarray((query_matrix(texts, self.vocab) @ self.weights_t).toarray(), dtype=np.float32)
+
+    @cached_property
+    def weights_t(self) -> sp.csr_matrix:
+        """The BM25 weights transposed, as CSR: the product with a query's row would otherwise convert
+        the whole transposed matrix for every search (scipy makes the same matrix inside it)."""
+        return self.weights.T.tocsr()
 
     def cosines(self, texts: Sequence[str]) -> np.ndarray:
         """(texts x ids) cosine of each query's static vector with each § vector (0 for an empty query)."""

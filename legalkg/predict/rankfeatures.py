@@ -130,13 +130,46 @@ class Candidates:
     x: np.ndarray
 
 
-def dense_runs(parts: Mapping[str, tuple[list[str], np.ndarray]], universe: list[str]) -> dict[str, np.ndarray]:
-    """Each component's scores placed on the columns of ``universe`` (NaN where it has none)."""
+@dataclass
+class Layout:
+    """The union of the components' ids (sorted), each id's column, each column's law, and each
+    component's ids as columns."""
+
+    universe: list[str]
+    col: dict[str, int]
+    uni_law: np.ndarray
+    columns: dict[int, np.ndarray]
+
+
+#: Layouts of recent id lists, by the lists' identities (with the lists, so an id is never reused).
+_LAYOUTS: dict[tuple[int, ...], tuple[tuple[list[str], ...], tuple[int, ...], Layout]] = {}
+
+
+def layout(id_lists: Sequence[list[str]]) -> Layout:
+    """The ``Layout`` of ``id_lists``. Why kept: the components' id lists are the models' own (the
+    labels, the statutes' and the corpus' ids), the same objects query after query, and laying out
+    the graph's 16,000 §§ anew for every search was a third of the ranker's time."""
+    key = tuple(id(ids) for ids in id_lists)
+    sizes = tuple(len(ids) for ids in id_lists)
+    kept = _LAYOUTS.get(key)
+    if kept is not None and kept[1] == sizes and all(a is b for a, b in zip(kept[0], id_lists)):
+        return kept[2]
+    universe = sorted({u for ids in id_lists for u in ids})
     col = {u: j for j, u in enumerate(universe)}
+    lay = Layout(universe, col, np.array([u.split("/", 1)[0] for u in universe]),
+                 {id(ids): np.array([col[u] for u in ids], dtype=np.int64) for ids in id_lists})
+    if len(_LAYOUTS) >= 16:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = (tuple(id_lists), sizes, lay)
+    return lay
+
+
+def dense_runs(parts: Mapping[str, tuple[list[str], np.ndarray]], lay: Layout) -> dict[str, np.ndarray]:
+    """Each component's scores placed on the columns of the layout's universe (NaN where it has none)."""
     out = {}
     for name, (ids, scores) in parts.items():
-        full = np.full((scores.shape[0], len(universe)), np.nan, dtype=np.float32)
-        full[:, [col[u] for u in ids]] = scores
+        full = np.full((scores.shape[0], len(lay.universe)), np.nan, dtype=np.float32)
+        full[:, lay.columns[id(ids)]] = scores
         if name in ABSTAINING:
             full[full <= 0] = np.nan
         full[~np.isfinite(full)] = np.nan
@@ -207,11 +240,10 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
     """Per query its candidates and their ``FEATURES`` rows. ``parts``: the components' scores (with
     ``lex``, and the graph components where the corpus is given), ``fused``: the predictor's RRF
     ranking per query, best first; ``query``: the router and coverage (with the corpus)."""
-    universe = sorted({u for ids, _ in parts.values() for u in ids})
-    runs = dense_runs(parts, universe)
+    lay = layout([ids for ids, _ in parts.values()])
+    universe, col, uni_law = lay.universe, lay.col, lay.uni_law
+    runs = dense_runs(parts, lay)
     run_ranks = {name: ranks(s) for name, s in runs.items()}
-    col = {u: j for j, u in enumerate(universe)}
-    uni_law = np.array([u.split("/", 1)[0] for u in universe])
     out = []
     for i, text in enumerate(texts):
         chosen: dict[str, None] = dict.fromkeys(u for u, _ in fused[i][:PER_COMPONENT])

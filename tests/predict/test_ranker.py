@@ -10,7 +10,7 @@ import pytest
 from legalkg.errors import UserError
 from legalkg.predict import cocite, rankfile, train
 from legalkg.predict.ranker import RANKED, fit_stacked
-from legalkg.predict.rankfeatures import DEFAULT_FEATURES, UnitFacts, cocite_features, dense_runs, ranks
+from legalkg.predict.rankfeatures import DEFAULT_FEATURES, UnitFacts, cocite_features, dense_runs, layout, ranks
 from legalkg.retrieve.learned import RANKER_SHOWN, explain_components, ranker_features
 
 from .conftest import UNITS
@@ -47,10 +47,25 @@ def test_ranks_best_first_and_missing_scores_unranked():
 
 def test_abstaining_components_give_missing_values_where_they_score_zero():
     parts = {"knn": (["a", "b"], np.array([[0.0, 0.5]], dtype=np.float32)),
-             "nb": (["a"], np.array([[-np.inf]], dtype=np.float32))}
-    runs = dense_runs(parts, ["a", "b", "c"])
+             "nb": (["a"], np.array([[-np.inf]], dtype=np.float32)),
+             "pop": (["c"], np.array([[0.25]], dtype=np.float32))}
+    lay = layout([ids for ids, _ in parts.values()])
+    assert lay.universe == ["a", "b", "c"]
+    runs = dense_runs(parts, lay)
     assert np.isnan(runs["knn"][0, 0]) and runs["knn"][0, 1] == 0.5 and np.isnan(runs["knn"][0, 2])
-    assert np.isnan(runs["nb"]).all()
+    assert np.isnan(runs["nb"]).all() and runs["pop"][0].tolist()[2] == 0.25
+
+
+def test_a_layout_is_kept_for_the_same_lists_and_made_anew_for_others():
+    labels, corpus = ["BGB/§551", "BGB/§548"], ["BUrlG/§3", "BGB/§551"]
+    first = layout([labels, corpus])
+    assert layout([labels, corpus]) is first and first.universe == ["BGB/§548", "BGB/§551", "BUrlG/§3"]
+    assert first.uni_law.tolist() == ["BGB", "BGB", "BUrlG"]
+    same_ids = list(corpus)  # equal, but another list: laid out anew, with the same columns
+    again = layout([labels, same_ids])
+    assert again is not first and again.columns[id(same_ids)].tolist() == [2, 1]
+    labels.append("StGB/§242")  # a list that grew is laid out anew
+    assert layout([labels, corpus]).universe[-1] == "StGB/§242"
 
 
 def test_unit_facts_read_the_title_line():
