@@ -80,13 +80,48 @@ ROUTED_LAWS = 3
 PER_ROUTED_LAW = 10
 
 
+def log_words(text: str) -> float:
+    """log(1 + words) of a unit text."""
+    return float(np.log1p(len(text.split())))
+
+
+def title_stems(text: str) -> frozenset[str]:
+    """The stems of a § text's title line (none where the text is one line, i.e. has no title)."""
+    first, _, rest = text.partition("\n")
+    return frozenset(tokens(first)) if rest else frozenset()
+
+
+class PerUnit(Mapping):
+    """id -> ``fact(text)`` for the ids given, each computed when first read. Why lazy: a ranker over
+    the whole graph holds the 16,000 §§ of the 58 codes, a search reads a few hundred of them, and
+    stemming every title was a sixth of a cold ``legalkg search``."""
+
+    def __init__(self, units: Mapping[str, str], ids: Sequence[str], fact) -> None:
+        self._units, self._ids, self._fact = units, list(dict.fromkeys(ids)), fact
+        self._known = set(self._ids)
+        self._done: dict[str, object] = {}
+
+    def __getitem__(self, uid: str):
+        if uid not in self._done:
+            if uid not in self._known:
+                raise KeyError(uid)
+            self._done[uid] = self._fact(self._units.get(uid, ""))
+        return self._done[uid]
+
+    def __iter__(self):
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+
 @dataclass
 class UnitFacts:
     """Per § id: log word count and title stems (from the unit texts the bridge reads), the BM25
     and vector matchers over those texts, and the citation degrees (in, out)."""
 
-    words_log: dict[str, float]
-    titles: dict[str, frozenset[str]]
+    words_log: Mapping[str, float]
+    titles: Mapping[str, frozenset[str]]
     bm25: Bm25 | None = None
     vectors: VectorCache | None = None
     degrees: Mapping[str, tuple[int, int]] = field(default_factory=dict)
@@ -98,12 +133,7 @@ class UnitFacts:
               degrees: Mapping[str, tuple[int, int]] | None = None, matchers: bool = True) -> UnitFacts:
         """The facts of ``ids``; the BM25 and vector matchers only with ``matchers`` (they cost a second
         or two for a few thousand §§, and a ranker without ``TEXT_FEATURES`` never reads them)."""
-        words, titles = {}, {}
-        for uid in ids:
-            text = units.get(uid, "")
-            words[uid] = float(np.log1p(len(text.split())))
-            first, _, rest = text.partition("\n")
-            titles[uid] = frozenset(tokens(first)) if rest else frozenset()
+        words, titles = PerUnit(units, ids, log_words), PerUnit(units, ids, title_stems)
         if not matchers:
             return cls(words, titles, None, None, dict(degrees or {}))
         return cls(words, titles, Bm25(units, ids), VectorCache(units).encode(ids), dict(degrees or {}))

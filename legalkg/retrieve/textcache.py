@@ -1,17 +1,17 @@
-"""Every § text of a graph, kept in ``$LEGALKG_CACHE/corpus/texts-<key>.json.gz`` between processes.
+"""Every § text of a graph, kept in ``$LEGALKG_CACHE/corpus/texts-<key>.json`` between processes.
 
 Why: the lay ranker reads every § of the graph (``legalkg.predict.corpus``), and reading those 15,000
 texts from Neo4j was the largest part of a cold ``legalkg search`` on the 58 codes. The key is a
 digest of every law's id and structure hash (``Gesetz.hash``, a hash of each unit's properties, its
 text and repealed flag among them, written when the law's load finishes), so a changed, added or
 removed law gives a new key, and a graph with a law whose load is unfinished (no hash) is read from
-Neo4j and never cached. An unreadable cache is read anew, an unwritable one costs the read next time;
-neither is an error.
+Neo4j and never cached. Plain JSON, not gzip: it loads in a third of the time (0.08 s against 0.25 s
+for the 58 codes' 20 MB). An unreadable cache is read anew, an unwritable one costs the read next
+time; neither is an error.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import os
@@ -31,15 +31,14 @@ def key(laws: Iterable[tuple[str, str | None]]) -> str | None:
 
 
 def path(folder: Path, digest: str) -> Path:
-    return folder / f"texts-{digest}.json.gz"
+    return folder / f"texts-{digest}.json"
 
 
 def load(folder: Path, digest: str) -> dict[str, str] | None:
     """The texts stored under ``digest``, or None (none stored, or an unreadable file)."""
     try:
-        with gzip.open(path(folder, digest), "rt", encoding="utf-8") as fh:
-            texts = json.load(fh)
-    except (OSError, ValueError, EOFError):
+        texts = json.loads(path(folder, digest).read_bytes())
+    except (OSError, ValueError):
         return None
     return texts if isinstance(texts, dict) else None
 
@@ -50,8 +49,7 @@ def save(folder: Path, digest: str, texts: Mapping[str, str]) -> None:
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with gzip.open(tmp, "wt", encoding="utf-8", compresslevel=1) as fh:
-            json.dump(dict(texts), fh, ensure_ascii=False)
+        tmp.write_text(json.dumps(dict(texts), ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, target)
     except OSError:
         tmp.unlink(missing_ok=True)
