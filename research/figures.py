@@ -34,9 +34,9 @@ CLI_COMMANDS = {"help": ("`legalkg --help`", "≤ 0.3 s"), "cite": ('`legalkg ci
                 "search": ('`legalkg search "Mein Vermieter gibt die Kaution nicht zurück"`', "≤ 1.5 s")}
 
 
-def cli_startup() -> str:
-    """eval/cli-startup/results.json: wall and CPU seconds per command, old and new install."""
-    res = read_json("eval/cli-startup/results.json")
+def cli_startup(folder: str = "eval/cli-startup") -> str:
+    """``folder``/results.json: wall and CPU seconds per command, old and new install."""
+    res = read_json(f"{folder}/results.json")
     lines = ["| command | old median wall (min-max) | new median wall (min-max) | new/old | old / new median CPU "
              "| goal |", "|---|---|---|---|---|---|"]
     for name, row in res["commands"].items():
@@ -57,7 +57,9 @@ def readme_examples() -> str:
     return table(res["rows"], res.get("before"))
 
 
-RENDERERS: dict[str, Callable[[], str]] = {"cli-startup": cli_startup, "readme-examples": readme_examples}
+RENDERERS: dict[str, Callable[[], str]] = {
+    "cli-startup": cli_startup, "readme-examples": readme_examples,
+    "cli-startup-graph-ranker": lambda: cli_startup("eval/cli-startup/graph-ranker")}
 
 
 def pages() -> list[Path]:
