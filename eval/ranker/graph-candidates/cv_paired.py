@@ -19,21 +19,26 @@ def hits(folder: str, mode: str) -> pd.DataFrame:
     return df.set_index("case_id")[["n_gold", "hits_2"]].sort_index()  # hits_2: depth § (Code is hits_1)
 
 
-cv = hits("cv-lay-beyond", "learned")
-rows = (("graph candidates, 5-fold CV (lay_beyond folds in training)", cv),
-        ("predictor candidates, 5-fold CV, the same folds and training (cv-lay-beyond-predictor/)",
-         hits("cv-lay-beyond-predictor", "learned")),
-        ("fulltext (same run)", hits("cv-lay-beyond", "fulltext")),
-        ("shipped default (learned)", hits("shipped-learned", "learned")))
-den = cv["n_gold"].to_numpy(float)
-print("| engine | § R@10 micro [95 % CI] | CV engine minus this [95 % CI] | p |")
-print("|---|---|---|---|")
-for name, df in rows:
-    assert list(df.index) == list(cv.index), name
-    point, low, high = bootstrap_ci(df["hits_2"].to_numpy(float), den)
-    if df is cv:
-        print(f"| {name} | {point:.3f} [{low:.3f}, {high:.3f}] | – | – |")
-        continue
-    t = paired_test(cv["hits_2"].to_numpy(float), df["hits_2"].to_numpy(float), den)
-    print(f"| {name} | {point:.3f} [{low:.3f}, {high:.3f}] | {t.diff:+.3f} [{t.ci_low:+.3f}, {t.ci_high:+.3f}] "
-          f"| {t.p_value:.4f} |")
+def table(rows: list[tuple[str, pd.DataFrame]], head: tuple[str, str]) -> str:
+    """Each row's § recall@10 micro with its CI, and the first row minus it with its paired CI and p."""
+    base = rows[0][1]
+    den = base["n_gold"].to_numpy(float)
+    lines = [f"| {head[0]} | § R@10 micro [95 % CI] | {head[1]} minus this [95 % CI] | p |", "|---|---|---|---|"]
+    for name, df in rows:
+        assert list(df.index) == list(base.index), name
+        point, low, high = bootstrap_ci(df["hits_2"].to_numpy(float), den)
+        if df is base:
+            lines.append(f"| {name} | {point:.3f} [{low:.3f}, {high:.3f}] | – | – |")
+            continue
+        t = paired_test(base["hits_2"].to_numpy(float), df["hits_2"].to_numpy(float), den)
+        lines.append(f"| {name} | {point:.3f} [{low:.3f}, {high:.3f}] | {t.diff:+.3f} [{t.ci_low:+.3f}, "
+                     f"{t.ci_high:+.3f}] | {t.p_value:.4f} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(table([("graph candidates, 5-fold CV (lay_beyond folds in training)", hits("cv-lay-beyond", "learned")),
+                 ("predictor candidates, 5-fold CV, the same folds and training (cv-lay-beyond-predictor/)",
+                  hits("cv-lay-beyond-predictor", "learned")),
+                 ("fulltext (same run)", hits("cv-lay-beyond", "fulltext")),
+                 ("shipped default (learned)", hits("shipped-learned", "learned"))], ("engine", "CV engine")))
