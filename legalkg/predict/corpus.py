@@ -33,7 +33,7 @@ import scipy.sparse as sp
 from ..embed.static import StaticEmbedder
 from .modelfile import get_csr, pack_strings, put_csr, read_arrays, unpack_strings, write_arrays
 from .text import tokens
-from .textmatch import K1, B
+from .textmatch import bm25_matrix
 
 FORMAT = "legalkg-corpus"
 FORMAT_VERSION = 1
@@ -42,28 +42,6 @@ FORMAT_VERSION = 1
 #: weak matches do not outvote a small law whose §§ lead (chosen, not tuned).
 ROUTE_TOP = 20
 ROUTE_K = 5
-
-
-def bm25_matrix(docs: Sequence[str]) -> tuple[sp.csr_matrix, dict[str, int]]:
-    """(docs x vocabulary) BM25 term weights (``textmatch`` formula) and the vocabulary."""
-    vocab: dict[str, int] = {}
-    data, cols, indptr = [], [], [0]
-    for text in docs:
-        counts: dict[int, int] = {}
-        for tok in tokens(text):
-            j = vocab.setdefault(tok, len(vocab))
-            counts[j] = counts.get(j, 0) + 1
-        cols.extend(counts)
-        data.extend(counts.values())
-        indptr.append(len(cols))
-    tf = sp.csr_matrix((np.asarray(data, dtype=np.float64), cols, indptr), shape=(len(docs), len(vocab)))
-    length = np.asarray(tf.sum(axis=1)).ravel()
-    norm = K1 * (1 - B + B * length / max(float(length.mean()) if len(docs) else 0.0, 1e-9))
-    df = np.bincount(tf.indices, minlength=len(vocab))
-    idf = np.log1p((len(docs) - df + 0.5) / (df + 0.5))
-    weight = tf.copy()
-    weight.data = tf.data * (K1 + 1) / (tf.data + np.repeat(norm, np.diff(tf.indptr)))
-    return sp.csr_matrix(weight.multiply(idf[None, :]), dtype=np.float32), vocab
 
 
 def top_rows(scores: np.ndarray, n: int) -> list[np.ndarray]:

@@ -286,14 +286,7 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
         cand = list(chosen)
         cols = np.array([col[u] for u in cand], dtype=np.int64)
         x = np.full((len(cand), len(FEATURES)), np.nan, dtype=np.float32)
-        for c_i, name in enumerate(COMPONENT_FEATURES):
-            if name not in runs:
-                continue
-            row = runs[name][i]
-            best = np.nanmax(row) if np.isfinite(row).any() else np.nan
-            x[:, 3 * c_i] = row[cols]
-            x[:, 3 * c_i + 1] = run_ranks[name][i][cols]
-            x[:, 3 * c_i + 2] = row[cols] - best
+        score_rank_gap_columns(x, COMPONENT_FEATURES, runs, run_ranks, i, cols)
         base = 3 * len(COMPONENT_FEATURES)
         fused_at = {u: (r, s) for r, (u, s) in enumerate(fused[i], 1)}
         x[:, base] = [fused_at.get(u, (np.nan, np.nan))[1] for u in cand]
@@ -325,13 +318,12 @@ def routed(scores: np.ndarray, universe: list[str], uni_law: np.ndarray, route: 
     return out
 
 
-def graph_features(runs: Mapping[str, np.ndarray], run_ranks: Mapping[str, np.ndarray], i: int, cols: np.ndarray,
-                   cand: Sequence[str], query: QueryFacts, fused: Sequence[tuple[str, float]]) -> np.ndarray:
-    """(len(cand), len(GRAPH_FEATURES)) for query ``i``: the graph components' score, rank over all
-    §§ and gap, the router's score, rank and gap of each candidate's law, coverage and the
-    predictor's best fused score."""
-    out = np.full((len(cand), len(GRAPH_FEATURES)), np.nan, dtype=np.float32)
-    for c_i, name in enumerate(GRAPH_COMPONENTS):
+def score_rank_gap_columns(out: np.ndarray, names: Sequence[str], runs: Mapping[str, np.ndarray],
+                           run_ranks: Mapping[str, np.ndarray], i: int, cols: np.ndarray) -> None:
+    """Fill columns 3j, 3j+1, 3j+2 of ``out`` with component ``names[j]``'s score, rank over all ids
+    and gap to its best score for query ``i`` at the candidates' ``cols`` (left NaN for a component
+    ``runs`` lacks)."""
+    for c_i, name in enumerate(names):
         if name not in runs:
             continue
         row = runs[name][i]
@@ -339,6 +331,15 @@ def graph_features(runs: Mapping[str, np.ndarray], run_ranks: Mapping[str, np.nd
         out[:, 3 * c_i] = row[cols]
         out[:, 3 * c_i + 1] = run_ranks[name][i][cols]
         out[:, 3 * c_i + 2] = row[cols] - best
+
+
+def graph_features(runs: Mapping[str, np.ndarray], run_ranks: Mapping[str, np.ndarray], i: int, cols: np.ndarray,
+                   cand: Sequence[str], query: QueryFacts, fused: Sequence[tuple[str, float]]) -> np.ndarray:
+    """(len(cand), len(GRAPH_FEATURES)) for query ``i``: the graph components' score, rank over all
+    §§ and gap, the router's score, rank and gap of each candidate's law, coverage and the
+    predictor's best fused score."""
+    out = np.full((len(cand), len(GRAPH_FEATURES)), np.nan, dtype=np.float32)
+    score_rank_gap_columns(out, GRAPH_COMPONENTS, runs, run_ranks, i, cols)
     base = 3 * len(GRAPH_COMPONENTS)
     route = query.route[i]
     law_col = {law: j for j, law in enumerate(query.laws)}

@@ -24,42 +24,51 @@ for 150 candidates; encoding the candidates on demand instead cost 20-40 ms per 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..embed.static import StaticEmbedder
 from .text import tokens
 
+if TYPE_CHECKING:
+    from scipy import sparse
+
 K1 = 1.2
 B = 0.75
+
+
+def bm25_matrix(docs: Sequence[str]) -> tuple[sparse.csr_matrix, dict[str, int]]:
+    """(docs x vocabulary) BM25 term weights (the module docstring's formula) and the vocabulary;
+    scipy is imported here, not at the top, so a search that reads no BM25 never loads it."""
+    from scipy import sparse  # noqa: F811
+
+    vocab: dict[str, int] = {}
+    data, cols, indptr = [], [], [0]
+    for text in docs:
+        counts: dict[int, int] = {}
+        for tok in tokens(text):
+            j = vocab.setdefault(tok, len(vocab))
+            counts[j] = counts.get(j, 0) + 1
+        cols.extend(counts)
+        data.extend(counts.values())
+        indptr.append(len(cols))
+    tf = sparse.csr_matrix((np.asarray(data, dtype=np.float64), cols, indptr), shape=(len(docs), len(vocab)))
+    length = np.asarray(tf.sum(axis=1)).ravel()
+    norm = K1 * (1 - B + B * length / max(float(length.mean()) if len(docs) else 0.0, 1e-9))
+    df = np.bincount(tf.indices, minlength=len(vocab))
+    idf = np.log1p((len(docs) - df + 0.5) / (df + 0.5))
+    weight = tf.copy()
+    weight.data = tf.data * (K1 + 1) / (tf.data + np.repeat(norm, np.diff(tf.indptr)))
+    return sparse.csr_matrix(weight.multiply(idf[None, :]), dtype=np.float32), vocab
 
 
 class Bm25:
     """BM25 of queries against fixed § texts (module docstring has the formula)."""
 
     def __init__(self, texts: Mapping[str, str], ids: Sequence[str]) -> None:
-        from scipy import sparse
-
         self.row = {uid: i for i, uid in enumerate(ids)}
-        vocab: dict[str, int] = {}
-        data, cols, indptr = [], [], [0]
-        for uid in ids:
-            counts: dict[int, int] = {}
-            for tok in tokens(texts.get(uid, "")):
-                j = vocab.setdefault(tok, len(vocab))
-                counts[j] = counts.get(j, 0) + 1
-            cols.extend(counts)
-            data.extend(counts.values())
-            indptr.append(len(cols))
-        tf = sparse.csr_matrix((np.asarray(data, dtype=np.float64), cols, indptr), shape=(len(ids), len(vocab)))
-        length = np.asarray(tf.sum(axis=1)).ravel()
-        norm = K1 * (1 - B + B * length / max(length.mean(), 1e-9)) if len(ids) else length
-        df = np.bincount(tf.indices, minlength=len(vocab))
-        idf = np.log1p((len(ids) - df + 0.5) / (df + 0.5))
-        weight = tf.copy()
-        weight.data = tf.data * (K1 + 1) / (tf.data + np.repeat(norm, np.diff(tf.indptr)))
-        self.weights = sparse.csr_matrix(weight.multiply(idf[None, :]), dtype=np.float32)
-        self.vocab = vocab
+        self.weights, self.vocab = bm25_matrix([texts.get(uid, "") for uid in ids])
 
     def scores(self, query: str, ids: Sequence[str]) -> np.ndarray:
         """BM25 of ``query`` with each of ``ids`` (NaN for an id without a text here)."""

@@ -241,11 +241,9 @@ class Retriever:
             self.in_graph([uid for m in pred.levels.values() for uid in m.labels])
         return self._predictors[task]
 
-    def paragraph_texts(self, laws: Iterable[str] | None = None) -> dict[str, str]:
-        """§ id -> "title\ntext" of every § in force of ``laws`` (None: every law); all laws are read
-        once per Retriever, from the disk cache where the graph's laws are unchanged (``textcache``)."""
-        if laws is not None:
-            return self.read_texts(list(laws))
+    def paragraph_texts(self) -> dict[str, str]:
+        """§ id -> "title\ntext" of every § in force of the graph, read once per Retriever, from the
+        disk cache where the graph's laws are unchanged (``textcache``)."""
         if self._texts is None:
             folder = paths.cache_dir() / "corpus"
             digest = textcache.key((r["id"], r["hash"]) for r in self.read(query("retrieve/law_hashes"), {}))
@@ -265,7 +263,7 @@ class Retriever:
         """The § texts of a predictor's bridge ``laws``: cut from every § text where a ranker over the
         whole graph will read those anyway (one read instead of two), else read for ``laws`` alone."""
         if not graph_ranker and self._texts is None:
-            return self.paragraph_texts(laws)
+            return self.read_texts(list(laws))
         wanted = set(laws)
         return {uid: text for uid, text in self.paragraph_texts().items() if lm.law_of(uid) in wanted}
 
