@@ -9,6 +9,7 @@ import click
 from tqdm import tqdm
 
 from .. import paths
+from ..errors import UserError
 from ..eval import datasets, grid, outdir, report, results, runner
 from ..eval.request import DEFAULT_DATASET, DEFAULT_LEVEL, DEFAULT_MODE, DEFAULT_PERMUTATIONS, EvalRequest
 from ..graph.connection import session_driver
@@ -132,7 +133,10 @@ def _steps(cells, n_queries: int) -> int:
 @click.option("-k", "k", default=DEFAULT_K, show_default=True, type=int, help="Top-k seeds per query.")
 @click.option("--limit", default=None, type=click.IntRange(min=1), help="Only the first N cases.")
 @click.option("--out", default=None, type=click.Path(file_okay=False, path_type=Path),
-              help="Write results.csv, results.md, figures, paired.csv, case_scores.csv.gz and run.json here.")
+              help="Write results.csv, results.md, figures, paired.csv, case_scores.csv.gz and run.json here. "
+                   "A folder holding an earlier run's results is refused unless --force, which removes them "
+                   "(tables, figures, run.json; other files stay) once the new run is written.")
+@click.option("--force", is_flag=True, help="Replace the earlier run's results in --out.")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of bootstrap and permutation test.")
 @click.option("--bootstrap", default=1000, show_default=True, type=click.IntRange(min=10),
               help="Bootstrap resamples for the 95 % CIs.")
@@ -184,7 +188,7 @@ def _steps(cells, n_queries: int) -> int:
                    "'default' (the 58 codes) or a comma list. Compares a graph with more laws to a smaller "
                    "one on the same gold.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def eval_cmd(cfg, quiet, **options) -> None:
+def eval_cmd(cfg, quiet, force, **options) -> None:
     """Recall, ToER and ToER^m by citation depth (Code ... Buchstabe) of DATASET's gold citations.
 
     `--level all --expand all --mode all` runs the paper's grid (levels x expansions x modes) with the
@@ -192,6 +196,10 @@ def eval_cmd(cfg, quiet, **options) -> None:
     """
     request = EvalRequest(**{name: value for name, value in options.items() if value is not None})
     if request.out is not None:
+        if not force and (earlier := outdir.earlier_results(request.out)):
+            raise UserError(f"{request.out} holds an earlier run's results ({', '.join(earlier[:3])}"
+                            f"{', ...' if len(earlier) > 3 else ''}): add --force to replace them, or choose "
+                            "another --out")
         paths.check_writable_dir(request.out, "--out")
     if request.save_weights is not None:
         paths.check_writable_file(request.save_weights, "--save-weights")

@@ -96,14 +96,18 @@ def write(run: EvalRun, out_dir: Path, meta: dict[str, Any]) -> list[Path]:
     Why a temporary folder beside ``out_dir``: a full disk failed after results.csv, results.md and
     a figure, and left that half in ``out_dir``. The files are written in a hidden folder on the same
     file system and only then renamed into ``out_dir`` (a rename needs no space); on any write
-    error the hidden folder goes and ``out_dir`` stays as it was (the files of an earlier run in it
-    are replaced by name once all new ones are written)."""
+    error the hidden folder goes and ``out_dir`` stays as it was. An earlier run's results in
+    ``out_dir`` (``earlier_results``) are removed just before the new ones move in, so a figure the
+    new run does not draw is never left beside it; other files (a README) stay. ``legalkg eval``
+    asks for ``--force`` before it replaces results."""
     out_dir = Path(out_dir)
     existed = out_dir.exists()
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
     try:
         written = _write_files(run, staging, meta)
+        for name in earlier_results(out_dir):
+            (out_dir / name).unlink()
         for path in written:
             os.replace(path, out_dir / path.name)
     except OSError as err:
@@ -114,6 +118,19 @@ def write(run: EvalRun, out_dir: Path, meta: dict[str, Any]) -> list[Path]:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return [out_dir / path.name for path in written]
+
+
+def earlier_results(out_dir: Path) -> list[str]:
+    """The files of ``out_dir`` that an eval run writes (tables, figures, run.json), sorted: what
+    ``write`` replaces, and what ``legalkg eval --out`` refuses to replace without ``--force``."""
+    if not out_dir.is_dir():
+        return []
+    return sorted(p.name for p in out_dir.iterdir() if p.is_file() and _is_result(p.name))
+
+
+def _is_result(name: str) -> bool:
+    return name in {RESULTS, "results.md", PAIRED, CASES, META} or (
+        name.endswith(".png") and name.startswith(("toer_by_depth_", "toer_expansion_")))
 
 
 def _write_files(run: EvalRun, out_dir: Path, meta: dict[str, Any]) -> list[Path]:
