@@ -59,8 +59,14 @@ class IngestReport(BaseModel):
         return lines
 
     def failure_lines(self) -> list[str]:
-        """One ``error:`` line per failed law, then the count (empty when every law loaded)."""
+        """One ``error:`` line per failed law, then the count (empty when every law loaded). The count
+        says what did load: "the others were loaded" was printed for an unknown ``--codes`` alone,
+        where nothing was."""
         if not self.failures:
             return []
+        loaded = sum(1 for r in self.laws if r.status == "loaded")
+        unchanged = sum(1 for r in self.laws if r.status == "unchanged")
+        done = [f"{n} {what}" for n, what in ((loaded, "loaded"), (unchanged, "unchanged")) if n]
         return [f"error: {message}" for _name, message in self.failures] + [
-            f"error: {len(self.failures)} of {len(self.laws)} laws failed; the others were loaded"]
+            f"error: {len(self.failures)} of {len(self.laws)} laws failed; "
+            + (", ".join(done) if done else "none was loaded")]

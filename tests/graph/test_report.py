@@ -25,8 +25,16 @@ def test_citation_line_only_when_citations_were_scanned():
 
 def test_failure_lines_name_each_failure_then_the_count():
     assert report().failure_lines() == ["error: bad.xml: not XML",
-                                        "error: 1 of 3 laws failed; the others were loaded"]
+                                        "error: 1 of 3 laws failed; 1 loaded, 1 unchanged"]
     assert IngestReport(laws=[LawResult(law="bgb", status="loaded")]).failure_lines() == []
+
+
+def test_an_unknown_code_alone_says_nothing_was_loaded():
+    """Issue 44: "the others were loaded" was printed when the one law asked for was unknown."""
+    unknown = "unknown code 'nosuch' (not in gii)"
+    alone = IngestReport(laws=[LawResult(law="nosuch", status="failed", message=unknown)],
+                         failures=[("nosuch", unknown)])
+    assert alone.failure_lines()[-1] == "error: 1 of 1 laws failed; none was loaded"
 
 
 def test_cocited_line_only_when_the_edges_were_written():
