@@ -70,8 +70,11 @@ def _archive_items(archive: Path, codes: list[str] | None) -> Iterator[tuple[str
     found: set[str] = set()
     try:
         tf = tarfile.open(archive, "r:*")
-    except (tarfile.TarError, OSError) as err:
-        raise ParseError(f"{archive}: cannot open archive ({err})") from None
+    except tarfile.TarError:  # its message lists every method tried, one line each
+        raise ParseError(f"{archive}: not a tar archive (.tar.xz, .tar.gz or .tar): give the all-laws archive "
+                         "of gesetze-im-internet.de or the gii folder as --source") from None
+    except OSError as err:
+        raise ParseError(f"{archive}: cannot open archive ({err.strerror or err})") from None
     with tf:
         try:
             for member in tf:
@@ -88,7 +91,10 @@ def _archive_items(archive: Path, codes: list[str] | None) -> Iterator[tuple[str
                 if wanted is not None and found >= wanted:
                     break
         except (tarfile.TarError, EOFError, OSError) as err:
-            yield archive.name, ParseError(f"{archive}: damaged archive ({err})")
+            # the whole source is bad: one line, not one "unknown code" line per law never reached
+            detail = " ".join(str(err).split())
+            raise ParseError(f"{archive}: damaged or truncated archive ({detail}): download it again or give "
+                             "the gii folder as --source") from None
     if wanted is None and not found:
         raise ParseError(f"{archive} holds no .xml file: give the all-laws archive or the gii folder as --source")
     if wanted is not None:
