@@ -117,19 +117,29 @@ def test_context_pack_and_one_line_errors(page, shot):
     shot(page, "context")
     response = page.goto("/context?q=Kündigung&budget=0")
     assert response.status == 400
-    assert page.get_by_role("alert").inner_text().startswith("Fehler: the budget must be between 1 and")
+    assert page.get_by_role("alert").inner_text().startswith(
+        "Fehler: Das Wortbudget muss zwischen 1 und 100.000 Wörtern liegen, nicht 0")
+    response = page.goto("/?q=K%C3%BCndigung&law=XYZ")
+    assert response.status == 400
+    assert "Das Gesetz 'XYZ' ist nicht im Graphen" in page.get_by_role("alert").inner_text()
+    response = page.goto("/?q=K%C3%BCndigung&k=0")
+    assert "Die Zahl der Treffer (k) muss zwischen 1 und 1000 liegen, nicht 0" in page.get_by_role("alert").inner_text()
     response = page.goto("/unit/KSchG/%C2%A7999")
     assert response.status == 404 and "KSchG/§999 ist nicht im Graphen" in page.get_by_role("alert").inner_text()
     response = page.goto("/?cite=")
-    assert response.status == 400 and "the citation is empty" in page.get_by_role("alert").inner_text()
+    assert response.status == 400 and "Das Zitat ist leer" in page.get_by_role("alert").inner_text()
     response = page.goto("/?cite=" + "§ 99 KSchG".replace(" ", "%20"))
     alert = page.get_by_role("alert").inner_text()
     assert response.status == 400 and "§ 99 KSchG ist nicht im Graphen: gibt es nicht" in alert
     too_long = page.request.post("/check", form={"text": "§ 1 KSchG " * 10_001})  # 100,010 characters
-    assert too_long.status == 400 and "more than the 100,000 this page checks" in too_long.text()
+    assert too_long.status == 400 and too_long.headers["content-type"].startswith("text/html")
+    assert "Der Text hat 100.010 Zeichen, mehr als die 100.000, die diese Seite prüft" in too_long.text()
     too_big = page.request.post("/check", form={"text": "x" * 4_000_001})
-    assert too_big.status == 400 and "is over 4,000,000 bytes, more than verify reads" in too_big.text()
+    assert too_big.status == 400 and "mehr als 4.000.000 Bytes, mehr als die Prüfung liest" in too_big.text()
     assert "Traceback" not in page.content()
+    page.goto("/context?q=K%C3%BCndigung&budget=0&lang=en")  # English on request
+    assert page.get_by_role("alert").inner_text().startswith(
+        "Error: The word budget must be between 1 and 100,000 words, not 0")
 
 
 @pytest.mark.parametrize("path", ["/", "/?q=K%C3%BCndigung&k=3", "/unit/KSchG/%C2%A75", "/check",

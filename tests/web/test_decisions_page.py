@@ -92,6 +92,12 @@ def test_unit_page_of_573_lists_its_citing_decisions_with_courts(page, shot):
     items.first.get_by_role("link", name="§ 573 Abs. 2 Satz 1 Nr. 2 BGB").click()
     assert page.url.endswith("/unit/BGB/%C2%A7573/Abs2/S1/Nr2")
     assert page.locator("#decisions-count").inner_text() == "2"
-    page.goto("/unit/BGB/%C2%A7574")
+    section = page.locator("section[aria-labelledby=decisions-h]")
+    assert section.locator("h2").inner_text().startswith("Zitiert von 2 Entscheidungen")
+    assert "vom 2019-05-22" in section.inner_text() and "(2-mal)" in section.inner_text()
+    page.goto("/unit/BGB/%C2%A7573/Abs2/S1/Nr2?lang=en")
+    assert section.locator("h2").inner_text().startswith("Cited by 2 decisions")
+    assert "of 2019-05-22" in section.inner_text() and "(2 times)" in section.inner_text()
+    page.goto("/unit/BGB/%C2%A7574?lang=de")
     assert page.locator("#decisions-count").inner_text() == "0"
-    assert "No decision in the graph cites it" in page.locator("section[aria-labelledby=decisions-h]").inner_text()
+    assert "Keine Entscheidung im Graphen zitiert sie" in section.inner_text()

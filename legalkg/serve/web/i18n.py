@@ -86,6 +86,15 @@ STRINGS: dict[str, tuple[str, str]] = {
                     "Fundstellen",
                     "Drawing of {c} with its parent, children, cited and citing units"),
     "not_in_graph": ("nicht im Graphen", "not in the graph"),
+    # decisions citing the unit (unit_decisions.html)
+    "decisions_h": ("Zitiert von", "Cited by"),
+    "decisions_word": ("Entscheidungen", "decisions"),
+    "court_unknown": ("Gericht unbekannt", "court unknown"),
+    "decision_of": ("vom {date}", "of {date}"),
+    "times": ("({n}-mal)", "({n} times)"),
+    "recent_n": ("Die {shown} neuesten von {total} sind aufgeführt.", "The {shown} most recent of {total} are listed."),
+    "decisions_none": ("Keine Entscheidung im Graphen zitiert sie.", "No decision in the graph cites it."),
+    "decisions_load": ("Entscheidungen lädt", "Decisions are loaded by"),
     # check
     "check_h": ("Die Zitate eines Textes prüfen", "Check the citations of a text"),
     "text_label": ("Zu prüfender Text (z. B. eine Antwort eines Sprachmodells)",

@@ -5,7 +5,8 @@
 Why server-side templates: every page works without JavaScript and offline; the only scripts are
 ``app.js`` (copy buttons, Enter to ask, the drawing) and the vendored ``cytoscape.min.js``, both
 served from the package. Jinja2 autoescapes every value, so statute text and pasted text never
-become markup. A bad input is the tools' one ``UserError`` line, shown in the page with status 400;
+become markup. A bad input is the tools' one ``UserError`` line, said in the page's language (``messages``) and
+shown in the page with status 400;
 an unknown unit or path is an HTML 404 with "did you mean" links (``suggest``).
 """
 
@@ -24,7 +25,7 @@ from ...errors import NotReady, UserError
 from ...verify import MAX_CHARS, SUPPORT_THRESHOLD, Status
 from ...vocab import RetrievalLevel, parse_level
 from ..tools import LINK_LIMIT, Tools
-from . import checkview, i18n, lawtext, structure, suggest, views
+from . import checkview, i18n, lawtext, messages, structure, suggest, views
 
 HERE = Path(__file__).parent
 #: The ask page's level choices: the statute levels, the chunks and auto (``legalkg.vocab``).
@@ -73,6 +74,8 @@ class Pages:
         lang = language(request)
         other = "en" if lang == "de" else "de"
         switch = str(request.url.include_query_params(lang=other)) if request is not None else f"?lang={other}"
+        if isinstance(values.get("error"), str):  # the tools' English line in the page's words
+            values["error"] = messages.say(values["error"], lang)
         html = self.env.get_template(name).render(t=i18n.translator(lang), lang=lang, lang_switch=switch, **values)
         response = HTMLResponse(html, status_code=status)
         if request is not None and request.query_params.get("lang") in i18n.LANGS:

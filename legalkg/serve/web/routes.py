@@ -18,7 +18,8 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 
-from ..gates import page_call
+from ...errors import UserError
+from ..gates import RETRY_AFTER_S, Busy, page_call
 from ..tools import Tools
 from .pages import DEFAULTS, MAX_FORM_BYTES, TOO_LONG, Pages
 
@@ -62,6 +63,19 @@ def compressed(request: Request, response: Response) -> Response:
     return response
 
 
+async def checked(request: Request, pages: Pages, text: str) -> Response:
+    """The check page for a pasted text, under verify's limits; a text refused (too long, not UTF-8)
+    or a full server is the page with its line, not the JSON API's error."""
+    try:
+        return await page_call(request, "verify", lambda: compressed(request, pages.check(request, text)), text)
+    except Busy as err:  # as the JSON API answers: 503 and Retry-After
+        response = pages.render(request, "check.html", status=503, form={"text": text}, error=str(err))
+        response.headers["Retry-After"] = str(RETRY_AFTER_S)
+        return response
+    except UserError as err:
+        return pages.render(request, "check.html", status=400, form={"text": ""}, error=str(err))
+
+
 def mount(app: FastAPI, tools: Tools) -> None:
     """Add the pages, ``/static`` and ``/favicon.ico`` to ``app`` (the JSON API's paths are left as
     they are); ``app.state.html_not_found`` answers a browser's unknown path with the HTML 404."""
@@ -99,7 +113,7 @@ def mount(app: FastAPI, tools: Tools) -> None:
         except HTTPException:
             return pages.render(request, "check.html", status=400, form={"text": ""}, error=TOO_LONG)
         text = form.get("text", "") if isinstance(form.get("text", ""), str) else ""
-        return await page_call(request, "verify", lambda: compressed(request, pages.check(request, text)), text)
+        return await checked(request, pages, text)
 
     @app.get("/context", response_class=HTMLResponse, include_in_schema=False)
     def context(request: Request, q: str | None = None, budget: str = DEFAULTS["budget"]) -> Response:
