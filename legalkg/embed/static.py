@@ -29,6 +29,7 @@ import numpy as np
 from tokenizers import Tokenizer
 
 from ..errors import UserError
+from ..npzmap import mapped
 from .base import Embedder
 
 #: The file format this code reads and writes.
@@ -129,7 +130,8 @@ def load_model(path: str | Path = DEFAULT_FILE) -> StaticModel:
                         "or use --model usem3)")
     try:
         raw = path.read_bytes()
-        with np.load(path, allow_pickle=False) as z:
+        with np.load(path, allow_pickle=False) as npz:
+            z = mapped(path, npz)
             meta = json.loads(bytes(z["meta"]).decode("utf-8"))
             if meta.get("format") != FORMAT:
                 raise ValueError(f"format {meta.get('format')!r}, expected {FORMAT!r}")

@@ -70,14 +70,18 @@ class NaiveBayes:
         pairwise, which needs each label's dense row, a chunk at a time)."""
         if self._sums is None:
             fc = self.counts
-            totals = np.zeros(fc.shape[1], dtype=np.float64)
-            for i in range(fc.shape[0]):  # down the labels one at a time, as a dense column sum adds
-                s, e = fc.indptr[i], fc.indptr[i + 1]
-                totals[fc.indices[s:e]] += fc.data[s:e].astype(np.float64)
-            top = totals + self.alpha
+            data = fc.data.astype(np.float64)
+            # bincount adds each word's counts in data order, i.e. down the labels, as the dense sum does
+            top = np.bincount(fc.indices, weights=data, minlength=fc.shape[1]) + self.alpha
             norms = np.empty(fc.shape[0], dtype=np.float64)
+            rows = np.empty((ROW_CHUNK, fc.shape[1]), dtype=np.float64)
             for s in range(0, fc.shape[0], ROW_CHUNK):
-                norms[s:s + ROW_CHUNK] = (top - fc[s:s + ROW_CHUNK].toarray().astype(np.float64)).sum(axis=1)
+                e = min(s + ROW_CHUNK, fc.shape[0])
+                dense = rows[:e - s]
+                dense[:] = top  # the complement rows, top minus each label's counts, built in place
+                a, b = fc.indptr[s], fc.indptr[e]
+                dense[np.repeat(np.arange(e - s), np.diff(fc.indptr[s:e + 1])), fc.indices[a:b]] -= data[a:b]
+                norms[s:e] = dense.sum(axis=1)
             self._sums = (top, norms, fc.tocsc())
         return self._sums
 

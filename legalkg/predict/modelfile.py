@@ -16,7 +16,7 @@ import json
 import os
 import tempfile
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -25,6 +25,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..errors import UserError
+from ..npzmap import mapped
 from ..paths import portable_tree, restore_hint
 from ..taskfile import shipped_path
 from .features import Vectoriser
@@ -120,7 +121,7 @@ def fix_for(path: Path, fix: str) -> str:
 
 
 @contextmanager
-def read_arrays(path: Path, fmt: str, kind: str, fix: str) -> Iterator[tuple[np.lib.npyio.NpzFile, dict]]:
+def read_arrays(path: Path, fmt: str, kind: str, fix: str) -> Iterator[tuple[Mapping[str, np.ndarray], dict]]:
     """The arrays and the JSON header of a model file of format ``fmt``; one ``UserError`` line for a
     missing, unreadable or foreign file (``kind`` names the file in it, e.g. "ranker file"; ``fix``
     says how to rebuild it; ``fix_for`` turns it into a restore hint for a shipped file). The caller
@@ -139,7 +140,7 @@ def read_arrays(path: Path, fmt: str, kind: str, fix: str) -> Iterator[tuple[np.
             raise UserError(f"{path} is not a legalkg {kind}; {fix}") from None
         if not isinstance(header, dict) or header.get("format") != fmt:
             raise UserError(f"{path} is not a legalkg {kind}; {fix}")
-        yield z, header
+        yield mapped(path, z), header
 
 
 def temp_beside(path: Path) -> tuple[int, str]:
