@@ -1,0 +1,210 @@
+"""Precision and recall of the three statute facts of issue 45, from the hand-judged samples.
+
+Reads samples/*.jsonl (what build.py extracted, seeded) and judged/*.jsonl (one verdict per sampled
+record, in the same order, made by reading the statute text), writes scores.json and the table of
+README.md between its markers. Pure, no Neo4j:
+
+    .venv/bin/python eval/facts/score.py          # write scores.json and the README table
+    .venv/bin/python eval/facts/score.py --check  # exit 1 if either differs from the judged files
+
+Intervals: Wilson 95 % for one verdict per record (definitions, broken references); for the enabling
+edges, which come in clusters of one ordinance, a percentile bootstrap over the 100 ordinances (10,000
+resamples, seed 45).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCORES = HERE / "scores.json"
+README = HERE / "README.md"
+BEGIN, END = "<!-- facts-scores -->", "<!-- /facts-scores -->"
+Z = 1.959963984540054
+RESAMPLES = 10_000
+SEED = 45
+#: the goals of issue 45
+GOALS = {"enabling_precision": 0.95, "enabling_recall": 0.90, "definitions_precision": 0.90, "broken_real": 0.90}
+
+
+def read(folder: str, name: str) -> list[dict]:
+    return [json.loads(line) for line in (HERE / folder / f"{name}.jsonl").read_text("utf-8").splitlines() if line]
+
+
+def wilson(k: int, n: int) -> list[float]:
+    if n == 0:
+        return [0.0, 1.0]
+    p = k / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def ratio_bootstrap(pairs: list[tuple[int, int]]) -> list[float]:
+    """95 % percentile interval of sum(k)/sum(n) over records resampled with replacement."""
+    rng = random.Random(SEED)
+    stats = []
+    for _ in range(RESAMPLES):
+        draw = [pairs[rng.randrange(len(pairs))] for _ in pairs]
+        n = sum(b for _, b in draw)
+        stats.append(sum(a for a, _ in draw) / n if n else 0.0)
+    stats.sort()
+    return [round(stats[int(0.025 * RESAMPLES)], 4), round(stats[int(0.975 * RESAMPLES) - 1], 4)]
+
+
+def share(k: int, n: int) -> dict:
+    return {"k": k, "n": n, "value": round(k / n, 4) if n else None, "ci95": wilson(k, n)}
+
+
+def check_aligned(samples: list[dict], judged: list[dict], keys: tuple[str, ...], name: str) -> None:
+    if len(samples) != len(judged):
+        raise SystemExit(f"{name}: {len(judged)} verdicts for {len(samples)} sampled records; judge every record")
+    for i, (s, j) in enumerate(zip(samples, judged)):
+        if any(s[k] != j[k] for k in keys):
+            raise SystemExit(f"{name}: verdict {i} is for {[j[k] for k in keys]}, the sample holds "
+                             f"{[s[k] for k in keys]}; keep the sample's order")
+
+
+def enabling(samples: list[dict], judged: list[dict]) -> dict:
+    check_aligned(samples, judged, ("law",), "enabling")
+    for s, j in zip(samples, judged):
+        if [e["target"] for e in s["edges"]] != [e["target"] for e in j["edges"]] or \
+                [u["citation"] for u in s["unresolved"]] != [u["citation"] for u in j["unresolved"]]:
+            raise SystemExit(f"enabling: the verdicts of {j['law']} do not match its sampled edges")
+    edge_pairs = [(sum(e["ok"] for e in j["edges"]), len(j["edges"])) for j in judged]
+    unres_pairs = [(sum(u["ok"] for u in j["unresolved"]), len(j["unresolved"])) for j in judged]
+    recall_pairs = [(j["found"], j["named"]) for j in judged]
+    per_ordinance = [j["found"] / j["named"] for j in judged if j["named"]]
+    ek, en = map(sum, zip(*edge_pairs))
+    uk, un = map(sum, zip(*unres_pairs))
+    fk, fn = map(sum, zip(*recall_pairs))
+    with_named = [j for j in judged if j["named"]]
+    return {
+        "ordinances": len(judged),
+        "ordinances_naming_a_provision": len(with_named),
+        "ordinances_all_right": sum(1 for j in with_named if j["found"] == j["named"]
+                                    and all(e["ok"] for e in j["edges"]) and all(u["ok"] for u in j["unresolved"])),
+        "edge_precision": {"k": ek, "n": en, "value": round(ek / en, 4), "ci95": ratio_bootstrap(edge_pairs),
+                           "wilson_ci95_unclustered": wilson(ek, en)},
+        "unresolved_precision": {"k": uk, "n": un, "value": round(uk / un, 4), "ci95": ratio_bootstrap(unres_pairs)},
+        "recall": {"k": fk, "n": fn, "value": round(fk / fn, 4), "ci95": ratio_bootstrap(recall_pairs)},
+        "recall_per_ordinance": {"n": len(per_ordinance), "value": round(sum(per_ordinance) / len(per_ordinance), 4),
+                                 "ci95": ratio_bootstrap([(round(r * 10_000), 10_000) for r in per_ordinance])},
+    }
+
+
+def definitions(samples: list[dict], judged: list[dict]) -> dict:
+    check_aligned(samples, judged, ("law", "unit", "term", "pattern"), "definitions")
+    by = {p: share(sum(j["ok"] for j in judged if j["pattern"] == p), sum(1 for j in judged if j["pattern"] == p))
+          for p in sorted({j["pattern"] for j in judged})}
+    return {"precision": share(sum(j["ok"] for j in judged), len(judged)), "by_pattern": by}
+
+
+def broken(samples: list[dict], judged: list[dict]) -> dict:
+    check_aligned(samples, judged, ("source", "target", "status"), "broken")
+    return {"real": share(sum(j["real"] for j in judged), len(judged)),
+            "by_kind": dict(sorted(Counter(j["kind"] for j in judged).items()))}
+
+
+def compute() -> dict:
+    e = enabling(read("samples", "enabling"), read("judged", "enabling"))
+    d = definitions(read("samples", "definitions"), read("judged", "definitions"))
+    b = broken(read("samples", "broken"), read("judged", "broken"))
+    met = {"enabling_precision": e["edge_precision"]["value"] >= GOALS["enabling_precision"],
+           "enabling_recall": e["recall"]["value"] >= GOALS["enabling_recall"],
+           "definitions_precision": d["precision"]["value"] >= GOALS["definitions_precision"],
+           "broken_real": b["real"]["value"] >= GOALS["broken_real"]}
+    return {"judge": "eval/facts/README.md#judgement", "goals": GOALS, "goal_met": met,
+            "enabling": e, "definitions": d, "broken": b}
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def ci(r: dict) -> str:
+    return f"[{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]"
+
+
+def table(s: dict) -> str:
+    e, d, b, met = s["enabling"], s["definitions"], s["broken"], s["goal_met"]
+    yes = {True: "met", False: "not met"}
+    rows = [
+        "| measure | value | 95 % CI | k / n | goal |",
+        "|---|---|---|---|---|",
+        f"| enabling edges: precision | {pct(e['edge_precision']['value'])} | {ci(e['edge_precision'])} "
+        f"| {e['edge_precision']['k']} / {e['edge_precision']['n']} | ≥ 95 %: {yes[met['enabling_precision']]} |",
+        f"| enabling units: recall | {pct(e['recall']['value'])} | {ci(e['recall'])} "
+        f"| {e['recall']['k']} / {e['recall']['n']} | ≥ 90 %: {yes[met['enabling_recall']]} |",
+        f"| enabling units: recall, mean over ordinances | {pct(e['recall_per_ordinance']['value'])} "
+        f"| {ci(e['recall_per_ordinance'])} | {e['recall_per_ordinance']['n']} ordinances | none |",
+        f"| unresolved enabling records: right | {pct(e['unresolved_precision']['value'])} "
+        f"| {ci(e['unresolved_precision'])} | {e['unresolved_precision']['k']} / {e['unresolved_precision']['n']} "
+        "| none |",
+        f"| definitions: precision | {pct(d['precision']['value'])} | {ci(d['precision'])} "
+        f"| {d['precision']['k']} / {d['precision']['n']} | ≥ 90 %: {yes[met['definitions_precision']]} |",
+    ]
+    for p, r in d["by_pattern"].items():
+        rows.append(f"| definitions, pattern `{p}` | {pct(r['value'])} | {ci(r)} | {r['k']} / {r['n']} | none |")
+    rows.append(f"| broken references: real | {pct(b['real']['value'])} | {ci(b['real'])} "
+                f"| {b['real']['k']} / {b['real']['n']} | ≥ 90 %: {yes[met['broken_real']]} |")
+    kinds = ", ".join(f"{k} {v}" for k, v in b["by_kind"].items())
+    return (counts_table() + "\n\n"
+            + f"Sample: {e['ordinances']} ordinances ({e['ordinances_naming_a_provision']} name a provision, "
+            f"{e['ordinances_all_right']} of them entirely right), 100 definitions, 100 broken references "
+            f"(verdicts: {kinds}). Result file: eval/facts/scores.json.\n\n" + "\n".join(rows))
+
+
+def counts_table() -> str:
+    c = json.loads((HERE / "counts.json").read_text("utf-8"))
+    a, d, b, sec = c["all_laws"], c["default_codes"], c["broken_58"], c["seconds"]
+    unres = lambda u: ", ".join(f"{k} {v:,}" for k, v in sorted(u.items())) or "none"  # noqa: E731
+    rows = ["| count (eval/facts/counts.json) | all laws | 58 default codes |", "|---|---|---|",
+            f"| laws | {a['laws']:,} | {d['laws']:,} |",
+            f"| files named `*v.xml` / of them with an Eingangsformel | {a['files_named_v']:,} / "
+            f"{a['v_with_preamble']:,} | {d['files_named_v']:,} / {d['v_with_preamble']:,} |",
+            f"| laws with an Eingangsformel / linked by ≥ 1 `AUTHORIZED_BY` edge (goal ≥ 1,300) "
+            f"| {a['with_preamble']:,} / {a['linked_laws']:,} | {d['with_preamble']:,} / {d['linked_laws']:,} |",
+            f"| `AUTHORIZED_BY` edges | {a['authorized_by_edges']:,} | {d['authorized_by_edges']:,} |",
+            f"| unresolved enabling references | {unres(a['unresolved'])} | {unres(d['unresolved'])} |",
+            f"| definitions (`DEFINES`) / `Term` nodes | {a['definitions']:,} / {a['terms']:,} "
+            f"| {d['definitions']:,} / {d['terms']:,} |",
+            f"| broken references (rows) | not run | {b['rows']:,} ({unres(b['by_status'])}) |",
+            f"| left out as likely parser gaps | not run | {unres(b['left_out_as_parser_gaps'])} |"]
+    return ("\n".join(rows) + f"\n\nSeconds (build.py, one run): parsing all laws {sec['parse_all_laws']} s, "
+            f"reading their preambles {sec['enabling_all_laws']} s; the ingest's own time is not measured here.")
+
+
+def render_readme(text: str, s: dict) -> str:
+    start, end = text.index(BEGIN) + len(BEGIN), text.index(END)
+    return text[:start] + "\n" + table(s) + "\n" + text[end:]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true")
+    args = ap.parse_args()
+    scores = compute()
+    text = json.dumps(scores, indent=1, ensure_ascii=False) + "\n"
+    readme = README.read_text("utf-8")
+    page = render_readme(readme, scores)
+    if args.check:
+        stale = [p.name for p, new, old in ((SCORES, text, SCORES.read_text("utf-8") if SCORES.exists() else ""),
+                                           (README, page, readme)) if new != old]
+        for name in stale:
+            print(f"stale: eval/facts/{name}; run .venv/bin/python eval/facts/score.py", file=sys.stderr)
+        return 1 if stale else 0
+    SCORES.write_text(text, "utf-8")
+    README.write_text(page, "utf-8")
+    print(table(scores))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
