@@ -16,6 +16,7 @@ from neo4j import Driver
 from ..cite import extract
 from ..context import build_pack
 from ..errors import NotReady, UserError, short
+from ..facts.related import unit_facts
 from ..graph.cypher import query
 from ..retrieve import Retriever, SearchRequest
 from ..verify import Status, Verifier
@@ -38,7 +39,9 @@ DESCRIPTIONS: dict[str, str] = {
                "citation, id and why it was chosen.",
     "related": "The one-hop neighbourhood of a unit (id or citation): its parent, children, the units it cites and "
                "the units citing it, each list with its full count and at most 'limit' rows, and the citing units "
-               "counted per law, and the court decisions citing it or a unit inside it (counted per court, most recent first).",
+               "counted per law, and the court decisions citing it or a unit inside it (counted per court, most recent first); "
+               "'facts': the ordinances resting on it, what its own law rests on (references outside the graph "
+               "with their status), the terms it defines and the definitions that apply to it.",
 }
 
 
@@ -158,7 +161,7 @@ class Tools:
         limit = check_limit(limit)
         uid, _ = self.resolve("related", citation, id)
         return {**self.unit_row("unit/related", uid, limit), "cited_by_decisions": self.citing_decisions(uid, limit),
-                "limit": limit}
+                "facts": unit_facts(self.read, uid, limit), "limit": limit}
 
     def citing_decisions(self, uid: str, limit: int) -> dict[str, Any]:
         """The court decisions citing the unit or a unit inside it (``legalkg ingest-cases``): their count,

@@ -1,0 +1,111 @@
+"""The statute facts of a unit on a live test graph (issue 45): ordinances resting on it, what its law
+rests on (a law outside the graph kept with its status until it is loaded), the terms it defines and
+the definitions that apply to it; the same through MCP ``related``. Read from the all-laws archive and
+hand-checked against the statute texts quoted below."""
+
+from __future__ import annotations
+
+import pytest
+
+from legalkg.facts.related import driver_read, unit_facts, unresolved_records
+from legalkg.graph.admin import wipe
+from legalkg.graph.connection import open_driver
+from legalkg.graph.ingest import ingest_laws
+from legalkg.graph.load import LoadSettings
+from legalkg.parse import parse_bytes
+from legalkg.serve.tools import Tools
+from tests.archive import archive_members
+
+#: GenTPflEV: "Auf Grund des § 16b Abs. 6 des Gentechnikgesetzes in der Fassung der Bekanntmachung vom
+#: 16. Dezember 1993 ..., verordnet die Bundesregierung:" -- the GenTG is not loaded at first
+GENTPFLEV_RECORD = {"status": "law_not_in_graph", "citation": "§ 16b Abs. 6 GenTG",
+                    "text": "§ 16b Abs. 6 des Gentechnikgesetzes"}
+
+
+def _ingest(driver, db, *slugs):
+    files = archive_members(*slugs)
+    laws = [(slug, parse_bytes(data, f"{slug}.xml", slug=slug)) for slug, data in files.items()]
+    report = ingest_laws(driver, db, iter(laws), settings=LoadSettings(progress=False))
+    assert report.ok, report.failures
+    return report
+
+
+@pytest.fixture(scope="module")
+def graph(driver, neo4j_cfg):
+    wipe(driver, neo4j_cfg.database)
+    _ingest(driver, neo4j_cfg.database, "stvg", "bkatv_2013", "fev_2010", "gentpflev")
+    return driver_read(driver, neo4j_cfg.database)
+
+
+def test_unresolved_records_keep_status_citation_and_words():
+    assert unresolved_records(["law_not_in_graph|§ 16b Abs. 6 GenTG|§ 16b Abs. 6 des Gentechnikgesetzes"]) == [
+        GENTPFLEV_RECORD]
+    assert unresolved_records(None) == []
+
+
+def test_ordinances_resting_on_a_paragraph(graph):
+    # BKatV: "Auf Grund des § 26a des Straßenverkehrsgesetzes ... verordnet das Bundesministerium ..."
+    facts = unit_facts(graph, "StVG/§26a", 10)
+    assert facts["rested_on_by_count"] == 1
+    assert [(r["ordinance"], r["target"], r["role"]) for r in facts["rested_on_by"]] == [
+        ("BKatV 2013", "StVG/§26a", "basis")]
+    # FeV: "§ 6 Absatz 1 Nummer 1, Nummer 3 Buchstabe c und Nummer 7 ... des Straßenverkehrsgesetzes":
+    # edges to units inside § 6, one ordinance
+    six = unit_facts(graph, "StVG/§6", 50)
+    assert six["rested_on_by_count"] == 1 and {r["ordinance"] for r in six["rested_on_by"]} == {"FeV 2010"}
+    assert "StVG/§6/Abs1/S1/Nr1" in {r["target"] for r in six["rested_on_by"]}
+    # the limit caps the rows, not the count
+    assert len(unit_facts(graph, "StVG/§6", 2)["rested_on_by"]) == 2
+    # § 1 StVG (Zulassung) is named by neither preamble
+    assert unit_facts(graph, "StVG/§1", 10)["rested_on_by_count"] == 0
+
+
+def test_a_law_outside_the_graph_is_kept_with_its_status(graph):
+    facts = unit_facts(graph, "GenTPflEV/§3/Abs1", 10)
+    assert facts["law_rests_on"] == []
+    assert facts["law_rests_on_unresolved"] == [GENTPFLEV_RECORD]
+    assert facts["issuer"] == "die Bundesregierung"
+
+
+def test_definitions_made_in_a_unit_and_applying_to_another(graph):
+    # § 2 Abs. 1 Satz 1 StVG: "Wer auf öffentlichen Straßen ein Kraftfahrzeug führt, bedarf der Erlaubnis
+    # (Fahrerlaubnis) der zuständigen Behörde (Fahrerlaubnisbehörde)."
+    here = {(d["term"], d["unit"]) for d in unit_facts(graph, "StVG/§2/Abs1", 50)["defined_here"]}
+    assert {("Fahrerlaubnis", "StVG/§2/Abs1/S1"), ("Fahrerlaubnisbehörde", "StVG/§2/Abs1/S1")} <= here
+    # § 3 Abs. 1 Satz 1 StVG: "Erweist sich jemand als ungeeignet oder nicht befähigt zum Führen von
+    # Kraftfahrzeugen, so hat ihm die Fahrerlaubnisbehörde die Fahrerlaubnis zu entziehen." -- terms of
+    # § 2 Abs. 1 and § 2 Abs. 5 ("Befähigt zum Führen von Kraftfahrzeugen ist, wer ...")
+    applying = {d["term"]: d for d in unit_facts(graph, "StVG/§3/Abs1/S1", 50)["applying"]}
+    assert {"Fahrerlaubnis", "Fahrerlaubnisbehörde", "Befähigt zum Führen von Kraftfahrzeugen"} <= set(applying)
+    assert applying["Fahrerlaubnis"]["unit"] == "StVG/§2/Abs1/S1" and applying["Fahrerlaubnis"]["scope"] == "StVG"
+    assert "Zulassungsbehörde" not in applying  # defined in § 1, not used in § 3 Abs. 1 Satz 1
+    assert unit_facts(graph, "StVG/§3/Abs1/S1", 50)["defined_here"] == []
+    # GenTPflEV § 3 Abs. 1: "Der Erzeuger hat den Nachbarn ... die Größe der Anbaufläche" -- § 2 Nr. 1, 3, 4
+    gen = {d["term"]: d["unit"] for d in unit_facts(graph, "GenTPflEV/§3/Abs1", 50)["applying"]}
+    assert gen == {"Anbaufläche": "GenTPflEV/§2/S1/Nr1", "Erzeuger": "GenTPflEV/§2/S1/Nr3",
+                   "Nachbar": "GenTPflEV/§2/S1/Nr4"}
+    # a definition in another law does not apply: the FeV's terms have their own scope
+    assert all(d["scope"] == "StVG" for d in applying.values())
+
+
+def test_mcp_related_carries_the_facts(graph, neo4j_cfg):
+    drv = open_driver(neo4j_cfg)
+    try:
+        rel = Tools(drv, neo4j_cfg.database, vectors=False).related(id="StVG/§26a", limit=5)
+    finally:
+        drv.close()
+    assert rel["id"] == "StVG/§26a"
+    assert [r["ordinance"] for r in rel["facts"]["rested_on_by"]] == ["BKatV 2013"]
+    assert rel["facts"]["rested_on_by_count"] == 1
+
+
+def test_loading_the_missing_law_turns_the_record_into_an_edge(graph, driver, neo4j_cfg):
+    before = unit_facts(graph, "GenTPflEV/§2", 10)
+    assert before["law_rests_on_unresolved"] == [GENTPFLEV_RECORD]
+    # the next ingest that reads the ordinance with the GenTG loaded links § 16b Abs. 6 GenTG
+    _ingest(driver, neo4j_cfg.database, "gentg", "gentpflev")
+    after = unit_facts(graph, "GenTPflEV/§2", 10)
+    assert after["law_rests_on_unresolved"] == []
+    assert [(e["target"], e["role"], e["exact"]) for e in after["law_rests_on"]] == [
+        ("GenTG/§16b/Abs6", "basis", True)]
+    assert [r["ordinance"] for r in unit_facts(graph, "GenTG/§16b", 10)["rested_on_by"]] == ["GenTPflEV"]
