@@ -24,8 +24,6 @@ from pathlib import Path
 
 import numpy as np
 
-from .paths import cache_dir
-
 SUFFIX = ".npy"
 DONE = "complete"
 
@@ -82,12 +80,13 @@ def unpack(z: np.lib.npyio.NpzFile, target: Path) -> None:
             raise
 
 
-def mapped(path: Path, z: np.lib.npyio.NpzFile) -> Mapping[str, np.ndarray]:
-    """The arrays of the open ``.npz`` ``z`` (read from ``path``), mapped from the cache's unpacked
-    copy, made on first use; ``z`` itself where the cache cannot be written."""
+def mapped(path: Path, z: np.lib.npyio.NpzFile, cache: Path) -> Mapping[str, np.ndarray]:
+    """The arrays of the open ``.npz`` ``z`` (read from ``path``), mapped from the unpacked copy in
+    ``cache`` (``<legalkg cache>/mapped``), made on first use; ``z`` itself where that cannot be
+    written."""
     try:
         stem, version = key(path)
-        target = cache_dir() / "mapped" / f"{stem}-{version}"
+        target = cache / f"{stem}-{version}"
         if not (target / DONE).is_file():
             unpack(z, target)
             prune(target.parent, stem, target.name)

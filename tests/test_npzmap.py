@@ -12,10 +12,8 @@ from legalkg import npzmap
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("LEGALKG_CACHE", str(folder))
-    return folder
+def cache(tmp_path):
+    return tmp_path / "cache"
 
 
 def write(path, **arrays):
@@ -27,14 +25,14 @@ def test_mapped_arrays_equal_the_file_and_are_maps(cache, tmp_path):
     path = tmp_path / "m.npz"
     write(path, a=np.arange(10, dtype=np.float32), b=np.frombuffer(b"x\ny", dtype=np.uint8))
     with np.load(path) as z:
-        arrays = npzmap.mapped(path, z)
+        arrays = npzmap.mapped(path, z, cache / "mapped")
         assert sorted(arrays) == ["a", "b"]
         assert np.array_equal(arrays["a"], np.arange(10, dtype=np.float32))
         assert bytes(arrays["b"]) == b"x\ny"
         assert isinstance(arrays["a"], np.memmap)
         arrays["a"][0] = 99  # copy-on-write: the caller may write, the cached copy stays
     with np.load(path) as z:
-        assert npzmap.mapped(path, z)["a"][0] == 0
+        assert npzmap.mapped(path, z, cache / "mapped")["a"][0] == 0
     assert len(list((cache / "mapped").iterdir())) == 1
 
 
@@ -42,11 +40,11 @@ def test_a_rebuilt_file_is_unpacked_anew_and_the_old_copy_pruned(cache, tmp_path
     path = tmp_path / "m.npz"
     write(path, a=np.zeros(3))
     with np.load(path) as z:
-        npzmap.mapped(path, z)
+        npzmap.mapped(path, z, cache / "mapped")
     write(path, a=np.ones(4))
     os.utime(path, ns=(1, 1))  # a different version even where the clock is coarse
     with np.load(path) as z:
-        assert np.array_equal(npzmap.mapped(path, z)["a"], np.ones(4))
+        assert np.array_equal(npzmap.mapped(path, z, cache / "mapped")["a"], np.ones(4))
     assert len([p for p in (cache / "mapped").iterdir() if not p.name.startswith(".")]) == 1
 
 
@@ -56,6 +54,6 @@ def test_unwritable_cache_reads_the_file_itself(cache, tmp_path):
     cache.mkdir()
     (cache / "mapped").write_text("not a folder")
     with np.load(path) as z:
-        arrays = npzmap.mapped(path, z)
+        arrays = npzmap.mapped(path, z, cache / "mapped")
         assert arrays is z
         assert np.array_equal(arrays["a"], np.arange(3))

@@ -30,6 +30,7 @@ from tokenizers import Tokenizer
 
 from ..errors import UserError
 from ..npzmap import mapped
+from ..paths import cache_dir
 from .base import Embedder
 
 #: The file format this code reads and writes.
@@ -131,7 +132,7 @@ def load_model(path: str | Path = DEFAULT_FILE) -> StaticModel:
     try:
         raw = path.read_bytes()
         with np.load(path, allow_pickle=False) as npz:
-            z = mapped(path, npz)
+            z = mapped(path, npz, cache_dir() / "mapped")
             meta = json.loads(bytes(z["meta"]).decode("utf-8"))
             if meta.get("format") != FORMAT:
                 raise ValueError(f"format {meta.get('format')!r}, expected {FORMAT!r}")

@@ -26,7 +26,7 @@ import scipy.sparse as sp
 
 from ..errors import UserError
 from ..npzmap import mapped
-from ..paths import portable_tree, restore_hint
+from ..paths import cache_dir, portable_tree, restore_hint
 from ..taskfile import shipped_path
 from .features import Vectoriser
 from .predictor import Config, LevelModel, Predictor
@@ -140,7 +140,7 @@ def read_arrays(path: Path, fmt: str, kind: str, fix: str) -> Iterator[tuple[Map
             raise UserError(f"{path} is not a legalkg {kind}; {fix}") from None
         if not isinstance(header, dict) or header.get("format") != fmt:
             raise UserError(f"{path} is not a legalkg {kind}; {fix}")
-        yield mapped(path, z), header
+        yield mapped(path, z, cache_dir() / "mapped"), header
 
 
 def temp_beside(path: Path) -> tuple[int, str]:
