@@ -50,6 +50,9 @@ class Edge(BaseModel):
     kind: Literal["intra", "cross"]
     target_level: Level
     text: str = Field(description="the reference as written in the source unit")
+    spans: list[tuple[int, int]] = Field(
+        default_factory=list, description="(start, end) of each chain in the source unit's text that cites the "
+                                          "target, as character offsets; the first is where ``text`` stands")
 
 
 class EdgeStats(BaseModel):
@@ -175,7 +178,8 @@ class _Tally:
 
     stats: EdgeStats = field(default_factory=EdgeStats)
     edges: list[Edge] = field(default_factory=list)
-    seen: set[tuple[str, str]] = field(default_factory=set)
+    #: (source, target) -> its edge, which a later chain of the same unit citing the target adds its span to
+    seen: dict[tuple[str, str], Edge] = field(default_factory=dict)
     #: every unresolved reference, where the caller asked for them (``legalkg references --broken``)
     broken: list[BrokenRef] | None = None
 
@@ -193,8 +197,8 @@ class BrokenRef:
     law_named: bool = False
 
 
-#: per unit: (reference, its chain's text, its key)
-_Found = list[tuple[RawRef, str, tuple]]
+#: per unit: (reference, its chain's text, its key, the chain's (start, end) in the unit's text)
+_Found = list[tuple[RawRef, str, tuple, tuple[int, int]]]
 
 
 def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
@@ -222,7 +226,8 @@ def statute_edges(law: Law, registry: LawRegistry, known_ids: Container[str],
         for c in children.get(u.id, ()):
             if c.id in counts:
                 below.update(counts[c.id])
-        _unit_edges(u, found[u.id], below, scope, by_id, lead_laws, tally)
+        _unit_edges(u, own_refs(found[u.id], below, child_regions(u, children.get(u.id, ()))),
+                    scope, by_id, lead_laws, tally)
     return tally.edges, tally.stats
 
 
@@ -240,22 +245,45 @@ def _own_references(units: list[Unit], registry: LawRegistry) -> tuple[dict[str,
         for chain in chains_of[u.id]:
             chain_text = u.text[chain.start:chain.end]
             for ref in chain.refs:
-                refs.append((ref, chain_text, _ref_key(ref, chain_text)))
+                refs.append((ref, chain_text, _ref_key(ref, chain_text), (chain.start, chain.end)))
         found[u.id] = refs
         if refs:
-            counts[u.id] = Counter(key for _, _, key in refs)
+            counts[u.id] = Counter(key for _, _, key, _ in refs)
     return found, counts
 
 
-def _unit_edges(u: Unit, refs: _Found, below: Counter, scope: _Scope, by_id: dict[str, Unit],
+def child_regions(u: Unit, children: Iterable[Unit]) -> list[tuple[int, int]]:
+    """Where the children's texts stand in ``u``'s text, found in order (a child not found is left out)."""
+    regions, at = [], 0
+    for c in children:
+        pos = u.text.find(c.text, at) if c.text and u.text else -1
+        if pos >= 0:
+            regions.append((pos, pos + len(c.text)))
+            at = pos + len(c.text)
+    return regions
+
+
+def own_refs(refs: _Found, below: Counter, regions: list[tuple[int, int]]) -> _Found:
+    """The references of a unit's text less those its children hold (``below``: their keys counted).
+    A key held by a child is taken off where it stands inside a child's text first, so the span kept
+    is the one in the unit's own words (a lead-in and its list may cite the same §)."""
+    below = Counter(below)
+    inside = [any(a <= span[0] and span[1] <= b for a, b in regions) for _, _, _, span in refs]
+    drop = [False] * len(refs)
+    for first_pass in (True, False):
+        for i, (_, _, key, _) in enumerate(refs):
+            if not drop[i] and below[key] > 0 and (inside[i] or not first_pass):
+                below[key] -= 1
+                drop[i] = True
+    return [r for r, d in zip(refs, drop, strict=True) if not d]
+
+
+def _unit_edges(u: Unit, refs: _Found, scope: _Scope, by_id: dict[str, Unit],
                 lead_laws: dict[str, str | None], tally: _Tally) -> None:
-    """The edges of the references in one unit's own text (those its children do not hold)."""
+    """The edges of the references in one unit's own text (``own_refs``: those its children do not hold)."""
     ctx: _Context | None = None  # built at the first reference a child does not hold
     list_law = None
-    for ref, text, key in refs:
-        if below[key] > 0:  # the key leaves out law_key/law_kind, which list_law sets below
-            below[key] -= 1
-            continue
+    for ref, text, _, span in refs:
         if ctx is None:
             ctx = _Context(u.id)
             if u.level in _LIST_LEVELS:  # siblings share their lead-in: read it once
@@ -277,12 +305,13 @@ def _unit_edges(u: Unit, refs: _Found, below: Counter, scope: _Scope, by_id: dic
             if tally.broken is not None:
                 tally.broken.append(BrokenRef(u.id, text, reason, _named(ref, ctx, scope), ref.law_kind == "named"))
             continue
-        _add_edges(u.id, targets, text, scope, tally, ref.law_kind == "named")
+        _add_edges(u.id, targets, text, scope, tally, ref.law_kind == "named", where=span)
 
 
 def _add_edges(source: str, targets: list[tuple[str, int]], span: str, scope: _Scope, tally: _Tally,
-               law_named: bool = False) -> None:
-    """One reference's resolved targets as edges, less repealed targets, self references and duplicates."""
+               law_named: bool = False, where: tuple[int, int] | None = None) -> None:
+    """One reference's resolved targets as edges, less repealed targets, self references and duplicates
+    (whose chain's offsets ``where`` join the first edge's ``spans``)."""
     stats = tally.stats
     for target, wanted_rank in targets:
         if target in scope.repealed_ids:
@@ -296,13 +325,17 @@ def _add_edges(source: str, targets: list[tuple[str, int]], span: str, scope: _S
         level = level_of_id(target)
         if _LEVEL_RANK.get(level, 0) < wanted_rank:
             stats.fallback_to_ancestor += 1
-        if (source, target) in tally.seen:
+        first = tally.seen.get((source, target))
+        if first is not None:
             stats.duplicates += 1
+            if where is not None and where not in first.spans:
+                first.spans.append(where)
             continue
-        tally.seen.add((source, target))
         kind = "intra" if target.split("/")[0] == scope.law.key else "cross"
-        tally.edges.append(Edge(source_id=source, target_id=target, kind=kind,
-                                target_level=level, text=span))
+        edge = Edge(source_id=source, target_id=target, kind=kind, target_level=level, text=span,
+                    spans=[where] if where is not None else [])
+        tally.seen[(source, target)] = edge
+        tally.edges.append(edge)
         stats.edges += 1
         stats.by_kind[kind] = stats.by_kind.get(kind, 0) + 1
         stats.by_level[level.value] = stats.by_level.get(level.value, 0) + 1

@@ -120,7 +120,7 @@ def cite_work(ref: int | tuple) -> tuple[list[tuple], object]:
     """Worker side: edges of one law as plain tuples (pickling 80k pydantic Edges is slow)."""
     ctx = worker_context()
     edges, stats = statute_edges(worker_law(ref), ctx.registry, ctx.known, ctx.repealed)
-    return [(e.source_id, e.target_id, e.kind, e.target_level.value, e.text) for e in edges], stats
+    return [(e.source_id, e.target_id, e.kind, e.target_level.value, e.text, e.spans) for e in edges], stats
 
 
 def fork_context():
@@ -180,8 +180,8 @@ class Extraction:
         """Citation edges and statistics per law (for the default ``work``)."""
         levels = {lvl.value: lvl for lvl in Level}
         for law, (rows, stats) in self.raw():
-            yield law, [Edge.model_construct(source_id=a, target_id=b, kind=c, target_level=levels[d], text=t)
-                        for a, b, c, d, t in rows], stats
+            yield law, [Edge.model_construct(source_id=a, target_id=b, kind=c, target_level=levels[d], text=t,
+                                             spans=w) for a, b, c, d, t, w in rows], stats
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)

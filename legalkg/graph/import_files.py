@@ -35,7 +35,7 @@ NODE_COLUMNS: dict[str, str] = {
 }
 REL_COLUMNS: dict[str, str] = {"gen": "string", "kind": "string", "text": "string", "role": "string",
                                "citation": "string", "start": "long", "end": "long", "issuer": "string",
-                               "exact": "boolean", "pattern": "string"}
+                               "exact": "boolean", "pattern": "string", "starts": "long[]", "ends": "long[]"}
 _COLUMN_NAMES = NODE_COLUMNS.keys()
 _REL_NAMES = tuple(REL_COLUMNS)
 
@@ -61,7 +61,7 @@ def csv_field(value: object) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, (list, tuple)):
-        value = ARRAY_DELIMITER.join(value)
+        value = ARRAY_DELIMITER.join(map(str, value))
     return '"' + str(value).replace('"', '""') + '"'
 
 
@@ -173,7 +173,8 @@ def write_cites(out: CsvLines, edges: list) -> str:
     for level, group in grouped.items():
         rtype = f"CITES_{level.value.upper()}"
         for r in group:
-            out.rel(r["source"], r["target"], rtype, {"gen": digest, "kind": r["kind"], "text": r["text"]})
+            out.rel(r["source"], r["target"], rtype, {"gen": digest, "kind": r["kind"], "text": r["text"],
+                                                      "starts": r["starts"], "ends": r["ends"]})
     return digest
 
 

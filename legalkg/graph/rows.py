@@ -120,15 +120,18 @@ def law_rows(law: Law) -> LawRows:
 
 
 def edge_rows(edges) -> tuple[dict[Level, list[dict]], str]:
-    """Citation edges grouped by target level, and their hash (the citation-load marker)."""
+    """Citation edges grouped by target level, and their hash (the citation-load marker). Each row
+    carries its chains' offsets in the source unit's text (``starts``, ``ends``), which the pages link
+    (the hash covers them, so a graph loaded before they were stored gets them at its next ingest)."""
     grouped: dict[Level, list[dict]] = defaultdict(list)
-    seen: set[tuple[str, str]] = set()
+    seen: dict[tuple[str, str], list] = {}
     for e in edges:
         key = (e.source_id, e.target_id)
         if key in seen:
             continue
-        seen.add(key)
+        seen[key] = e.spans
         grouped[e.target_level].append(
-            {"source": e.source_id, "target": e.target_id, "kind": e.kind, "text": e.text})
-    digest = content_hash(sorted(f"{s}>{t}" for s, t in seen))
+            {"source": e.source_id, "target": e.target_id, "kind": e.kind, "text": e.text,
+             "starts": [a for a, _ in e.spans], "ends": [b for _, b in e.spans]})
+    digest = content_hash(sorted(f"{s}>{t}@{spans}" for (s, t), spans in seen.items()))
     return grouped, digest

@@ -108,6 +108,26 @@ def test_citations_in_the_text_are_links_and_unresolved_ones_show_their_status(p
     assert "Gesetz nicht geladen" in bad.inner_text() and bad.locator("a").count() == 0
 
 
+def test_a_link_stands_where_the_edge_places_it_not_on_the_same_words_elsewhere(page):
+    """§ 15 Abs. 3b Satz 2 KSchG (kschg.xml): "… der Erklärung nach Satz 1 bis … nach § 17 Absatz 3, § 17a
+    Nummer 3 Satz 2, § 115 Absatz 2 Nummer 8 Satz 1 des Betriebsverfassungsgesetzes, …". Its first "Satz 1"
+    is § 15 Abs. 3b Satz 1 KSchG; the second belongs to the BetrVG chain, not in the test graph: text with
+    its status, no link (a search for the words "Satz 1" linked both)."""
+    page.goto("/unit/KSchG/%C2%A715/Abs3b/S2")
+    text = page.locator(".unit-text")
+    links = text.locator("a.ref")
+    assert [a.inner_text() for a in links.all()] == ["Satz 1"]
+    assert links.first.get_attribute("href") == "/unit/KSchG/%C2%A715/Abs3b/S1"
+    assert "der Erklärung nach Satz 1 bis zum Zeitpunkt" in text.inner_text()
+    bad = text.locator(".ref.unresolved")
+    assert bad.count() == 1 and bad.get_attribute("data-status") == "law_not_in_graph"
+    assert "§ 115 Absatz 2 Nummer 8 Satz 1 des Betriebsverfassungsgesetzes" in bad.inner_text()
+    assert bad.locator("a").count() == 0 and "Gesetz nicht geladen" in bad.inner_text()
+    page.goto("/unit/KSchG/%C2%A715/Abs3b/S1")  # the backlink marks the same chain
+    cited = page.locator("ul.backlinks li", has_text="§ 15 Abs. 3b Satz 2 KSchG").locator("q.citing")
+    assert cited.locator("mark").count() == 1 and "nach <mark>Satz 1</mark> bis" in cited.inner_html()
+
+
 def test_backlinks_show_the_citing_units_title_and_sentence(page):
     page.goto("/unit/KSchG/%C2%A75")
     item = page.locator("ul.backlinks li", has_text="§ 17 Satz 2 TzBfG")

@@ -24,7 +24,7 @@ def rows():
         {"id": "K/§1/Abs2/S2/Nr1", "parent": "K/§1/Abs2/S2", "level": "Nummer", "label": "1", "text": nr1, "cites": []},
         {"id": "K/§1/Abs2/S2/Nr1/Bsta", "parent": "K/§1/Abs2/S2/Nr1", "level": "Buchstabe", "label": "a",
          "text": "die Kündigung gegen eine Richtlinie nach § 95 des Betriebsverfassungsgesetzes verstößt,",
-         "cites": [{"text": "§ 95", "id": "B/§95", "citation": "§ 95 B"}]},
+         "cites": [{"text": "§ 95", "starts": [41], "ends": [45], "id": "B/§95", "citation": "§ 95 B"}]},
         {"id": "K/§1/Abs2/S2/Nr1/Bstb", "parent": "K/§1/Abs2/S2/Nr1", "level": "Buchstabe", "label": "b",
          "text": "der Arbeitnehmer weiterbeschäftigt werden kann", "cites": []},
         {"id": "K/§1/Abs2/S2/Nr2", "parent": "K/§1/Abs2/S2", "level": "Nummer", "label": "2",
@@ -35,7 +35,7 @@ def rows():
 def test_a_list_is_cut_out_of_its_sentence_with_markers_as_numbers():
     tree = lawtext.build_tree(rows(), "K/§1/Abs2/S2", "K/§1/Abs2/S2/Nr1/Bstb")
     lead, items = tree["pieces"]
-    assert lead == {"text": "Die Kündigung ist auch sozial ungerechtfertigt, wenn"}
+    assert lead == {"text": "Die Kündigung ist auch sozial ungerechtfertigt, wenn", "start": 0}
     assert items["list"] and [c["marker"] for c in items["group"]] == ["1.", "2."]
     nr1 = items["group"][0]
     assert nr1["holds_focus"] and not nr1["focus"]
@@ -48,20 +48,29 @@ def test_a_child_not_in_its_parents_text_leaves_the_parent_whole():
     broken = rows()
     broken[1]["text"] = "a text that is not in the Satz"
     tree = lawtext.build_tree(broken, "K/§1/Abs2/S2")
-    assert tree["pieces"] == [{"text": SATZ}]
+    assert tree["pieces"] == [{"text": SATZ, "start": 0}]
     assert lawtext.build_tree(rows(), "nowhere") is None
 
 
-def test_citations_become_links_and_unresolved_ones_keep_their_status():
-    text = "nach § 4 Satz 1, §§ 5 und 6 und § 45 sowie § 4 und § 95 des BetrVG"
-    cites = [{"text": "§ 4 Satz 1, §§ 5 und 6", "id": "K/§4/S1"}, {"text": "§ 4 Satz 1, §§ 5 und 6", "id": "K/§5"},
-             {"text": "§ 4", "id": "K/§4"}]
+def test_citations_are_linked_where_the_edges_place_them():
+    """Offsets as the ingest writes them: one chain citing two units, a § cited twice in the unit
+    (the edge keeps both spans), a unit whose text the piece starts inside of, a span outside the piece."""
+    unit = "Vorweg. nach § 4 Satz 1, §§ 5 und 6 und § 45 sowie § 4 und § 95 des BetrVG, dann § 4"
+    chain, four = unit.index("§ 4 Satz 1"), unit.index("sowie § 4") + 6
+    cites = [{"text": "§ 4 Satz 1, §§ 5 und 6", "id": "K/§4/S1", "starts": [chain], "ends": [chain + 22]},
+             {"text": "§ 4 Satz 1, §§ 5 und 6", "id": "K/§5", "starts": [chain], "ends": [chain + 22]},
+             {"text": "§ 4", "id": "K/§4", "starts": [four, len(unit) - 3], "ends": [four + 3, len(unit)]},
+             {"text": "§ 9", "id": "K/§9", "starts": [0], "ends": [3]},  # before the piece: left out
+             {"text": "§ 45", "id": "K/§45"}]  # a graph loaded before offsets were stored: no link
+    offset = unit.index("nach")
+    text = unit[offset:]
     start = text.index("§ 95")
-    segs = lawtext.segments(text, cites, [lawtext.Unresolved(start, len(text), "law_not_in_graph", "§ 95 BetrVG")])
+    segs = lawtext.segments(text, cites, [lawtext.Unresolved(start, start + 15, "law_not_in_graph", "§ 95 BetrVG")],
+                            offset)
     assert "".join(s["text"] for s in segs) == text
     linked = [(s["text"], [t["id"] for t in s["targets"]]) for s in segs if "targets" in s]
-    assert linked == [("§ 4 Satz 1, §§ 5 und 6", ["K/§4/S1", "K/§5"]), ("§ 4", ["K/§4"])]  # not inside "§ 45"
-    assert [s["status"] for s in segs if "status" in s] == ["law_not_in_graph"]
+    assert linked == [("§ 4 Satz 1, §§ 5 und 6", ["K/§4/S1", "K/§5"]), ("§ 4", ["K/§4"]), ("§ 4", ["K/§4"])]
+    assert [(s["text"], s["status"]) for s in segs if "status" in s] == [("§ 95 des BetrVG", "law_not_in_graph")]
 
 
 def test_verify_records_are_given_back_to_their_piece():
@@ -72,7 +81,9 @@ def test_verify_records_are_given_back_to_their_piece():
               "cited": "§ 95 BetrVG"}
     lawtext.link_pieces(tree, [record])
     bsta = tree["pieces"][1]["group"][0]["pieces"][1]["group"][0]
-    assert [s.get("targets", [{}])[0].get("id") for s in bsta["pieces"][0]["segments"]] == [None, "B/§95", None]
+    assert [(s["text"], s.get("targets", [{}])[0].get("id")) for s in bsta["pieces"][0]["segments"]] == [
+        ("die Kündigung gegen eine Richtlinie nach ", None), ("§ 95", "B/§95"),
+        (" des Betriebsverfassungsgesetzes verstößt,", None)]
     assert len(offsets) == len(lawtext.text_pieces(tree))
 
 

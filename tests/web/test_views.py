@@ -92,7 +92,7 @@ def test_templates_escape_statute_and_pasted_text():
                "cited_by": [], "cited_by_count": 0, "cited_by_laws": []}
     tree = lawtext.link_pieces(lawtext.build_tree(
         [{"id": "X/§1", "parent": "X", "level": "Paragraph", "label": "1", "text": hostile,
-          "cites": [{"text": "<script>", "id": "X/§2", "citation": hostile}]}], "X/§1"))
+          "cites": [{"text": "<script>", "starts": [0], "ends": [8], "id": "X/§2", "citation": hostile}]}], "X/§1"))
     graph = views.graph_elements({**related, "id": "X/§1", "citation": "</script><script>alert(3)"})
     html = env.get_template("unit.html").render(form={}, unit=unit, related=related, graph=graph, tree=tree,
                                                 crumbs=[{"name": hostile, "url": "/unit/X", "title": hostile}],

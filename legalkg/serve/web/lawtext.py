@@ -6,16 +6,19 @@ Why the tree is rebuilt from the parent's text: a node's ``text`` holds its chil
 ("…, wenn 1. in Betrieben …, 2. in Betrieben …"), so the parts between the children (the lead-in,
 the item markers, a closing clause) are cut out of it and the markers replaced by list numbers.
 
-Why citations are found by their written text: a ``CITES_*`` edge keeps the chain as written
-(``text``: "§ 4 Satz 1, §§ 5 und 6") and its source unit, not character offsets (the ingest stores
-no span), so the chain is looked up in the source unit's own text; a chain with several targets
-links its first and lists the others after it. Citations the graph could not resolve have no edge;
-the page passes verify's records for them (``Unresolved``), read by the same grammar as the ingest.
+Why citations are linked where the edges say: a ``CITES_*`` edge keeps the offsets of the chains
+that cite its target in the source unit's text (``starts``, ``ends``, written by the ingest from
+the grammar's chains), so the page links exactly what the ingest read, with no second parse and no
+search for the written words (which linked a "§ 4" inside "§ 4 Satz 1", or every repetition); a
+chain with several targets ("§§ 5 bis 7") links its first and lists the others after it. An edge
+without offsets (a graph loaded before they were stored) links nothing until ``legalkg ingest``
+reloads the law's edges. Citations the graph could not resolve have no edge; the page passes
+verify's records for them (``Unresolved``), read by the same grammar as the ingest, and shows
+them as text with their status.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any, NamedTuple
 
 #: The list levels: shown as ``<ol>`` items under the sentence that introduces them.
@@ -54,9 +57,14 @@ def strip_marker(gap: str, child: dict[str, Any]) -> str:
     return gap
 
 
+def trimmed(text: str, start: int) -> dict[str, Any]:
+    """A text piece without its outer blanks, with ``start``: where it stands in its unit's text."""
+    return {"text": text.strip(), "start": start + len(text) - len(text.lstrip())}
+
+
 def split_text(text: str, children: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-    """``text`` cut around its children's texts: ``{"text": …}`` pieces and ``{"group": [...]}``
-    groups of consecutive children; None when a child's text is not found in order."""
+    """``text`` cut around its children's texts: ``{"text": …, "start": …}`` pieces and
+    ``{"group": [...]}`` groups of consecutive children; None when a child's text is not found in order."""
     pieces: list[dict[str, Any]] = []
     group: list[dict[str, Any]] = []
     at = 0
@@ -70,13 +78,13 @@ def split_text(text: str, children: list[dict[str, Any]]) -> list[dict[str, Any]
             if group:
                 pieces.append({"group": group})
                 group = []
-            pieces.append({"text": gap.strip()})
+            pieces.append(trimmed(gap, at))
         group.append(child)
         at = pos + len(own)
     if group:
         pieces.append({"group": group})
     if text[at:].strip():
-        pieces.append({"text": text[at:].strip()})
+        pieces.append(trimmed(text[at:], at))
     return pieces
 
 
@@ -98,7 +106,7 @@ def block(node: dict[str, Any], focus: str | None) -> dict[str, Any]:
     children = [block(c, focus) for c in node["children"]]
     pieces = split_text(node.get("text") or "", children) if children else None
     if pieces is None:  # a leaf, or a parent whose children's texts are not in its own
-        pieces = [{"text": node.get("text") or ""}]
+        pieces = [{"text": node.get("text") or "", "start": 0}]
     for piece in pieces:
         if "group" in piece:
             piece["list"] = piece["group"][0]["level"] in LIST_LEVELS
@@ -121,29 +129,30 @@ def text_pieces(tree: dict[str, Any]) -> list[tuple[dict[str, Any], dict[str, An
     return out
 
 
-def chains(cites: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
-    """The node's edges grouped by the chain as written, longest chain first (so "§ 4 Satz 1"
-    is taken before a shorter "§ 4" that would match inside it)."""
-    grouped: dict[str, list[dict[str, Any]]] = {}
+def chains(cites: list[dict[str, Any]], start: int, end: int) -> list[tuple[int, int, list[dict[str, Any]]]]:
+    """The chains the edges place inside ``[start, end)`` of their source unit's text: (start, end,
+    the units cited there, in the edges' order), in text order."""
+    grouped: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for cite in cites or []:
-        if cite.get("text"):
-            grouped.setdefault(cite["text"], []).append(cite)
-    return sorted(grouped.items(), key=lambda kv: -len(kv[0]))
+        for a, b in zip(cite.get("starts") or [], cite.get("ends") or [], strict=False):
+            if start <= a < b <= end:
+                grouped.setdefault((a, b), []).append(cite)
+    return [(a, b, targets) for (a, b), targets in sorted(grouped.items())]
 
 
-def segments(text: str, cites: list[dict[str, Any]], unresolved: list[Unresolved] = ()) -> list[dict[str, Any]]:
-    """``text`` as segments: plain (``targets`` and ``status`` absent), a linked chain (``targets``:
-    the cited units, the first one the link) or an unresolved citation (``status``). Every
-    occurrence of a chain is linked, never inside a word or over another chain."""
+def segments(text: str, cites: list[dict[str, Any]], unresolved: list[Unresolved] = (),
+             offset: int = 0) -> list[dict[str, Any]]:
+    """``text`` (which stands at ``offset`` of its unit's text) as segments: plain (``targets`` and
+    ``status`` absent), a linked chain where the edges place it (``targets``: the cited units, the
+    first one the link) or an unresolved citation (``status``), never one over another."""
     taken: list[tuple[int, int, dict[str, Any]]] = []
 
     def free(start: int, end: int) -> bool:
         return all(end <= s or start >= e for s, e, _ in taken)
 
-    for written, targets in chains(cites):
-        for m in re.finditer(r"(?<!\w)" + re.escape(written) + r"(?!\w)", text):
-            if free(m.start(), m.end()):
-                taken.append((m.start(), m.end(), {"targets": targets}))
+    for a, b, targets in chains(cites, offset, offset + len(text)):
+        if free(a - offset, b - offset):
+            taken.append((a - offset, b - offset, {"targets": targets}))
     for u in unresolved:
         if u.end > u.start and free(u.start, u.end):
             taken.append((u.start, u.end, {"status": u.status, "cited": u.cited, "nearest": u.nearest}))
@@ -185,7 +194,7 @@ def link_pieces(tree: dict[str, Any], records: list[dict[str, Any]] = ()) -> dic
         own = [Unresolved(r["chain_start"] - start, r["chain_end"] - start, r["status"],
                           r.get("cited") or r["written"], r.get("nearest"))
                for r in records if r.get("id") is None and start <= r["chain_start"] and r["chain_end"] <= end]
-        piece["segments"] = segments(piece["text"], node.get("cites") or [], own)
+        piece["segments"] = segments(piece["text"], node.get("cites") or [], own, piece.get("start", 0))
     return tree
 
 

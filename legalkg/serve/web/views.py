@@ -121,10 +121,9 @@ def graph_elements(related: dict[str, Any], cap: int = GRAPH_NODES) -> list[dict
 
 def backlinks(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The citing units grouped by law (in the query's order), each with the citing Satz as
-    segments whose ``mark`` is the chain as written that cites."""
+    segments whose ``mark`` is a chain that cites (where its edges' offsets place it)."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
-        marks = [{"text": w, "id": row["id"]} for w in row.get("written") or []]
-        segs = [{"text": s["text"], "mark": "targets" in s} for s in segments(row.get("text") or "", marks)]
+        segs = [{"text": s["text"], "mark": "targets" in s} for s in segments(row.get("text") or "", row["edges"])]
         groups.setdefault(row["law"], []).append({**row, "segments": segs})
     return [{"law": law, "units": units} for law, units in groups.items()]
