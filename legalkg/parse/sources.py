@@ -49,11 +49,11 @@ def _read(f: Path) -> bytes | ParseError:
 
 
 def _folder_items(folder: Path, codes: list[str] | None) -> Iterator[tuple[str, bytes | ParseError]]:
+    files = sorted(folder.glob("*.xml"))
+    if not files:  # "parsed 0 laws", exit 0, passed for a success; or one "unknown code" line per code
+        raise ParseError(f"{folder} holds no .xml file: give the gii folder of the laws (or the "
+                         "all-laws .tar.xz) as --source")
     if codes is None:
-        files = sorted(folder.glob("*.xml"))
-        if not files:  # "parsed 0 laws", exit 0, passed for a success
-            raise ParseError(f"{folder} holds no .xml file: give the gii folder of the laws (or the "
-                             "all-laws .tar.xz) as --source")
         for f in files:
             yield f.stem, _read(f)
         return

@@ -42,3 +42,10 @@ def test_a_truncated_archive_is_one_line(tmp_path, size, codes):
     assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr[-800:]
     assert out.stderr.startswith(f"error: {cut}: damaged or truncated archive (") and out.stderr.rstrip().endswith(
         "download it again or give the gii folder as --source")
+
+
+def test_an_empty_folder_with_the_default_codes_is_one_line(tmp_path):
+    """It was one "unknown code" line for each of the 58 codes, then "parsed 0 laws"."""
+    out = run_parse(tmp_path)
+    assert out.returncode == 1 and out.stderr.splitlines() == [
+        f"error: {tmp_path} holds no .xml file: give the gii folder of the laws (or the all-laws .tar.xz) as --source"]
