@@ -78,8 +78,8 @@ def problem(line: str, validate: Callable[[str], object]) -> str | None:
     else:
         return None
     message = _parsed(line)
-    if not isinstance(message, dict) or "method" not in message:
-        return None  # a response or something without a method: not ours to answer
+    if not isinstance(message, dict) or ("method" not in message and ({"result", "error"} & message.keys())):
+        return None  # a client's (malformed) response to the server: nobody waits for an answer
     params = message.get("params")
     if params is not None and not isinstance(params, dict):
         return error_line(rid, INVALID_PARAMS, f"invalid params: params must be a JSON object, not "

@@ -46,6 +46,8 @@ def test_scan_finds_the_top_level_id_and_depth_without_parsing():
     ('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":7}', INVALID_PARAMS, "not a number"),
     (deep(50_000), INVALID_PARAMS, f"more than the {MAX_DEPTH} allowed"),
     ('{"jsonrpc":"2.0","id":2,"method":5}', INVALID_REQUEST, "not a JSON-RPC 2.0 request"),
+    ('{"jsonrpc":"2.0","id":2}', INVALID_REQUEST, "not a JSON-RPC 2.0 request"),
+    ('{"jsonrpc":"1.0","id":2,"method":"tools/list"}', INVALID_REQUEST, "not a JSON-RPC 2.0 request"),
 ])
 def test_a_request_the_sdk_refuses_gets_one_error_line(line, code, words):
     answer = json.loads(problem(line, validate))
@@ -56,6 +58,7 @@ def test_a_request_the_sdk_refuses_gets_one_error_line(line, code, words):
     '{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}',  # good: the SDK's
     '{"jsonrpc":"2.0","method":"notifications/x","params":"x"}',  # no id: nobody waits for an answer
     "", "not json at all",
+    '{"jsonrpc":"2.0","id":3,"result":5,"extra":[1]}',  # a client's answer to the server
 ])
 def test_good_lines_and_lines_without_an_id_go_to_the_sdk(line):
     assert problem(line, validate) is None
