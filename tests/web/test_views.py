@@ -98,7 +98,7 @@ def test_templates_escape_statute_and_pasted_text():
                                                 crumbs=[{"name": hostile, "url": "/unit/X", "title": hostile}],
                                                 backlinks=[], official=None, up=None)
     assert "<script>alert" not in html and "</script><script>alert(3)" not in html
-    assert html.count("<script") == html.count("</script>") == 3  # app.js, the data, the call
+    assert html.count("<script") == html.count("</script>") == 2  # app.js and the data (no inline script)
 
 
 def test_the_decisions_block_escapes_and_counts_per_court():

@@ -4,10 +4,10 @@
 
 Why server-side templates: every page works without JavaScript and offline; the only scripts are
 ``app.js`` (copy buttons, Enter to ask, the drawing) and the vendored ``cytoscape.min.js``, both
-served from the package. Jinja2 autoescapes every value, so statute text and pasted text never
-become markup. A bad input is the tools' one ``UserError`` line, said in the page's language (``messages``) and
-shown in the page with status 400;
-an unknown unit or path is an HTML 404 with "did you mean" links (``suggest``).
+served from the package; every page is sent with a strict Content-Security-Policy (``csp``).
+Jinja2 autoescapes every value, so statute text and pasted text never become markup. A bad input is
+the tools' one ``UserError`` line, said in the page's language (``messages``) and shown in the page
+with status 400; an unknown unit or path is an HTML 404 with "did you mean" links (``suggest``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ...errors import NotReady, UserError
 from ...verify import MAX_CHARS, SUPPORT_THRESHOLD, Status
 from ...vocab import RetrievalLevel, parse_level
 from ..tools import LINK_LIMIT, Tools
-from . import checkview, i18n, lawtext, messages, structure, suggest, views
+from . import checkview, csp, i18n, lawtext, messages, structure, suggest, views
 
 HERE = Path(__file__).parent
 #: The ask page's level choices: the statute levels, the chunks and auto (``legalkg.vocab``).
@@ -77,7 +77,7 @@ class Pages:
         if isinstance(values.get("error"), str):  # the tools' English line in the page's words
             values["error"] = messages.say(values["error"], lang)
         html = self.env.get_template(name).render(t=i18n.translator(lang), lang=lang, lang_switch=switch, **values)
-        response = HTMLResponse(html, status_code=status)
+        response = HTMLResponse(html, status_code=status, headers=csp.HEADERS)
         if request is not None and request.query_params.get("lang") in i18n.LANGS:
             response.set_cookie(i18n.COOKIE, lang, max_age=365 * 86400, samesite="lax")
         return response

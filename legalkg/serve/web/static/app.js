@@ -90,5 +90,8 @@ var legalkg = (function () {
     seen.observe(container);
   }
 
+  // A unit page's drawing: started here, as the page may run no inline script (its Content-Security-Policy).
+  if (document.getElementById("graph") && document.getElementById("graph-data")) { drawWhenSeen("graph", "graph-data"); }
+
   return { drawGraph: drawGraph, drawWhenSeen: drawWhenSeen };
 })();
