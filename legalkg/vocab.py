@@ -104,6 +104,20 @@ class Task(StrEnum):
     CASE = "case"
 
 
+class PackReason(StrEnum):
+    """Why a context pack holds a unit (``legalkg.context.select``); ``rank`` and ``cited_by`` of
+    the unit say which § of the engine's ranking it stands for."""
+
+    #: The whole § as the engine ranked it for the question.
+    RANKED = "ranked"
+    #: The Absatz or Satz of a ranked § that the engine ranks best for the question.
+    PART = "part"
+    #: A further Absatz or Satz of a ranked §, next in the engine's order.
+    MORE = "more"
+    #: A unit that a ranked § cites.
+    CITED = "cited"
+
+
 class Run(StrEnum):
     """The rankings the learned mode fuses (``legalkg.retrieve.learned``)."""
 

@@ -57,9 +57,15 @@ def readme_examples() -> str:
     return table(res["rows"], res.get("before"))
 
 
+def context_packs() -> str:
+    """eval/context-packs/results.md: the table ``eval/context-packs/run.py`` writes from its results.csv."""
+    return (REPO / "eval/context-packs/results.md").read_text("utf-8").rstrip("\n")
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
     "cli-startup": cli_startup, "readme-examples": readme_examples,
-    "cli-startup-graph-ranker": lambda: cli_startup("eval/cli-startup/graph-ranker")}
+    "cli-startup-graph-ranker": lambda: cli_startup("eval/cli-startup/graph-ranker"),
+    "context-packs": context_packs}
 
 
 def pages() -> list[Path]:

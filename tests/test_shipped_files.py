@@ -37,7 +37,7 @@ def empty_data(tmp_path, monkeypatch):
 def test_every_file_the_code_reads_is_shipped():
     """The names the code opens in legalkg/data exist in the checkout (the wheel smoke checks the wheel)."""
     for name in ("predictor-lay.npz", "predictor-case.npz", "ranker-lay.npz", "ranker-case.npz",
-                 "static-encoder.npz", "fusion-weights.json", "context-gain.json", "default_codes.tsv",
+                 "static-encoder.npz", "fusion-weights.json", "default_codes.tsv",
                  "law_aliases.tsv", "gii_laws.tsv.gz", "gii_names.tsv.gz", "former_laws.tsv", "other_laws.tsv"):
         assert (SHIPPED / name).is_file(), name
 
@@ -63,10 +63,6 @@ def test_missing_shipped_json_files_are_no_silent_defaults(empty_data):
     """Before, a missing fusion-weights.json fell back to the untuned weights without a word."""
     with pytest.raises(UserError, match=r"legalkg/data/fusion-weights\.json is missing"):
         fusion_weights.shipped("lay")
-    from legalkg.context import gain
-
-    with pytest.raises(UserError, match=r"legalkg/data/context-gain\.json is missing"):
-        gain.shipped("case")
 
 
 def test_a_file_the_user_names_may_be_new(tmp_path):

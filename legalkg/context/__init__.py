@@ -4,18 +4,17 @@ Public API::
 
     from legalkg.context import build_pack, ContextPack
     pack = build_pack(retriever, "Mein Vermieter gibt die Kaution nicht zurück", budget=1000)
-    pack.model_dump()   # {"query", "budget", "units": [{"id", "citation", "text", "words", "why"}]}
+    pack.model_dump()   # {"query", "budget", "units": [{"id", "citation", "text", "words", "why",
+                        #                                "reason", "rank", "cited_by"}]}
     pack.words          # delivered words, never above the budget
 
 The parts, for evaluation and reuse: ``gather`` (candidates from the learned engine),
-``Calibration`` / ``fit`` / ``shipped`` (expected gain per rank), ``select_units`` (the greedy
-choice over ready candidates) and ``render_markdown``.
+``select_units`` (the pure choice over ready candidates) and ``render_markdown``.
 """
 
 from .candidates import POOLS, Candidate, gather
-from .gain import Calibration, fit, shipped
 from .markdown import render_markdown
 from .pack import MAX_BUDGET, ContextPack, PackUnit, build_pack, check_budget, select_units
 
-__all__ = ["MAX_BUDGET", "POOLS", "Calibration", "Candidate", "ContextPack", "PackUnit", "build_pack", "check_budget",
-           "fit", "gather", "render_markdown", "select_units", "shipped"]
+__all__ = ["MAX_BUDGET", "POOLS", "Candidate", "ContextPack", "PackUnit", "build_pack", "check_budget", "gather",
+           "render_markdown", "select_units"]

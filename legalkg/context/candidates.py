@@ -7,8 +7,8 @@ the selection (``select``) decides, so retrieval here offers each level's rankin
 that the best §§ cite (one ``citation`` hop: cross-references such as "nach § 566 Abs. 2").
 
 Each candidate keeps where it came from (``source``: the level it was ranked at, or
-``cited:<level>`` for a citation hop, and its rank or its seed's rank): that is what the expected
-gain is calibrated on (``gain``).
+``cited:<level>`` for a citation hop, and its rank or its seed's rank, and for a hop the citation
+of the unit that cites it): that is what the selection orders by and what a pack's reasons say.
 """
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ from ..retrieve.learned import keeping_predictions
 from ..vocab import Expansion, Mode, RetrievalLevel
 
 #: Levels ranked for a pack and how many hits of each are asked for: at each level more words
-#: than the largest budget the benchmark measures (3,000), so the selection has a choice there;
-#: half these pools gave a lower pack recall at 1,000 words on LER BGH (docs/context.md).
+#: than the largest budget the benchmark measures (3,000), so the selection has a choice there.
 POOLS: dict[RetrievalLevel, int] = {RetrievalLevel.PARAGRAPH: 80, RetrievalLevel.ABSATZ: 200,
                                     RetrievalLevel.SATZ: 400}
 #: The top §-level hits whose citations are followed one hop.
@@ -42,6 +41,7 @@ class Candidate(BaseModel):
     words: int = 0
     source: str
     rank: int
+    seed: str | None = None
 
 
 def query_vectors(retriever: Retriever, text: str, levels: Sequence[RetrievalLevel]) -> dict[str, np.ndarray]:
@@ -83,10 +83,12 @@ def gather(retriever: Retriever, text: str, task: str | None = None, law: str | 
     top = seeds_by_level.get(RetrievalLevel.PARAGRAPH, [])[:cited_seeds]
     if top:
         seed_rank = {h.id: h.rank or 0 for h in top}
+        seed_citation = {h.id: h.citation or h.id for h in top}
         for h in retriever.expand(top, Expansion.CITATION):
             if law is not None and h.id.split("/", 1)[0] != law:
                 continue
             out.setdefault(h.id, Candidate(id=h.id, citation=h.citation or h.id, text=h.text, title=h.title,
                                            words=h.words, source=f"{CITED_PREFIX}{RetrievalLevel.PARAGRAPH}",
-                                           rank=seed_rank.get(h.seed or "", 0)))
+                                           rank=seed_rank.get(h.seed or "", 0),
+                                           seed=seed_citation.get(h.seed or "")))
     return list(out.values())

@@ -1,63 +1,73 @@
-"""Greedy choice of units within a word budget: the pure core of a context pack.
+"""Which units a context pack holds, in which order and why: the pure core of a pack.
 
-Why greedy by gain per word: filling a word budget with the most expected citations is a knapsack
-problem whose items interact (two units of one § share its citations). The ratio greedy with
-re-evaluated marginal gains is the standard answer for such coverage objectives; because a plain
-unit's gain can only fall as scopes get covered, it is evaluated lazily (a heap of stale upper
-bounds).
+The pack follows the engine. Its §-level ranking is what ``legalkg search`` answers, so the pack
+leads with the same §§ in the same order, each as the part of it that the engine ranks best for
+the question, and then gives more of the first §§ (the rule that answers), what they cite, and the
+§§ ranked after the first ``LEAD``. Rounds, each in the engine's order, until the budget is spent:
 
-Rules:
-- the total words never exceed ``budget``; a unit that does not fit is passed over and smaller
-  ones are still tried;
-- never a unit twice: an id, or any ancestor/descendant pair (a Satz and its own Absatz or §),
-  since ids are citations and an ancestor's id is a prefix of its descendants' (``legalkg.model``);
-- the value of a set of units is the sum, over the §§ they lie in, of each §'s expected
-  citations, plus the sum over their Absatz scopes of each scope's (``gain``); a unit adds what
-  its scopes add that the chosen units did not cover yet, and a unit that adds nothing is not
-  delivered (it would only spend words);
-- an **upgrade**: a unit that contains chosen units (a § holding a chosen Satz) may replace them,
-  for the gain and the words that the exchange adds. A cheap Satz is often the best first pick
-  for a §, and a larger budget can later afford the whole §, which also covers its other Absätze;
-  without upgrades the Satz would keep the § out for good;
-- ties go to the larger gain, then the smaller id, so the choice is deterministic.
+1. **lead**: each of the first ``LEAD`` ranked §§ once: the whole § where it fits its share of the
+   budget (``FIRST_SHARE`` of it for the first §, ``SHARE`` for the others), else its best-ranked
+   Absatz or Satz within that share, else its shortest unit that still fits the budget;
+2. **rule**: more of the first ``DEEP`` §§: their next Absätze and Sätze in the engine's order, up
+   to ``RULE_SHARE`` of the budget per §;
+3. **cited**: the units that the lead §§ cite (one citation hop), each within ``SHARE``;
+4. **next**: the §§ ranked after the first ``LEAD``, as in round 1;
+5. **fill**: more of every ranked §, in order, while anything fits.
+
+Rules in every round:
+- the total words never exceed ``budget``; a unit that does not fit is passed over;
+- never a unit twice: not the same id, nor a unit and one inside it (ids are citations, and an
+  ancestor's id is a prefix of its descendants', ``legalkg.model``);
+- never the same text twice (compared without case and spacing): a Satz such as "Eine zum Nachteil
+  des Mieters abweichende Vereinbarung ist unwirksam." closes many §§ of tenancy law; such a shared
+  text is also left out where a chosen unit (a whole §) already contains it;
+- such *boilerplate* (a text that several §§ of the candidates share) is a §'s last choice, after
+  its own wording;
+- units without words (repealed: "(weggefallen)") are never delivered.
+
+The units come out grouped by §, the §§ in the order they were first chosen (so the engine's), and
+within a § in the order of the statute.
 """
 
 from __future__ import annotations
 
-import heapq
+import re
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
-EPS = 1e-12
+from ..model import decode_id
+from ..vocab import PackReason, RetrievalLevel
+from .candidates import CITED_PREFIX, Candidate
+
+#: The ranked §§ the pack leads with (the engine's top 10, as ``legalkg search -k 10`` lists them).
+LEAD = 10
+#: The first §'s share of the budget in round 1, the other lead §§' share, and the share of each of
+#: the first ``DEEP`` §§ in round 2 (fractions of the budget).
+FIRST_SHARE, SHARE, RULE_SHARE = 0.25, 0.05, 0.2
+DEEP = 3
+PART_LEVELS = (str(RetrievalLevel.ABSATZ), str(RetrievalLevel.SATZ))
 
 
-class Item(NamedTuple):
-    """What the selection needs of a candidate: its words, its two scopes and their estimates."""
+class Pick(NamedTuple):
+    """A chosen candidate and why: the reason, the engine's rank of the § it stands for, and for
+    ``PackReason.CITED`` the citation of the ranked unit that cites it."""
 
-    id: str
-    words: int
-    para_scope: Hashable
-    absatz_scope: Hashable
-    para_gain: float
-    absatz_gain: float
-
-
-class Choice(NamedTuple):
-    """A chosen item, the gain it added when chosen (split by depth) and the ids it replaced."""
-
-    item: Item
-    gain: float
-    para: float
-    absatz: float
-    replaced: tuple[str, ...] = ()
+    candidate: Candidate
+    reason: PackReason
+    rank: int
+    cited_by: str | None = None
 
 
-def ancestors(uid: str) -> list[str]:
-    """The proper ancestors' ids of a unit id (its prefixes below the law: ``BGB/§433`` of
-    ``BGB/§433/Abs1``)."""
-    parts = uid.split("/")
-    return ["/".join(parts[:i]) for i in range(2, len(parts))]
+def normalise(text: str) -> str:
+    """Text compared for duplicates: lower case, single spaces, no closing full stop."""
+    return " ".join(text.lower().split()).rstrip(".")
+
+
+def para_of(uid: str) -> str:
+    """The id of the § a unit lies in (``BGB/§573`` of ``BGB/§573/Abs2/S1``)."""
+    c = decode_id(uid)
+    return f"{c.law}/{c.para}" if c.para else uid
 
 
 def related(a: str, b: str) -> bool:
@@ -65,151 +75,113 @@ def related(a: str, b: str) -> bool:
     return a == b or a.startswith(b + "/") or b.startswith(a + "/")
 
 
-class _State:
-    """The chosen units and the scopes they cover (counted, so an upgrade can take units out)."""
-
-    def __init__(self, items: Sequence[Item]) -> None:
-        self.items = items
-        self.para_value: dict[Hashable, float] = {}
-        self.abs_value: dict[Hashable, float] = {}
-        for it in items:
-            self.para_value[it.para_scope] = max(self.para_value.get(it.para_scope, 0.0), it.para_gain)
-            self.abs_value[it.absatz_scope] = max(self.abs_value.get(it.absatz_scope, 0.0), it.absatz_gain)
-        self.chosen: dict[str, Choice] = {}
-        self.para = Counter()
-        self.absatz = Counter()
-        self.inside = Counter()  # proper ancestors of chosen ids
-        self.in_para: dict[Hashable, set[str]] = {}  # § scope -> chosen ids in it
-        self.version = Counter()  # § scope -> changes, for cached upgrade values
-
-    def blocked(self, uid: str) -> bool:
-        """Chosen already, or inside a chosen unit: permanent, since no unit is ever taken out
-        except by one that contains it."""
-        return uid in self.chosen or any(a in self.chosen for a in ancestors(uid))
-
-    def plain_gain(self, it: Item) -> tuple[float, float]:
-        p = 0.0 if self.para[it.para_scope] else self.para_value[it.para_scope]
-        a = 0.0 if self.absatz[it.absatz_scope] else self.abs_value[it.absatz_scope]
-        return p, a
-
-    def upgrade(self, it: Item) -> tuple[float, float, int, list[Choice]]:
-        """(§ gain, Absatz gain, extra words, replaced choices) of ``it`` replacing the chosen
-        units inside it. Only units of its own § can lie inside it or share its scopes."""
-        prefix = it.id + "/"
-        out = [self.chosen[cid] for cid in sorted(self.in_para.get(it.para_scope, ())) if cid.startswith(prefix)]
-        out_p = Counter(ch.item.para_scope for ch in out)
-        out_a = Counter(ch.item.absatz_scope for ch in out)
-        lost_p = sum(self.para_value[s] for s, n in out_p.items() if self.para[s] == n)
-        lost_a = sum(self.abs_value[s] for s, n in out_a.items() if self.absatz[s] == n)
-        p = (0.0 if self.para[it.para_scope] - out_p[it.para_scope] else self.para_value[it.para_scope]) - lost_p
-        a = (0.0 if self.absatz[it.absatz_scope] - out_a[it.absatz_scope] else self.abs_value[it.absatz_scope]) - lost_a
-        return p, a, it.words - sum(ch.item.words for ch in out), out
-
-    def _count(self, it: Item, step: int) -> None:
-        self.para[it.para_scope] += step
-        self.absatz[it.absatz_scope] += step
-        self.version[it.para_scope] += 1
-        ids = self.in_para.setdefault(it.para_scope, set())
-        if step > 0:
-            ids.add(it.id)
-            self.inside.update(ancestors(it.id))
-        else:
-            ids.discard(it.id)
-            self.inside.subtract(ancestors(it.id))
-
-    def take(self, it: Item, p: float, a: float, replaced: Sequence[Choice] = ()) -> None:
-        for ch in replaced:
-            del self.chosen[ch.item.id]
-            self._count(ch.item, -1)
-        self.chosen[it.id] = Choice(it, p + a, p, a, tuple(ch.item.id for ch in replaced))
-        self._count(it, 1)
+def statute_order(uid: str) -> list:
+    """Sort key in the order of the statute: numbers inside the id compared as numbers."""
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", uid)]
 
 
-def _ratio(gain: float, words: int) -> float:
-    return gain / words if words > 0 else float("inf")
+class _Pack:
+    """The picks so far, the words left, and each ranked §'s parts in the engine's order."""
+
+    def __init__(self, candidates: Sequence[Candidate], budget: int) -> None:
+        self.left = budget
+        self.boilerplate = boilerplate(candidates)
+        self.parts: dict[str, list[Candidate]] = {}
+        for c in sorted((c for c in candidates if c.source in PART_LEVELS),
+                        key=lambda c: (c.rank, PART_LEVELS.index(c.source))):
+            self.parts.setdefault(para_of(c.id), []).append(c)
+        self.picks: list[Pick] = []
+        self.texts: set[str] = set()
+        self.words_in: Counter[str] = Counter()  # § id -> words chosen in it
+
+    def fits(self, c: Candidate, cap: float | None = None) -> bool:
+        key = normalise(c.text)
+        if key in self.boilerplate and any(key in t for t in self.texts):
+            return False
+        return (0 < c.words <= self.left and (cap is None or c.words <= cap) and bool(key)
+                and key not in self.texts and not any(related(c.id, p.candidate.id) for p in self.picks))
+
+    def take(self, c: Candidate, reason: PackReason, rank: int, cited_by: str | None = None) -> None:
+        self.picks.append(Pick(c, reason, rank, cited_by))
+        self.texts.add(normalise(c.text))
+        self.left -= c.words
+        self.words_in[para_of(c.id)] += c.words
+
+    def first(self, options: Sequence[Candidate], cap: float | None, shared: bool = False) -> Candidate | None:
+        """The first option that fits, among the §'s own wording (or, with ``shared``, the boilerplate)."""
+        for c in options:
+            if (normalise(c.text) in self.boilerplate) == shared and self.fits(c, cap):
+                return c
+        return None
+
+    def one(self, p: Candidate, cap: float) -> None:
+        """Ranked § ``p`` once: whole within ``cap``, else its best part within ``cap``, else its
+        shortest own wording that fits, else its shortest shared clause that fits."""
+        own = self.parts.get(p.id, [])
+        short = sorted([*own, p], key=lambda x: x.words)
+        c = (self.first(([p] if p.words <= cap else []) + own, cap) or self.first(short, None)
+             or self.first(short, None, shared=True))
+        if c is not None:
+            self.take(c, PackReason.RANKED if c.id == p.id else PackReason.PART, p.rank)
+
+    def more(self, p: Candidate, cap: float) -> None:
+        """Further parts of ranked § ``p`` in the engine's order while the § stays within ``cap`` words."""
+        for c in self.parts.get(p.id, []):
+            if self.words_in[p.id] + c.words <= cap and self.fits(c):
+                self.take(c, PackReason.MORE, p.rank)
 
 
-#: a plain candidate: (gain per word, gain, id, § gain, Absatz gain)
-_Plain = tuple[float, float, str, float, float]
-#: an upgrade candidate: the same and the choices it replaces
-_Upgrade = tuple[float, float, str, float, float, list[Choice]]
+def boilerplate(candidates: Sequence[Candidate]) -> set[str]:
+    """Texts that units of more than one § share."""
+    paras: dict[str, set[str]] = {}
+    for c in candidates:
+        paras.setdefault(normalise(c.text), set()).add(para_of(c.id))
+    return {t for t, ps in paras.items() if len(ps) > 1}
 
 
-def greedy(items: Sequence[Item], budget: int) -> list[Choice]:
-    """The chosen items in the order chosen (an upgrade after the units it replaced are gone;
-    module docstring)."""
-    state = _State(items)
-    by_id = {it.id: it for it in items}
-    left = budget
-    heap: list[tuple[float, float, str]] = []
-    for it in by_id.values():
-        g = it.para_gain + it.absatz_gain
-        if it.words > 0 and g > EPS:
-            heap.append((-g / it.words, -g, it.id))
-    heapq.heapify(heap)
-    upgrades: set[str] = set()  # candidates that contain chosen units
-    cached: dict[str, tuple[int, tuple[float, float, int, list[Choice]]]] = {}
-    while left > 0:
-        best_plain = _best_plain(heap, by_id, state, left, upgrades)
-        best_up = _best_upgrade(upgrades, by_id, state, left, cached)
-        if best_plain is None and best_up is None:
-            break
-        if best_up is not None and (best_plain is None or (best_up[0], best_up[1]) > (best_plain[0], best_plain[1])):
-            _, _, uid, p, a, out = best_up
-            left -= by_id[uid].words - sum(ch.item.words for ch in out)
-            state.take(by_id[uid], p, a, out)
-            upgrades.discard(uid)
-        else:
-            assert best_plain is not None
-            _, _, uid, p, a = best_plain
-            heapq.heappop(heap)
-            left -= by_id[uid].words
-            state.take(by_id[uid], p, a)
-        upgrades.update(a for a in ancestors(uid) if a in by_id and not state.blocked(a))
-    return list(state.chosen.values())
+def choose(candidates: Sequence[Candidate], budget: int, lead: int = LEAD) -> list[Pick]:
+    """The pack's picks from ready candidates (module docstring), grouped by § in the engine's order."""
+    ranked = sorted((c for c in candidates if c.source == str(RetrievalLevel.PARAGRAPH)), key=lambda c: c.rank)
+    pack = _Pack(candidates, budget)
+    for i, p in enumerate(ranked[:lead]):
+        pack.one(p, budget * (FIRST_SHARE if i == 0 else SHARE))
+    for p in ranked[:DEEP]:
+        pack.more(p, budget * RULE_SHARE)
+    lead_ranks = {p.rank for p in ranked[:lead]}
+    for c in sorted((c for c in candidates if c.source.startswith(CITED_PREFIX) and c.rank in lead_ranks),
+                    key=lambda c: c.rank):
+        if pack.fits(c, budget * SHARE):
+            pack.take(c, PackReason.CITED, c.rank, c.seed)
+    for p in ranked[lead:]:
+        pack.one(p, budget * SHARE)
+    for p in ranked:
+        pack.more(p, budget)
+    return grouped(pack.picks)
 
 
-def _best_plain(heap: list[tuple[float, float, str]], by_id: dict[str, Item], state: _State, left: int,
-                upgrades: set[str]) -> _Plain | None:
-    """The best plain unit that fits, left on top of the heap. Units that can never be chosen
-    again are popped on the way, and units that contain chosen ones move to ``upgrades``."""
-    while heap:
-        neg_ratio, _, uid = heap[0]
-        it = by_id[uid]
-        if it.words > left or state.blocked(uid):
-            heapq.heappop(heap)  # permanent: the budget only shrinks
-            continue
-        if state.inside[uid] > 0:
-            heapq.heappop(heap)
-            upgrades.add(uid)
-            continue
-        p, a = state.plain_gain(it)
-        g = p + a
-        if g <= EPS:
-            heapq.heappop(heap)  # gains of plain units never rise
-            continue
-        if g / it.words < -neg_ratio - EPS:
-            heapq.heapreplace(heap, (-g / it.words, -g, uid))  # stale bound: re-queue at its value
-            continue
-        return g / it.words, g, uid, p, a
-    return None
+def grouped(picks: Sequence[Pick]) -> list[Pick]:
+    """The picks grouped by §, the §§ in the order first chosen, each § in the statute's order."""
+    first: dict[str, int] = {}
+    for i, p in enumerate(picks):
+        first.setdefault(para_of(p.candidate.id), i)
+    return sorted(picks, key=lambda p: (first[para_of(p.candidate.id)], statute_order(p.candidate.id)))
 
 
-def _best_upgrade(upgrades: set[str], by_id: dict[str, Item], state: _State, left: int,
-                  cached: dict[str, tuple[int, tuple[float, float, int, list[Choice]]]]) -> _Upgrade | None:
-    """The best upgrade that fits; its value is cached until its § changes."""
-    best_up: _Upgrade | None = None
-    for uid in sorted(upgrades):
-        it = by_id[uid]
-        if state.blocked(uid) or state.inside[uid] <= 0:
-            continue
-        version = state.version[it.para_scope]
-        if uid not in cached or cached[uid][0] != version:
-            cached[uid] = (version, state.upgrade(it))
-        p, a, words, out = cached[uid][1]
-        g = p + a
-        if g <= EPS or words > left:
-            continue
-        if best_up is None or (_ratio(g, words), g) > (best_up[0], best_up[1]):
-            best_up = (_ratio(g, words), g, uid, p, a, out)
-    return best_up
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def why(pick: Pick, para_citation: str | None = None) -> str:
+    """The reason in words: "ranked 1st for your question", "part of § 573 BGB, ranked 2nd for your
+    question", "cited by § 573c BGB (ranked 5th for your question)"."""
+    ranked = f"ranked {ordinal(pick.rank)} for your question"
+    where = para_citation or "its §"
+    if pick.reason is PackReason.RANKED:
+        return ranked
+    if pick.reason is PackReason.PART:
+        return f"part of {where}, {ranked}"
+    if pick.reason is PackReason.MORE:
+        return f"more of {where}, {ranked}"
+    return f"cited by {pick.cited_by or 'a unit'} ({ranked})"

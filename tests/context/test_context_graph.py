@@ -9,8 +9,9 @@ from click.testing import CliRunner
 
 from legalkg.cli import main
 from legalkg.context import build_pack
+from legalkg.context.select import normalise, ordinal, para_of, related
 from legalkg.errors import UserError
-from legalkg.retrieve import Retriever
+from legalkg.retrieve import Retriever, SearchRequest
 
 QUERIES = ("Mein Vermieter gibt die Kaution nach dem Auszug nicht zurück",
            "Kann ich gegen ein Versäumnisurteil Einspruch einlegen?",
@@ -50,6 +51,29 @@ def test_the_deposit_question_reaches_tenancy_law_and_the_cited_paragraph(retrie
     assert any(u.id.startswith("BGB/§5") for u in deposit.units[:5])
 
 
+def test_the_eigenbedarf_pack_leads_with_the_rules_that_answer(retriever):
+    """Issue 43: "Eigenbedarf gekündigt, kann ich widersprechen?" The answer is § 573 Abs. 2 Nr. 2 BGB
+    (Eigenbedarf, "benötigt ... als Wohnung für sich") and § 574 Abs. 1 BGB ("Der Mieter kann der
+    Kündigung des Vermieters widersprechen"); the pack leads with the §§ the engine ranks first, and
+    "Eine zum Nachteil des Mieters abweichende Vereinbarung ist unwirksam." (§ 573 Abs. 4, § 574 Abs. 4,
+    § 573c Abs. 4, ...) is there once at most."""
+    query = "Eigenbedarf gekündigt, kann ich widersprechen?"
+    top = [h.id for h in retriever.search(SearchRequest(query=query, k=10)).seeds]
+    pack = build_pack(retriever, query, 1000)
+    paras = list(dict.fromkeys(para_of(u.id) for u in pack.units))
+    assert paras[:len(top)] == top[:len(paras)]  # the engine's §§, in its order
+    first = [u.id for u in pack.units[:6]]
+    assert any(related(i, "BGB/§573/Abs2/S1/Nr2") for i in first), first
+    assert any(related(i, "BGB/§574/Abs1") for i in first), first
+    texts = [normalise(u.text) for u in pack.units]
+    assert len(set(texts)) == len(texts)
+    assert sum(normalise("Eine zum Nachteil des Mieters abweichende Vereinbarung ist unwirksam") in t
+               for t in texts) <= 1
+    for u in pack.units:
+        assert u.why.startswith(("ranked ", "part of ", "more of ", "cited by ")) and "expected" not in u.why
+        assert f"ranked {ordinal(u.rank)} for your question" in u.why
+
+
 def test_law_filter_and_bad_input(retriever):
     pack = build_pack(retriever, QUERIES[1], 300, law="ZPO")
     assert pack.units and all(u.id.startswith("ZPO/") for u in pack.units)
@@ -69,7 +93,8 @@ def test_cli_markdown_and_json(retriever, neo4j_env):
     data = json.loads(out.output)
     assert set(data) == {"query", "budget", "units"} and data["budget"] == 200
     assert data["units"] and sum(u["words"] for u in data["units"]) <= 200
-    assert all(set(u) == {"id", "citation", "text", "words", "why"} for u in data["units"])
+    keys = {"id", "citation", "text", "words", "why", "reason", "rank", "cited_by"}
+    assert all(set(u) == keys for u in data["units"])
 
 
 @pytest.mark.parametrize("args", [["context", "Kaution", "--budget", "0"], ["context", "Kaution", "--budget", "viel"],
