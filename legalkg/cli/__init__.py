@@ -49,8 +49,8 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
 #: ``legalkg --help`` lists without importing the commands (importing all of them took seconds)
 COMMAND_SUMMARIES: dict[str, str] = {
     "cite": "Find statute citations in TEXT ('-' reads stdin); one JSON object per cited unit.",
-    "context": "Pick the units to put into a prompt for QUERY ('-' reads it from stdin), by expected citation "
-               "gain per word, never a unit twice, never over --budget (docs/context.md).",
+    "context": "Pick the units to put into a prompt for QUERY ('-' reads it from stdin), led by the §§ the engine "
+               "ranks first, never a unit or a text twice, never over --budget (docs/context.md).",
     "define": "Print the legal definitions of TERM with their scope; exit 1 when the graph has none.",
     "doctor": "Server version and edition, indexes, constraints, counts and embedding models.",
     "embed": "Embed the units that have no vector yet, or whose text changed: resumable (a killed run keeps what "
