@@ -34,6 +34,19 @@ _OLD_VERSION = re.compile(r"geltenden\s+Fassung|\ba\.\s?F\.|\bin\s+der\s+Fassung
 _ARTICLE_BEFORE = re.compile(r"Artikels?\s+\d+\w*\s*$")
 _OTHER_PARA = re.compile(r"§§?\s*\d|Artikels?\s+\d|Art\.\s*\d")
 _TABLE_NUMBER = re.compile(r"Nr\.\s*\d{3,}")
+#: a reference written without § or Artikel: it names a part of a § the reader knows from the context
+_RELATIVE = re.compile(r"^\s*(?:Abs|Absatz|Absätze|Absätzen|Absatzes|Satz|Sätze|Sätzen|Satzes|Nr|Nummer|Nummern|"
+                       r"Buchst|Buchstabe|Buchstaben|Halbsatz)\b")
+#: "X bis Y" in a reference: the numbers a range spans
+_RANGE = re.compile(r"(\d+)[a-z]?\s+bis\s+(\d+)")
+#: what follows a reference whose last number is the next list item ("gemäß § 2290, 6. zu einer ...")
+_ITEM_AFTER = re.compile(r"^\.\s+(?:[a-zäöü§]|\d)")
+#: what follows a number that is an amount of money ("Absatzes 1 sowie 15 000 Euro")
+_AMOUNT_AFTER = re.compile(r"^\s(?:\d{3}\b|Prozent\b|vom\s+Hundert\b|Euro\b)")
+#: what precedes a reference that is a gazette's issue and page ("GBl. Nr. 80 S. 823")
+_GAZETTE_BEFORE = re.compile(r"(?:GBl|BGBl|Bl|Gesetzbl)\.\s*(?:I{1,2}\s*)?$")
+_ANNEX_AFTER = re.compile(r"^\s*(?:der|des)\s+(?:Anlage|Anhangs?|Kostenverzeichnisses|Vergütungsverzeichnisses)\b")
+_ABSATZ_OF = re.compile(r"Abs\.\s*(\d+[a-z]?)")
 COLUMNS = ("source", "source_citation", "reference", "target", "status", "reason", "satz")
 
 
@@ -48,7 +61,7 @@ class BrokenRow(BaseModel):
 
 
 def _row(b: BrokenRef, texts: dict[str, str]) -> BrokenRow:
-    relative = b.status == "missing_unit" and not any(m in b.target for m in ("§ ", "Art. "))
+    relative = b.status == "missing_unit" and bool(_RELATIVE.match(b.text))
     target = decode_id(b.target).human() if b.status == "repealed" else b.target
     return BrokenRow(source=b.source, source_citation=decode_id(b.source).human(), reference=b.text, target=target,
                      status=b.status, reason=_REASONS["missing_relative" if relative else b.status],
@@ -62,22 +75,95 @@ def gap_of(b: BrokenRef, law: Law, text: str, registry: LawRegistry) -> str | No
       "Nr. 2303 VV", which are no units of the tree);
     - ``old_version``: the text cites a former version ("in der am ... geltenden Fassung");
     - ``law_named_elsewhere``: the reference took the citing law because the grammar read no law for it,
-      but the sentence names another law ("die §§ 920, 921, ..., 945 der Zivilprozessordnung").
+      but the sentence names another law ("die §§ 920, 921, ..., 945 der Zivilprozessordnung");
+    - ``article_section_list``, ``gazette``, ``list_item_number``, ``amount``: "Artikel 248 § 17 ... und
+      § 18", "(GBl. Nr. 80 S. 823)", "gemäß § 2290, 6. zu einer ...", "Absatzes 1 sowie 15 000 Euro";
+    - ``relative_to_other_para``: a reference without § after a § named before it in the sentence or in an
+      earlier Satz ("§ 332 Abs. 1, auch in Verbindung mit Abs. 3"); ``relative_in_list_item``: one inside a
+      Nummer or Buchstabe ("Sätze 1, 2 und 4" in § 52 Nr. 3 VwGO); ``absatz_not_in_tree``: its Absatz is
+      written in the §'s text ("(2a)") but not split off by the parser;
+    - ``range_member``: a repealed unit strictly inside a range ("Nr. 5 bis 16" over a repealed Nr. 12);
+    - ``law_named_once_for_a_list``: a missing § that the citing law has, in a list that names a law once
+      at its end ("§ 146b ..., § 147 ... und § 27b ... des Umsatzsteuergesetzes" in the AO).
     """
-    para = b.source.split("/")[1] if "/" in b.source else ""
-    relative = b.status == "missing_unit" and not any(m in b.target for m in ("§ ", "Art. "))
+    relative = bool(_RELATIVE.match(b.text))
     at = text.find(b.text)
-    if para.startswith("Anl") or relative and _TABLE_NUMBER.search(b.target):
+    before, after = (text[:at], text[at + len(b.text):]) if at >= 0 else ("", "")
+    gap = _gap_in_words(b, text, before, after, relative) or _gap_in_structure(b, law, before, relative)
+    if gap is None and not b.law_named and (_OTHER_BOOK.search(text) or _names_other_law(text, law.key, registry)):
+        return "law_named_elsewhere"
+    return gap
+
+
+def _gap_in_words(b: BrokenRef, text: str, before: str, after: str, relative: bool) -> str | None:
+    """The gaps the words around the reference show (see :func:`gap_of`)."""
+    para = b.source.split("/")[1] if "/" in b.source else ""
+    if para.startswith("Anl") or relative and (_TABLE_NUMBER.search(b.target) or _ANNEX_AFTER.match(after)):
         return "annex_numbering"
     if _OLD_VERSION.search(text):
         return "old_version"
-    if at > 0 and _ARTICLE_BEFORE.search(text[:at]):
+    if _ARTICLE_BEFORE.search(before) or re.match(r"\s*Artikels?\s+\d+\w*\s+§", b.text):
         return "article_section_list"  # "Artikel 248 §§ 7, 10": sections of the Artikel, not of the law
-    if relative and at > 0 and _OTHER_PARA.search(text[:at]):
-        return "relative_to_other_para"  # "§ 332 Abs. 1, auch in Verbindung mit Abs. 3": Abs. 3 of § 332
-    if not b.law_named and (_OTHER_BOOK.search(text) or _names_other_law(text, law.key, registry)):
-        return "law_named_elsewhere"
+    if _GAZETTE_BEFORE.search(before):
+        return "gazette"  # "(GBl. Nr. 80 S. 823)": an issue and page of a gazette
+    if _ITEM_AFTER.match(after) and re.search(r"(?:,|\bund|\boder)\s*\d+\w?$", b.text):
+        return "list_item_number"  # "gemäß § 2290, 6. zu einer ...": the 6 is the next list item
+    if _AMOUNT_AFTER.match(after):
+        return "amount"  # "im Sinne des Absatzes 1 sowie 15 000 Euro", "nach Absatz 1 und 20 Prozent"
     return None
+
+
+def _gap_in_structure(b: BrokenRef, law: Law, before: str, relative: bool) -> str | None:
+    """The gaps the citing law's tree shows (see :func:`gap_of`)."""
+    if relative and (_OTHER_PARA.search(before) or _other_para_in_earlier_satz(b.source, law)):
+        return "relative_to_other_para"  # "§ 332 Abs. 1, auch in Verbindung mit Abs. 3": Abs. 3 of § 332
+    if relative and re.search(r"/(?:Nr|Bst)", b.source):
+        return "relative_in_list_item"  # "Sätze 1, 2 und 4" in § 52 Nr. 3 VwGO: the Sätze of that Nummer
+    if relative and b.status == "missing_unit" and _absatz_in_text(b.target, b.source, law):
+        return "absatz_not_in_tree"  # "(2a)" is in the §'s text, but the parser did not split it off
+    if b.status == "repealed" and _inside_range(b):
+        return "range_member"  # "Nr. 5 bis 16": a repealed Nr. 12 inside a range whose ends exist
+    if b.status == "missing_unit" and b.law_named and b.text.count("§") > 1 and _para_in_own_law(b, law):
+        return "law_named_once_for_a_list"  # "§ 146b ..., § 147 ... und § 27b ... des UStG" in the AO
+    return None
+
+
+def _other_para_in_earlier_satz(source: str, law: Law) -> bool:
+    """An earlier Satz of the citing unit's parent names a § ("In den Fällen des § 775 Nr. 1, 3 ... In den
+    Fällen der Nummern 4, 5 ..."): a relative reference in a later Satz is read against that §."""
+    parent, _, last = source.rpartition("/")
+    if not last.startswith("S") or not last[1:].isdigit():
+        return False
+    own = int(last[1:])
+    return any(_OTHER_PARA.search(u.text) for u in law.units
+               if u.parent_id == parent and u.id.rpartition("/")[2][:1] == "S"
+               and u.id.rpartition("/")[2][1:].isdigit() and int(u.id.rpartition("/")[2][1:]) < own)
+
+
+def _absatz_in_text(target: str, source: str, law: Law) -> bool:
+    """The missing target's Absatz is written in the citing §'s text ("(2a)"): a unit the tree lacks."""
+    m = _ABSATZ_OF.search(target)
+    if not m:
+        return False
+    para = "/".join(source.split("/")[:2])
+    return any(u.id == para and f"({m.group(1)})" in u.text for u in law.units) or any(
+        u.id.startswith(para + "/") and u.text.lstrip().startswith(f"({m.group(1)})") for u in law.units)
+
+
+def _inside_range(b: BrokenRef) -> bool:
+    """The repealed target's own number lies strictly inside a range the reference names."""
+    tail = re.match(r"\D*(\d+)", b.target.rpartition("/")[2])
+    if not tail:
+        return False
+    n = int(tail.group(1))
+    return any(int(a) < n < int(z) for a, z in _RANGE.findall(b.text))
+
+
+def _para_in_own_law(b: BrokenRef, law: Law) -> bool:
+    """The missing target's § exists in the citing law: the law named at the list's end was taken for
+    every § of the list."""
+    m = re.match(r"§\s*(\d+\w*)", b.target)
+    return bool(m) and f"{law.key}/§{m.group(1)}" in {u.id for u in law.units}
 
 
 def _context(uid: str, texts: dict[str, str], parents: dict[str, str]) -> str:

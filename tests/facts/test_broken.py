@@ -14,13 +14,40 @@ from legalkg.cli import main
 from legalkg.facts.broken import COLUMNS, broken_references
 
 
-def test_a_reference_to_a_repealed_paragraph_is_a_row(law):
-    rows = list(broken_references([law("betrvg")]))
-    # § 125 Abs. 4 Nr. 4 BetrVG: "Die §§ 6 bis 8 und § 10 Abs. 2 finden entsprechende Anwendung"; § 10 is
-    # "(weggefallen)" in betrvg.xml
-    hit = [r for r in rows if r.source == "BetrVG/§125/Abs4/S1/Nr4" and r.target == "§ 10 BetrVG"]
-    assert len(hit) == 1 and hit[0].status == "repealed" and "§ 10 Abs. 2" in hit[0].reference
-    assert hit[0].satz.startswith("Die §§ 6 bis 8 und § 10 Abs. 2 finden entsprechende Anwendung")
+def test_a_reference_to_a_repealed_unit_is_a_row(law):
+    rows = list(broken_references([law("aktg")]))
+    # § 206 Satz 2 AktG: "Dabei gelten sinngemäß § 27 Abs. 3 und 5, die §§ 32 bis 35, 37 Abs. 4 Nr. 2, 4 und 5
+    # ..."; § 37 Abs. 4 Nr. 5 is "5. (weggefallen)" in aktg.xml (judged real: eval/facts/judged/broken_census.jsonl)
+    hit = [r for r in rows if r.source == "AktG/§206/S2" and r.target == "§ 37 Abs. 4 Satz 1 Nr. 5 AktG"]
+    assert len(hit) == 1 and hit[0].status == "repealed" and "37 Abs. 4 Nr. 2, 4 und 5" in hit[0].reference
+    assert hit[0].satz.startswith("Dabei gelten sinngemäß § 27 Abs. 3 und 5")
+
+
+def test_gaps_found_in_the_judged_sample_are_no_rows(law):
+    gaps: Counter = Counter()
+    rows = list(broken_references([law("sgb_3"), law("ao_1977"), law("ustg_1980")], gaps=gaps))
+    got = {(r.source, r.target) for r in rows}
+    # § 405 Abs. 5 SGB III: "nach § 404 Abs. 2 Nr. 1, 5 bis 16 und 19 Buchstabe a": Nr. 12, 14, 15 are
+    # "(weggefallen)" but lie inside the valid range 5 bis 16
+    assert not {t for s, t in got if s == "SGB III/§405/Abs5/S1"}
+    # ... while § 445a Nr. 1 lists § 79 by name ("die §§ 54a, 61, 62, 64, 67, 79, 116 ..."), "(weggefallen)"
+    assert ("SGB III/§445a/S1/Nr1", "§ 79 SGB III") in got
+    # § 146 Abs. 2a AO: "nach § 146b Absatz 2 Satz 2, § 147 Absatz 6 und § 27b ... des Umsatzsteuergesetzes":
+    # §§ 146b, 147 are the AO's own, only § 27b is the UStG's
+    assert not [t for s, t in got if s.startswith("AO/§146/") and t.startswith(("§ 146b", "§ 147"))]
+    assert gaps["range_member"] > 0 and gaps["law_named_once_for_a_list"] > 0
+
+
+def test_list_item_numbers_and_relative_references_are_no_rows(law):
+    bgb = {(r.source, r.target) for r in broken_references([law("bgb")])}
+    # § 1851 BGB: "5. ... gemäß § 2290, 6. zu einer Zustimmung ...": the 6 is the next list item
+    assert not [s for s, t in bgb if s.startswith("BGB/§1851") and t == "§ 6 BGB"]
+    sgb5 = {(r.source, r.target) for r in broken_references([law("sgb_5")])}
+    # § 65d Abs. 1 Satz 3 SGB V: "gilt § 63 Absatz 3 Satz 1 und 4, Absatz 3a und 5 mit Ausnahme von Absatz 5
+    # Satz 3": Absatz 5 of § 63, not of § 65d
+    assert not [s for s, t in sgb5 if s == "SGB V/§65d/Abs1/S3"]
+    # § 203 Abs. 3 SGB V still names "Absatz 1 oder Absatz 2", and Abs. 2 is "(weggefallen)": a row
+    assert ("SGB V/§203/Abs3/S1", "§ 203 Abs. 2 SGB V") in sgb5
 
 
 def test_a_range_over_a_repealed_paragraph_is_no_row(law):

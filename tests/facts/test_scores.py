@@ -48,6 +48,14 @@ def test_every_record_is_judged_with_a_reason(score):
                 assert all(isinstance(e["ok"], bool) for e in j["edges"] + j["unresolved"])
 
 
+def test_every_row_after_the_gap_filters_is_judged(score):
+    census = score.read("judged", "broken_census")
+    assert census and all(r["reason"].strip() and isinstance(r["real"], bool) for r in census)
+    assert {r["judged"] for r in census} == {"sample", "after"}
+    assert {r["kind"] for r in census} <= {"dangling", "transitional", "range_member", "parser_gap"}
+    assert all(r["real"] == (r["kind"] in ("dangling", "transitional")) for r in census)
+
+
 def test_a_verdict_out_of_order_is_refused(score):
     samples, judged = score.read("samples", "broken"), score.read("judged", "broken")
     with pytest.raises(SystemExit, match="keep the sample's order"):
