@@ -48,7 +48,7 @@ COMMAND_MODULES: dict[str, tuple[str, str]] = {
 #: command name -> its one-line help, as ``click.Command.get_short_help_str`` gives it: what
 #: ``legalkg --help`` lists without importing the commands (importing all of them took seconds)
 COMMAND_SUMMARIES: dict[str, str] = {
-    "cite": "Find statute citations in TEXT ('-' reads stdin); one JSON object per cited unit.",
+    "cite": "Find statute citations in TEXT ('-' reads stdin); one JSON object per citation chain.",
     "context": "Pick the units to put into a prompt for QUERY ('-' reads it from stdin), led by the §§ the engine "
                "ranks first, never a unit or a text twice, never over --budget (docs/context.md).",
     "define": "Print the legal definitions of TERM with their scope; exit 1 when the graph has none.",

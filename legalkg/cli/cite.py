@@ -9,9 +9,15 @@ import click
 
 from .. import codes
 from ..cite import MAX_CHARS, LawRegistry, cases, check_length, extract, resolve
+from ..cite.chainlines import compact_chains
 from ..errors import UserError
 from ..parse import parse_file
 from ..textin import check_argument, read_stdin
+
+#: A member's fields besides its offsets, in output order, each with the value a first member omits.
+MEMBER_FIELDS = dict.fromkeys(["unit_span", "law_cited", "law", "unit", "number", "absatz", "satz", "nummer",
+                               "buchstabe", "halbsatz", "alternative", "version", "id", "reason", "law_ended",
+                               "successor", "resolved_id"])
 
 
 @click.command("cite")
@@ -27,10 +33,11 @@ from ..textin import check_argument, read_stdin
               help="Refuse a longer text (one line) instead of scanning it.")
 def cite(text: str, default_law: str | None, law_mentions: bool, check_source: Path | None,
          case_citations: bool, max_chars: int) -> None:
-    """Find statute citations in TEXT ('-' reads stdin); one JSON object per cited unit.
+    """Find statute citations in TEXT ('-' reads stdin); one JSON object per citation chain.
 
-    A chain's text ("span") is on the first row of the chain only, the later rows of the same
-    "chain" carry its offsets: repeating it made the output grow with the square of the input.
+    A chain ("§§ 3, 5 UWG") is written once ("span", "chain_start", "chain_end") with its cited
+    units as "members": each its offsets and the fields that differ from the member before it
+    (docs/citations.md), so "§§ 1, 1, 1, …" stays linear in its input.
     """
     text = read_stdin(max_chars) if text == "-" else check_argument(text)
     if not text.strip():
@@ -40,30 +47,23 @@ def cite(text: str, default_law: str | None, law_mentions: bool, check_source: P
     matches = extract(text, default_law=default_law, registry=registry, law_mentions=law_mentions,
                       max_chars=max_chars)
     known = _known_ids(check_source, {m.law_key for m in matches if m.law_key}) if check_source else None
-    chain = -1
-    last = None
+    rows = []
     for m in matches:
-        first = (m.chain_start, m.chain_end) != last
-        if first:
-            chain += 1
-            last = (m.chain_start, m.chain_end)
         row = {
-            "chain": chain, "chain_start": m.chain_start, "chain_end": m.chain_end,
-            "span": text[m.chain_start:m.chain_end] if first else None,
+            "chain_start": m.chain_start, "chain_end": m.chain_end, "span": text[m.chain_start:m.chain_end],
             "unit_span": m.text, "start": m.start, "end": m.end,
             "law_cited": m.law_cited, "law": m.law_key, "unit": m.unit,
             "number": m.para[1:] if m.para and m.unit == "§" else (m.para[3:] if m.para else None),
             "absatz": m.absatz, "satz": m.satz, "nummer": m.nummer, "buchstabe": m.buchstabe,
             "halbsatz": m.halbsatz, "alternative": m.alternative, "version": m.version,
-            "id": m.node_id,
+            "id": m.node_id, "reason": m.reason, "law_ended": m.law_ended,
+            "successor": m.successor if m.law_ended is not None else None,
         }
-        if m.reason:
-            row["reason"] = m.reason
-        if m.law_ended is not None:
-            row["law_ended"], row["successor"] = m.law_ended, m.successor
         if known is not None:
             row["resolved_id"] = resolve(m, known) if m.law_key else None
-        click.echo(json.dumps(row, ensure_ascii=False))
+        rows.append(row)
+    for line in compact_chains(rows, MEMBER_FIELDS, cut="unit_span"):
+        click.echo(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
     if case_citations:
         for c in cases(text):
             click.echo(json.dumps({"kind": c.kind, "span": c.text, "start": c.start, "end": c.end},

@@ -19,7 +19,7 @@ from ..errors import NotReady, UserError, short
 from ..facts.related import unit_facts
 from ..graph.cypher import query
 from ..retrieve import Retriever, SearchRequest
-from ..verify import Status, Verifier
+from ..verify import Status, Verifier, tool_answer
 from ..vocab import Task
 from .args import LINK_LIMIT, ToolArgs
 from .readonly import ReadOnlyDriver
@@ -170,10 +170,9 @@ class Tools:
         return rows[0] if rows else {"count": 0, "courts": [], "decisions": []}
 
     def verify(self, text: str, default_law: str | None = None) -> dict[str, Any]:
-        report = self.verifier.verify(text, default_law)
-        return {"ok": report.ok, "counts": report.counts(), "threshold": report.threshold,
-                "records": report.rows(),
-                "quotes": [q.model_dump(mode="json") for q in report.quotes]}
+        """The verdict and the chain lines of ``verify --json`` (``verify.tool_answer``; expand them with
+        ``verify.with_records``)."""
+        return tool_answer(self.verifier.verify(text, default_law), len(text))
 
     def context(self, query: str, budget: int = 1000, task: str | None = None, law: str | None = None) -> dict[str, Any]:
         return build_pack(self.retriever, query, budget, task=task, law=law).model_dump(mode="json")

@@ -14,7 +14,7 @@ score), ``compact`` (pure: the chain lines of ``--json``), ``inputs`` (argument 
 one-line refusals), ``verifier`` (the two lookups).
 """
 
-from .compact import SCHEMA, chain_lines, expand
+from .compact import SCHEMA, chain_lines, expand, tool_answer, with_records
 from .inputs import MAX_CHARS, VerifyInputError, check_text, read_source
 from .records import CitationRecord
 from .status import BROKEN, Status
@@ -23,4 +23,4 @@ from .verifier import Verifier, VerifyReport, verify_text
 
 __all__ = ["BROKEN", "MAX_CHARS", "SCHEMA", "SUPPORT_THRESHOLD", "VECTOR_WEIGHT", "CitationRecord", "Status",
            "Verifier", "VerifyInputError", "VerifyReport", "chain_lines", "check_text", "expand", "read_source",
-           "verify_text"]
+           "tool_answer", "verify_text", "with_records"]

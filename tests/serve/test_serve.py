@@ -24,8 +24,11 @@ from legalkg.cli import main
 from legalkg.errors import UserError
 from legalkg.serve import ReadOnlyDriver, Tools, mcp_server
 from legalkg.server.process import free_port
+from legalkg.verify import SCHEMA, with_records
 
 LEGALKG = str(Path(sys.executable).with_name("legalkg"))
+#: 30 KB of "§§ 1, 1, 1, … BGB": a record every 3 characters (issue 44: 99x over HTTP, 258x over MCP)
+CHAIN = "§§ " + ", ".join(["1"] * 10_000) + " BGB"
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +61,7 @@ async def mcp_session(cfg) -> dict:
             "context": ("context", {"query": "Mein Vermieter gibt die Kaution nicht zurück", "budget": 300}),
             "related": ("related", {"citation": "§ 437 BGB", "limit": 2}),
             "related_bad_limit": ("related", {"id": "BGB/§437", "limit": 500}),
+            "verify_chain": ("verify", {"text": CHAIN}),
         }
         for key, (name, args) in calls.items():
             out[key] = await session.call_tool(name, args)
@@ -83,9 +87,15 @@ def test_mcp_server_over_stdio_lists_and_answers_every_tool(graph):
     assert missing.is_error
     assert "no_such_unit" in missing.content[0].text and "ZPO/§574" in missing.content[0].text
 
-    report = result_json(got["verify"])
-    assert [r["status"] for r in report["records"]] == ["no_such_unit", "ok"]
-    assert report["ok"] is False and report["records"][1]["id"] == "BGB/§433/Abs1"
+    report = result_json(got["verify"])  # the chain lines of `verify --json` (issue 44)
+    assert report["v"] == SCHEMA and [len(line["members"]) for line in report["chains"]] == [1, 1]
+    records = with_records(report)["records"]
+    assert [r["status"] for r in records] == ["no_such_unit", "ok"]
+    assert report["ok"] is False and records[1]["id"] == "BGB/§433/Abs1"
+    chain = got["verify_chain"]  # the answer once (no structured copy), within 50x its input
+    assert len(chain.content) == 1 and chain.structured_content is None
+    assert len(chain.content[0].text.encode()) <= 50 * len(CHAIN.encode())
+    assert result_json(chain)["counts"]["ok"] == 10_000
 
     hits = result_json(got["search"])
     assert "BGB/§551" in [h["id"] for h in hits["seeds"]]
@@ -162,7 +172,12 @@ def test_http_api_serves_the_same_tools_on_localhost(graph):
         status, unit = post(port, "/get_unit", {"citation": "§ 433 Abs. 1 BGB"})
         assert status == 200 and unit["id"] == "BGB/§433/Abs1"
         status, report = post(port, "/verify", {"text": "Das regelt § 2400 BGB."})
-        assert status == 200 and report["records"][0]["status"] == "no_such_unit"
+        assert status == 200 and report["chains"][0]["members"][0]["status"] == "no_such_unit"
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/verify", json.dumps({"text": CHAIN}).encode(),
+                                         {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=120) as resp:
+            body = resp.read()
+        assert len(body) <= 50 * len(CHAIN.encode()) and json.loads(body)["counts"]["ok"] == 10_000
         status, err = post(port, "/get_unit", {"id": "nope"})
         assert status == 400 and "no unit with id" in err["error"]
         status, err = post(port, "/verify", {"txt": "x"})

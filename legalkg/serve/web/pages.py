@@ -22,7 +22,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ...context import ContextPack, render_markdown
 from ...errors import NotReady, UserError
-from ...verify import MAX_CHARS, SUPPORT_THRESHOLD, Status
+from ...verify import MAX_CHARS, SUPPORT_THRESHOLD, Status, with_records
 from ...vocab import RetrievalLevel, parse_level
 from ..tools import LINK_LIMIT, Tools
 from . import checkview, csp, i18n, lawtext, messages, structure, suggest, views
@@ -212,7 +212,7 @@ class Pages:
             return self.render(request, "check.html", form={"text": ""}, legend=checkview.legend(language(request)))
 
         def build() -> dict[str, Any]:
-            report = self.tools.verify(text)
+            report = with_records(self.tools.verify(text))
             records = checkview.judged(report)
             for r in records:
                 r["whole"] = checkview.as_written(r, text)
