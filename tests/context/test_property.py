@@ -14,7 +14,8 @@ SOURCES = ("Paragraph", "Absatz", "Satz", "cited:Paragraph")
 
 @st.composite
 def candidate_sets(draw):
-    """Units of a few §§ of two laws at every level, with repeats across sources and random words."""
+    """Units of a few §§ of two laws at every level (the § ranking holds §§, the others deeper units),
+    some sharing a text, with random words and ranks."""
     out = []
     for _ in range(draw(st.integers(0, 40))):
         law = draw(st.sampled_from(["BGB", "ZPO"]))
@@ -29,7 +30,8 @@ def candidate_sets(draw):
         uid = "/".join(parts)
         text = draw(st.sampled_from([uid, uid + " Satz.", "Die Vereinbarung ist unwirksam."]))
         out.append(Candidate(id=uid, citation=uid, text=text, words=draw(st.integers(0, 400)),
-                             source=draw(st.sampled_from(SOURCES)), rank=draw(st.integers(1, 300))))
+                             source="Paragraph" if len(parts) == 2 else draw(st.sampled_from(SOURCES[1:])),
+                             rank=draw(st.integers(1, 300))))
     return list({c.id: c for c in out}.values())
 
 
