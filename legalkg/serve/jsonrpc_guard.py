@@ -73,8 +73,8 @@ def problem(line: str, validate: Callable[[str], object]) -> str | None:
                                                f"{MAX_DEPTH} allowed")
     try:
         validate(line)
-    except ValueError:
-        pass
+    except ValueError as err:
+        reason = _reason(err)
     else:
         return None
     message = _parsed(line)
@@ -84,8 +84,19 @@ def problem(line: str, validate: Callable[[str], object]) -> str | None:
     if params is not None and not isinstance(params, dict):
         return error_line(rid, INVALID_PARAMS, f"invalid params: params must be a JSON object, not "
                                                f"{_kind(params)}")
-    return error_line(rid, INVALID_REQUEST, "invalid request: not a JSON-RPC 2.0 request "
-                                            '({"jsonrpc": "2.0", "id": ..., "method": "...", "params": {...}})')
+    return error_line(rid, INVALID_REQUEST, f"invalid request: {reason}; a JSON-RPC 2.0 request is "
+                                            '{"jsonrpc": "2.0", "id": ..., "method": "...", "params": {...}}')
+
+
+def _reason(err: ValueError) -> str:
+    """The first thing the SDK's model refused, in one short line ("method: Input should be a valid
+    string", "Invalid JSON: lone leading surrogate ...")."""
+    errors = err.errors() if callable(getattr(err, "errors", None)) else []
+    if not errors:
+        return " ".join(str(err).split())[:200]
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ())[1:])
+    return " ".join(f"{where + ': ' if where else ''}{first.get('msg', '')}".split())[:200]
 
 
 def _parsed(line: str) -> Any:
