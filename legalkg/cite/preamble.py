@@ -193,6 +193,11 @@ _DEPTH = {Level.PARAGRAPH: 0, Level.ABSATZ: 1, Level.SATZ: 2, Level.NUMMER: 3, L
           Level.DOPPELBUCHSTABE: 5}
 _DEPTH_OF = {"absatz": 1, "satz": 2, "nummer": 3, "buchstabe": 4, "doppelbuchstabe": 5}
 _RANGE_CAP = 60
+#: the date a preamble gives right after a law's name: "des Berufsbildungsgesetzes vom 14. August 1969",
+#: "der Handwerksordnung in der Fassung der Bekanntmachung vom 24. September 1998"
+_NAMED_DATE = re.compile(r"\s*(?:\([^()]*\)\s*)?,?\s*(?:vom|von|v\.|in\s+der\s+(?:Neu)?[Ff]assung\s+(?:der\s+"
+                         r"Bekanntmachung\s+)?(?:vom|von))\s+\d{1,2}\.\s*(?:\d{1,2}\.|[A-Za-zäÄ]+)\s*(\d{4})")
+_KEY_YEAR = re.compile(r"\s(\d{4})$")
 
 
 def issuer_of(preamble: str | None) -> str | None:
@@ -242,6 +247,9 @@ def enabling_facts(law: Law, registry: LawRegistry, known: Container[str], repea
             human = Citation(law=key or ref.law_cited or "?", para=para, **levels).human()
             row = {**base, "citation": human, "law": key}
             status = _status(ref, key, graph_laws)
+            if status is None and former_law(key, preamble, er.end):
+                status = "unknown_law"  # a former law of that name, not in the graph
+                row["citation"] = Citation(law=f"{ref.law_cited or key} (former law)", para=para, **levels).human()
             target = None
             if status is None:
                 c = Citation(law=key, para=para, **levels)
@@ -257,6 +265,16 @@ def enabling_facts(law: Law, registry: LawRegistry, known: Container[str], repea
             out.edges.append({**row, "source": law.key, "target": target, "level": level.value,
                               "exact": _DEPTH[level] >= max((_DEPTH_OF[k] for k in levels), default=0)})
     return out
+
+
+def former_law(key: str | None, preamble: str, end: int) -> bool:
+    """The preamble names, by its date, a law older than the law of that name in the graph: "des
+    Berufsbildungsgesetzes vom 14. August 1969" is not the BBiG 2005 (the year in a law key marks a law
+    enacted anew under an old name), nor "des Pflanzenschutzgesetzes in der Fassung der Bekanntmachung
+    vom 14. Mai 1998" the PflSchG 2012. ``end``: where the reference's words end in the preamble."""
+    year = _KEY_YEAR.search(key or "")
+    named = _NAMED_DATE.match(preamble, end) if year else None
+    return bool(named) and int(named.group(1)) < int(year.group(1))
 
 
 def _status(ref: RawRef, key: str | None, graph_laws: Container[str] | None) -> str | None:

@@ -1,0 +1,48 @@
+"""A preamble naming a law by a date before the law of that name in the graph names the former law
+(issue 45): no AUTHORIZED_BY edge into the later law, an ``unknown_law`` record instead. Pure; the
+preambles are the Eingangsformeln of the gii files quoted, hand-checked (eval/facts/judged/)."""
+
+from __future__ import annotations
+
+from legalkg.cite import LawRegistry
+from legalkg.cite.preamble import enabling_facts, former_law
+from legalkg.model import Law
+
+#: BauMaschMeistPrV: the BBiG of 1969 (replaced by the BBiG 2005, whose § 46 is the Zulassung)
+BAUMASCH = ("Auf Grund des § 46 Abs. 2 Satz 1 des Berufsbildungsgesetzes vom 14. August 1969 (BGBl. I S. 1112), "
+            "der zuletzt durch § 24 Nr. 2 des Gesetzes vom 24. August 1976 (BGBl. I S. 2525) geändert worden ist, "
+            "und auf Grund des § 42 Abs. 2 Satz 1 der Handwerksordnung in der Fassung der Bekanntmachung vom "
+            "28. Dezember 1965 (BGBl. 1966 I S. 1), der zuletzt durch § 25 Nr. 2 des Gesetzes vom 24. August 1976 "
+            "(BGBl. I S. 2525) geändert worden ist, wird ... verordnet:")
+#: KerIndAusbV: the BBiG 2005 itself
+KERIND = ("Auf Grund des § 4 Abs. 1 in Verbindung mit § 5 des Berufsbildungsgesetzes vom 23. März 2005 "
+          "(BGBl. I S. 931) verordnet das Bundesministerium für Wirtschaft und Arbeit im Einvernehmen mit dem "
+          "Bundesministerium für Bildung und Forschung:")
+KNOWN = {"BBiG 2005/§46/Abs2/S1", "HwO/§42/Abs2/S1", "BBiG 2005/§4/Abs1", "BBiG 2005/§5"}
+
+
+def _facts(key: str, preamble: str):
+    law = Law.model_construct(key=key, jurabk=key, preamble=preamble, units=[])
+    return enabling_facts(law, LawRegistry.default(), KNOWN, set())
+
+
+def test_a_law_named_by_an_older_date_is_the_former_law():
+    facts = _facts("BauMaschMeistPrV", BAUMASCH)
+    assert [e["target"] for e in facts.edges] == ["HwO/§42/Abs2/S1"]  # the HwO has no year: same law
+    [record] = facts.unresolved
+    assert record["status"] == "unknown_law" and record["citation"].endswith("(former law)")
+    assert record["text"] == "§ 46 Abs. 2 Satz 1 des Berufsbildungsgesetzes"
+
+
+def test_the_law_of_that_year_keeps_its_edges():
+    facts = _facts("KerIndAusbV", KERIND)
+    assert sorted(e["target"] for e in facts.edges) == ["BBiG 2005/§4/Abs1", "BBiG 2005/§5"]
+    assert facts.unresolved == []
+
+
+def test_former_law_reads_the_date_after_the_name():
+    text = "§ 10a des Soldatenversorgungsgesetzes in der Fassung der Bekanntmachung vom 16. September 2009"
+    end = text.index(" in der Fassung")
+    assert former_law("SVG 2025", text, end)  # the SVG of 2025 is a law enacted anew
+    assert not former_law("BBG 2009", "§ 80 des Bundesbeamtengesetzes vom 5. Februar 2009", 30)
+    assert not former_law("HwO", text, end) and not former_law(None, text, end)
