@@ -88,7 +88,8 @@ def weights(base: str) -> list[dict]:
             page.goto(f"{base}/unit/{quote(uid, safe='/')}", wait_until="load")
             initial = page.evaluate(TRANSFERRED)
             page.locator("#graph").scroll_into_view_if_needed()
-            page.wait_for_function("document.getElementById('graph').getAttribute('data-nodes') > 0", timeout=30000)
+            # a selector, not a JavaScript string: the pages' Content-Security-Policy refuses eval
+            page.wait_for_selector("#graph[data-nodes]:not([data-nodes='0'])", timeout=30000)
             full = page.evaluate(TRANSFERRED)
             rows.append({"unit": uid, "initial_bytes": sum(e["bytes"] for e in initial),
                          "full_bytes": sum(e["bytes"] for e in full),
