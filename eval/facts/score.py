@@ -1,8 +1,10 @@
 """Precision and recall of the three statute facts of issue 45, from the hand-judged samples.
 
-Reads samples/*.jsonl (what build.py extracted, seeded) and judged/*.jsonl (one verdict per sampled
-record, in the same order, made by reading the statute text), writes scores.json and the table of
-README.md between its markers. Pure, no Neo4j:
+Reads samples/*.jsonl (what build.py extracted, seeded), judged/*.jsonl (one verdict per sampled
+record, in the same order, made by reading the statute text; enabling_head.jsonl: the verdicts of what
+the checkout's code gives for the sampled ordinances, recheck.json; broken_census.jsonl: every row of
+the filtered broken-reference report), counts.json and ingest-delta.json; writes scores.json and the
+tables of README.md between its markers. Pure, no Neo4j:
 
     .venv/bin/python eval/facts/score.py          # write scores.json and the README table
     .venv/bin/python eval/facts/score.py --check  # exit 1 if either differs from the judged files
@@ -73,7 +75,7 @@ def check_aligned(samples: list[dict], judged: list[dict], keys: tuple[str, ...]
 
 def enabling(samples: list[dict], judged: list[dict], edges_as_sampled: bool = True) -> dict:
     """Scores of one set of verdicts; ``edges_as_sampled``: the verdicts are for the sampled edges
-    themselves (False for judged/enabling_former_rule.jsonl, where the rule moved some to records)."""
+    themselves (False for judged/enabling_head.jsonl, what the checkout's code now gives for them)."""
     check_aligned(samples, judged, ("law",), "enabling")
     for s, j in zip(samples, judged):
         if edges_as_sampled and ([e["target"] for e in s["edges"]] != [e["target"] for e in j["edges"]] or
@@ -129,17 +131,24 @@ def broken_census(samples: list[dict], judged: list[dict], census: list[dict]) -
 
 def compute() -> dict:
     e = enabling(read("samples", "enabling"), read("judged", "enabling"))
-    e["after_former_rule"] = enabling(read("samples", "enabling"), read("judged", "enabling_former_rule"),
-                                      edges_as_sampled=False)
+    e["at_head"] = enabling(read("samples", "enabling"), read("judged", "enabling_head"), edges_as_sampled=False)
+    recheck = json.loads((HERE / "judged" / "recheck.json").read_text("utf-8"))
+    e["at_head"]["commit"] = recheck["commit"]
     d = definitions(read("samples", "definitions"), read("judged", "definitions"))
     b = broken(read("samples", "broken"), read("judged", "broken"))
+    still = recheck["definitions_still_read"]
+    kept = [j for j, k in zip(read("judged", "definitions"), still) if k]
+    d["at_head"] = {"commit": recheck["commit"], "still_read": share(sum(still), len(still)),
+                    "precision": share(sum(j["ok"] for j in kept), len(kept)),
+                    "right_ones_no_longer_read": sum(1 for j, k in zip(read("judged", "definitions"), still)
+                                                     if j["ok"] and not k)}
     b["after_filters"] = broken_census(read("samples", "broken"), read("judged", "broken"),
                                        read("judged", "broken_census"))
     met = {"enabling_precision": e["edge_precision"]["value"] >= GOALS["enabling_precision"],
            "enabling_recall": e["recall"]["value"] >= GOALS["enabling_recall"],
-           "enabling_precision_after_former_rule":
-               e["after_former_rule"]["edge_precision"]["value"] >= GOALS["enabling_precision"],
-           "enabling_recall_after_former_rule": e["after_former_rule"]["recall"]["value"] >= GOALS["enabling_recall"],
+           "enabling_precision_at_head": e["at_head"]["edge_precision"]["value"] >= GOALS["enabling_precision"],
+           "enabling_recall_at_head": e["at_head"]["recall"]["value"] >= GOALS["enabling_recall"],
+           "definitions_precision_at_head": d["at_head"]["precision"]["value"] >= GOALS["definitions_precision"],
            "definitions_precision": d["precision"]["value"] >= GOALS["definitions_precision"],
            "broken_real": b["real"]["value"] >= GOALS["broken_real"],
            "broken_real_after_filters": b["after_filters"]["real"]["value"] >= GOALS["broken_real"]}
@@ -157,7 +166,7 @@ def ci(r: dict) -> str:
 
 def table(s: dict) -> str:
     e, d, b, met = s["enabling"], s["definitions"], s["broken"], s["goal_met"]
-    a = e["after_former_rule"]
+    a, h = e["at_head"], d["at_head"]
     yes = {True: "met", False: "not met"}
     rows = [
         "| measure | value | 95 % CI | k / n | goal |",
@@ -168,18 +177,21 @@ def table(s: dict) -> str:
         f"| {e['recall']['k']} / {e['recall']['n']} | ≥ 90 %: {yes[met['enabling_recall']]} |",
         f"| enabling units: recall, mean over ordinances | {pct(e['recall_per_ordinance']['value'])} "
         f"| {ci(e['recall_per_ordinance'])} | {e['recall_per_ordinance']['n']} ordinances | none |",
-        f"| enabling edges after the former-law rule: precision (in-sample) | {pct(a['edge_precision']['value'])} "
+        f"| enabling edges at {a['commit']}: precision | {pct(a['edge_precision']['value'])} "
         f"| {ci(a['edge_precision'])} | {a['edge_precision']['k']} / {a['edge_precision']['n']} "
-        f"| ≥ 95 %: {yes[met['enabling_precision_after_former_rule']]} |",
-        f"| enabling units after the former-law rule: recall (in-sample) | {pct(a['recall']['value'])} "
+        f"| ≥ 95 %: {yes[met['enabling_precision_at_head']]} |",
+        f"| enabling units at {a['commit']}: recall | {pct(a['recall']['value'])} "
         f"| {ci(a['recall'])} | {a['recall']['k']} / {a['recall']['n']} "
-        f"| ≥ 90 %: {yes[met['enabling_recall_after_former_rule']]} |",
+        f"| ≥ 90 %: {yes[met['enabling_recall_at_head']]} |",
         f"| unresolved enabling records: right | {pct(e['unresolved_precision']['value'])} "
         f"| {ci(e['unresolved_precision'])} | {e['unresolved_precision']['k']} / {e['unresolved_precision']['n']} "
         "| none |",
         f"| definitions: precision | {pct(d['precision']['value'])} | {ci(d['precision'])} "
         f"| {d['precision']['k']} / {d['precision']['n']} | ≥ 90 %: {yes[met['definitions_precision']]} |",
     ]
+    rows.append(f"| definitions still read at {h['commit']}: precision | {pct(h['precision']['value'])} "
+                f"| {ci(h['precision'])} | {h['precision']['k']} / {h['precision']['n']} "
+                f"| ≥ 90 %: {yes[met['definitions_precision_at_head']]} |")
     for p, r in d["by_pattern"].items():
         rows.append(f"| definitions, pattern `{p}` | {pct(r['value'])} | {ci(r)} | {r['k']} / {r['n']} | none |")
     rows.append(f"| broken references: real | {pct(b['real']['value'])} | {ci(b['real'])} "
@@ -195,7 +207,9 @@ def table(s: dict) -> str:
     return (counts_table() + "\n\n"
             + f"Sample: {e['ordinances']} ordinances ({e['ordinances_naming_a_provision']} name a provision, "
             f"{e['ordinances_all_right']} of them entirely right), 100 definitions, 100 broken references "
-            f"(verdicts: {kinds}); after the gap filters {c['rows']} rows, all judged ("
+            f"(verdicts: {kinds}); {h['still_read']['k']} of the sampled definitions are still read at "
+            f"{h['commit']} ({h['right_ones_no_longer_read']} right ones among those no longer read); "
+            f"after the gap filters {c['rows']} rows, all judged ("
             f"{c['verdicts_from_the_sample']} by the sample's verdicts, {c['judged_after_the_filters']} after; "
             f"verdicts: {', '.join(f'{k} {v}' for k, v in c['by_kind'].items())}). "
             "Result file: eval/facts/scores.json.\n\n" + "\n".join(rows))

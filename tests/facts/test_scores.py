@@ -48,6 +48,16 @@ def test_every_record_is_judged_with_a_reason(score):
                 assert all(isinstance(e["ok"], bool) for e in j["edges"] + j["unresolved"])
 
 
+def test_the_records_at_the_checkouts_code_are_judged(score):
+    head = score.read("judged", "enabling_head")
+    assert len(head) == 100 and all(isinstance(e["ok"], bool) for j in head for e in j["edges"] + j["unresolved"])
+    before = score.read("judged", "enabling")
+    # the checkout's code only drops wrong edges and adds records: never fewer units found
+    assert all(h["found"] >= b["found"] and h["named"] == b["named"] for h, b in zip(head, before))
+    still = json.loads((FACTS / "judged" / "recheck.json").read_text("utf-8"))["definitions_still_read"]
+    assert len(still) == 100 and all(isinstance(x, bool) for x in still)
+
+
 def test_every_row_after_the_gap_filters_is_judged(score):
     census = score.read("judged", "broken_census")
     assert census and all(r["reason"].strip() and isinstance(r["real"], bool) for r in census)
