@@ -63,7 +63,8 @@ def test_unit_page_counts_incoming_citations_as_cypher_does(page, shot, driver):
     assert page.locator("nav.crumbs li").first.inner_text().startswith("KSchG")
     shot(page, "unit")
     page.locator("#graph").scroll_into_view_if_needed()  # the drawing's script is fetched once it is seen
-    page.wait_for_function("document.getElementById('graph').getAttribute('data-nodes') > 1")
+    # a selector, not a JavaScript string: the page's Content-Security-Policy refuses eval
+    page.wait_for_selector("#graph[data-nodes]:not([data-nodes='0']):not([data-nodes='1'])")
     page.locator("#citedby-h").evaluate("h => h.scrollIntoView()")
     shot(page, "unit-graph")
 
