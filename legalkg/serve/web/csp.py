@@ -33,6 +33,5 @@ POLICY = "; ".join([
     "frame-ancestors 'none'",
 ])
 
-#: Headers of every HTML page.
-HEADERS = {"Content-Security-Policy": POLICY, "X-Content-Type-Options": "nosniff",
-           "Referrer-Policy": "same-origin"}
+#: Headers of every HTML page (``serve.origin.LocalOnly`` adds X-Frame-Options and nosniff to every answer).
+HEADERS = {"Content-Security-Policy": POLICY, "Referrer-Policy": "same-origin"}
