@@ -46,6 +46,10 @@ except ImportError:  # mcp 1.x, or no mcp at all
         from mcp.server.fastmcp.exceptions import ToolError
     except ImportError:
         MCPServer = ToolError = None
+try:
+    from mcp.server.stdio import stdio_server
+except ImportError:  # no serve extra: require_mcp says so
+    stdio_server = None
 
 INSTALL_HINT = "install legalkg[serve] (pip install 'legalkg[serve]'): it brings mcp, fastapi and uvicorn"
 INSTRUCTIONS = ("German federal statutes as a graph. Use `search` or `context` to find units, `get_unit` to read "
@@ -149,8 +153,6 @@ class GuardedStdio:
 async def serve_guarded(server) -> None:
     """``server.run("stdio")`` with the wire guarded (``GuardedStdio``). As the SDK does, fd 0 and 1
     point at the null device and stderr while serving, so stray output never reaches the wire."""
-    from mcp.server.stdio import stdio_server
-
     wire_in, wire_out = os.fdopen(os.dup(0), "rb"), os.fdopen(os.dup(1), "wb")
     sys.stdout.flush()
     null = os.open(os.devnull, os.O_RDONLY)
