@@ -48,11 +48,10 @@ from legalkg.eval.metric import score_case
 from legalkg.eval.stats import bootstrap_ci, paired_test
 from legalkg.graph.config import load_config
 from legalkg.graph.connection import open_driver
-from legalkg.model import DEPTHS
+from legalkg.model import DEPTHS, law_of_id as law_of
 from legalkg.predict import grouped_folds, load_examples, train
 from legalkg.retrieve import Retriever, laws
 from legalkg.retrieve.laws import SIGNALS, WEIGHTS, routed_laws
-from legalkg.retrieve.learned import law_of
 
 CASE_FILES = ("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz")
 LAY_FILES = ("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl")

@@ -111,12 +111,15 @@ class CachedModelRetriever(Retriever):
 
     def __init__(self, *a, **kw) -> None:
         super().__init__(*a, **kw)
-        self._rec_cache: dict[str, dict | None] = {}
+        cache: dict[str, dict | None] = {}
+        read = self.graph.index_model
 
-    def index_model(self, label: str) -> dict | None:
-        if label not in self._rec_cache:
-            self._rec_cache[label] = super().index_model(label)
-        return self._rec_cache[label]
+        def index_model(label: str) -> dict | None:
+            if label not in cache:
+                cache[label] = read(label)
+            return cache[label]
+
+        self.graph.index_model = index_model
 
 
 # --- measurement ----------------------------------------------------------------------------------
@@ -442,13 +445,13 @@ def main(argv: list[str] | None = None) -> int:
             levels, args.no_naive, args.no_graphrag = [], True, True
         needed = set(levels) | ({args.load_level} if args.per_client else set()) | ({"Satz"} if not args.no_naive else set())
         for lvl in needed:
-            rec = ours.index_model(lvl)
+            rec = ours.graph.index_model(lvl)
             if rec is None:
                 raise SystemExit(f"the graph has no {lvl} vectors: wait for `legalkg ingest` to embed them")
             models.add(f"{rec['name']} {rec['dim']}-d")
             if rec["name"] not in by_model:
                 t0 = time.perf_counter()
-                by_model[rec["name"]] = ours.embedder_for(lvl).embed_queries(texts)
+                by_model[rec["name"]] = ours.queries.embedder_for(lvl).embed_queries(texts)
                 log(f"embedded {len(texts)} queries with {rec['name']} in {time.perf_counter() - t0:.1f} s")
             vectors[lvl] = by_model[rec["name"]]
         counts = driver.execute_query(

@@ -162,7 +162,7 @@ def main() -> None:
         retriever = Retriever(driver, cfg.database)
         # the shipped predictors without their rankers: what the ranker costs, in the same rotation
         plain = Retriever(driver, cfg.database, rankers={task: None for task in Task})
-        has_vectors = retriever.index_model(LEVEL) is not None
+        has_vectors = retriever.graph.index_model(LEVEL) is not None
         modes = [Mode.LEARNED, Mode.FULLTEXT] + ([Mode.VECTOR, Mode.FUSION] if has_vectors else [])
         runs = [(str(m), retriever, m) for m in modes] + [(NO_RANKER, plain, Mode.LEARNED)]
         texts = [c.query for c in load_dataset("gerlayqa")[: args.questions + args.warmup]]
@@ -170,7 +170,7 @@ def main() -> None:
         for _, engine, mode in runs:  # loads the predictor, its bridge texts and the embedder once
             engine.search(texts[0], level=LEVEL, k=K, mode=mode)
         load_s = time.perf_counter() - started
-        shipped_ranker = retriever.ranker(Task.LAY) is not None  # the questions are lay ones
+        shipped_ranker = retriever.models.ranker(Task.LAY) is not None  # the questions are lay ones
         for text in texts[1: args.warmup]:
             for _, engine, mode in runs:
                 engine.search(text, level=LEVEL, k=K, mode=mode)

@@ -170,6 +170,11 @@ def decode_child(parent: Citation, parent_id: str, node_id: str) -> Citation:
     return parent
 
 
+def law_of_id(node_id: str) -> str:
+    """The law a unit id belongs to: its first segment."""
+    return node_id.split("/", 1)[0]
+
+
 def level_of_id(node_id: str) -> Level:
     """The level a unit id denotes, from its last segment."""
     segments = node_id.split("/")

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 from pydantic import BaseModel
 
-from ..retrieve import Retriever, SearchRequest
+from ..retrieve import Retriever, SearchRequest, clean_query
 from ..retrieve.learned import keeping_predictions
 from ..vocab import Expansion, Mode, RetrievalLevel
 
@@ -47,16 +47,8 @@ class Candidate(BaseModel):
 def query_vectors(retriever: Retriever, text: str, levels: Sequence[RetrievalLevel]) -> dict[str, np.ndarray]:
     """level -> the query embedded with that level's index model, each model embedded once;
     levels without vectors are left out (the learned mode then runs without its vector run)."""
-    by_model: dict[str, np.ndarray] = {}
-    out: dict[str, np.ndarray] = {}
-    for level in levels:
-        rec = retriever.index_model(level)
-        if rec is None:
-            continue
-        if rec["name"] not in by_model:
-            by_model[rec["name"]] = retriever.embed_query(text, level)
-        out[level] = by_model[rec["name"]]
-    return out
+    vectors, _ = retriever.queries.for_levels({"q": clean_query(text)}, levels, cache=False, skip_missing=True)
+    return {level: per_query["q"] for level, per_query in vectors.items()}
 
 
 def gather(retriever: Retriever, text: str, task: str | None = None, law: str | None = None,

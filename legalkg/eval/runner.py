@@ -20,7 +20,6 @@ Gold is restricted to the laws in the graph (``datasets.restrict_to_laws``); cov
 from __future__ import annotations
 
 import time
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -31,8 +30,6 @@ import pandas as pd
 from neo4j import Driver
 from pydantic import BaseModel, ConfigDict, Field
 
-from .. import paths
-from ..embed import EmbeddingCache, text_key
 from ..errors import UserError
 from ..graph.cypher import labelled, query
 from ..graph.vectors import law_ids
@@ -204,69 +201,6 @@ class EvalRun(BaseModel):
     gold_laws: list[str] | None = Field(None, description="the laws the gold was narrowed to (--gold-laws)")
 
 
-def query_cache(embedder):
-    """The on-disk cache of *query* vectors: ``<cache_dir>/eval-queries/<model>/`` (kept apart from the
-    document cache, as asymmetric models embed queries differently)."""
-    return EmbeddingCache.for_embedder(embedder, root=paths.cache_dir() / "eval-queries")
-
-
-def _embed_cached(embedder, texts: list[str], what: str, progress: Progress) -> np.ndarray:
-    """Query vectors for ``texts``, from the query cache where present; new ones are stored."""
-    keys = [text_key(t) for t in texts]
-    distinct = list(dict.fromkeys(keys))
-    first = {key: i for i, key in reversed(list(enumerate(keys)))}  # key -> first text with it
-    with query_cache(embedder) as cache:
-        have = cache.get_many(distinct)
-        todo = [key for key in distinct if key not in have]
-        progress(what, len(distinct) - len(todo))
-        for part in _batches(todo, 64):
-            vecs = embedder.embed_queries([texts[first[key]] for key in part])
-            have.update(zip(part, vecs))
-            cache.put_many(zip(part, vecs))
-            progress(what, len(part))
-    out = np.empty((len(texts), embedder.dim), dtype=np.float32)
-    for i, key in enumerate(keys):
-        out[i] = have[key]
-    return out
-
-
-def embed_queries(engine: Retriever, texts: dict[str, str], levels: Sequence[RetrievalLevel],
-                  progress: Progress = _noop,
-                  cache: bool = True) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict]]:
-    """level -> query id -> vector; each query is embedded once per distinct recorded model, with
-    the embedder the engine checks and loads (``Retriever.embedder_for``: the recorded version).
-
-    With ``cache`` the vectors are kept on disk (``query_cache``), so a rerun of a grid embeds nothing.
-    """
-    models = {lv: engine.index_model(lv) for lv in levels}
-    missing = [lv for lv in levels if models[lv] is None]
-    if missing:
-        raise UserError(f"the graph has no {', '.join(missing)} vectors: run `legalkg ingest` "
-                        "(without --no-embed), or use --mode fulltext")
-    by_model: dict[str, list[RetrievalLevel]] = defaultdict(list)
-    for lv in levels:
-        by_model[models[lv]["name"]].append(lv)
-    ids = list(texts)
-    out: dict[str, dict[str, np.ndarray]] = {}
-    for name, lvs in by_model.items():
-        embedder = engine.embedder_for(lvs[0])
-        for lv in lvs[1:]:
-            engine.embedder_for(lv)  # the version check of each level's index
-        ordered = [texts[q] for q in ids]
-        if cache:
-            matrix = _embed_cached(embedder, ordered, f"embed {name}", progress)
-        else:
-            parts = []
-            for part in _batches(ordered, 64):
-                parts.append(embedder.embed_queries(part))
-                progress(f"embed {name}", len(part))
-            matrix = np.concatenate(parts) if parts else np.empty((0, embedder.dim), dtype=np.float32)
-        per_query = {q: matrix[i] for i, q in enumerate(ids)}
-        for lv in lvs:
-            out[lv] = per_query
-    return out, {lv: models[lv] for lv in levels}
-
-
 def case_task(cases: Sequence[EvalCase]) -> Task:
     """The predictor task of a dataset: ``case`` for decisions (the LER form names a court),
     ``lay`` for questions."""
@@ -328,8 +262,8 @@ def cell_vectors(engine: Retriever, cells: Sequence[Cell], texts: dict[str, str]
     mode where its level's index holds vectors; ``auto`` uses the § index's."""
     index_of = {c.level: c.level if c.level.indexed else auto.BASE_LEVEL for c in cells}
     wanted = list(dict.fromkeys(index_of[c.level] for c in cells if c.mode.uses_vectors or (
-        c.mode is Mode.LEARNED and engine.index_model(index_of[c.level]) is not None)))
-    vectors, models = embed_queries(engine, texts, wanted, progress) if wanted else ({}, {})
+        c.mode is Mode.LEARNED and engine.graph.index_model(index_of[c.level]) is not None)))
+    vectors, models = engine.queries.for_levels(texts, wanted, progress) if wanted else ({}, {})
     vectors.update({lv: vectors[ix] for lv, ix in index_of.items() if ix in vectors and lv not in vectors})
     return vectors, models
 
@@ -350,18 +284,18 @@ def learned_engines(driver: Driver, db: str, request: EvalRequest, engine: Retri
     if not levels and not any(c.expansion.cocited for c in request.cells()):
         return Engines(engine), {}
     if not request.cv:
-        engine.check_unseen(task, sel.texts)
+        engine.models.check_unseen(task, sel.texts)
         engines = Engines(engine)
     else:
         level = (levels[0] if levels[0].indexed else auto.BASE_LEVEL) if levels else auto.BASE_LEVEL
-        tune = (Tuning(level, request.k, vectors=vectors.get(level), base=engine.weights)
+        tune = (Tuning(level, request.k, vectors=vectors.get(level), base=engine.models.weights)
                 if request.tune_weights and levels else None)
         cases = [(c.id, sel.texts[c.id], c.gold) for c in sel.kept]
         ranked = request.fold_ranker is FoldRanker.SHIPPED and default_ranker_path(task).exists()
         features = RANKER_FEATURES.get(request.ranker_features)
         folds = Folds(request.cv, request.seed, ranked, features)
         engines = Engines(engine, fold_retrievers(driver, db, task, cases, folds, extra=extra,
-                                                  weights=tune or engine.weights))
+                                                  weights=tune or engine.models.weights))
         if tune is not None and request.save_weights is not None:
             # the shipped weights fuse a ranked § run when a ranker ships: tune them over one
             chosen, recall = weights_over_all(driver, db, task, cases, replace(tune, ranked=ranked, features=features),
@@ -376,7 +310,7 @@ def fold_rankers(engines: Engines, task: Task) -> list[dict]:
     trained on and the cases the fold scores (disjoint, ``folds.fold_ranker``), inner folds, seed."""
     out = []
     for engine in {id(e): e for e in engines.folds.values()}.values():
-        ranker = engine.ranker(task)
+        ranker = engine.models.ranker(task)
         if ranker is not None:
             out.append({"trained_on": len(ranker.meta.get(TRAINED_ON, ())),
                         "scored": sum(1 for e in engines.folds.values() if e is engine),
@@ -388,7 +322,7 @@ def set_component_weights(engines: Engines, task: Task, weights: Mapping[str, fl
     """``--predictor-weights``: every engine's predictor fuses its components with ``weights``."""
     if weights:
         for engine in {id(e): e for e in [*engines.folds.values(), engines.main]}.values():
-            engine.predictor(task).set_weights(weights)
+            engine.models.predictor(task).set_weights(weights)
 
 
 def score_cells(engines: Engines, request: EvalRequest, sel: Selection, vectors: Mapping, task: Task,
@@ -490,7 +424,7 @@ def run_eval(driver: Driver, db: str, request: EvalRequest, progress: Progress =
     with timings.step("statistics_s"):
         table, by_court, paired = tabulate(request, sel, words, scores, ir_rows)
     timings["total_s"] = time.perf_counter() - t0
-    fold_weights = list({weights_label(r.weights): r.weights for r in engines.folds.values()}.values())
+    fold_weights = list({weights_label(r.models.weights): r.models.weights for r in engines.folds.values()}.values())
     rankers = fold_rankers(engines, task) if any(c.mode is Mode.LEARNED for c in cells) else []
     return EvalRun(dataset=request.dataset, k=request.k, cells=cells, results=table, paired=paired,
                    case_scores=case_score_frame(scores), coverage=sel.coverage, n_cases_loaded=len(cases),
@@ -517,5 +451,5 @@ def case_score_frame(scores: dict[Cell, list[metric.CaseScore]]) -> pd.DataFrame
     return pd.DataFrame(rows)
 
 
-__all__ = ["BASELINE", "EvalRun", "LevelWords", "case_task", "embed_queries", "law_keys",
+__all__ = ["BASELINE", "EvalRun", "LevelWords", "case_task", "law_keys",
            "level_words", "run_eval"]

@@ -116,7 +116,7 @@ def of_matrix(ids: Sequence[str], y: sp.csr_matrix, min_count: int = MIN_COUNT) 
 
 def of_predictor(pred) -> CoCitation | None:
     """The co-citation table of a predictor's own training cases (its § label matrix), None where it
-    has no § level: what ``Retriever.cocitation`` expands with and what the graph's edges hold."""
+    has no § level: what ``Models.cocitation`` expands with and what the graph's edges hold."""
     level = pred.levels.get(RetrievalLevel.PARAGRAPH.value)
     return None if level is None else of_matrix(level.labels, level.y)
 

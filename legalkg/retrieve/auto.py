@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import NamedTuple
 
 from ..graph.cypher import query
+from ..model import law_of_id
 from ..predict.text import tokens
 from ..vocab import RetrievalLevel, Run, Task
 from . import learned as lm
@@ -151,10 +152,10 @@ def refine(engine: Engine, text: str, hits: Sequence[Hit], task: Task | None = N
     unit's level. Chunk hits pass unchanged. ``learned``: also follow the predictor's own deeper
     predictions (the learned mode's)."""
     roots = {h.id: (h.words or 0, h.text or "") for h in hits if h.covers is None}
-    recs = engine.read(query("retrieve/subtree"), {"ids": list(roots)}) if roots else []
+    recs = engine.graph.read(query("retrieve/subtree"), {"ids": list(roots)}) if roots else []
     tree = build_tree(roots, ((r["id"], r["parent"], r["words"], r["text"]) for r in recs))
     found = {r["id"]: r for r in recs}
-    pinned = [lm.cited_ids(text, law, engine.law_registry)]
+    pinned = [lm.cited_ids(text, law, engine.models.law_registry)]
     if learned and roots:
         pinned.extend(deeper_predictions(engine, text, law, task))
     words = query_terms(text)
@@ -171,9 +172,9 @@ def deeper_predictions(engine: Engine, text: str, law: str | None, task: Task | 
     """The predictor's rankings at its label levels below §, shallow to deep (the case model:
     Absatz, Satz, Nummer; the lay model has none)."""
     task = lm.choose_task(text, task)
-    if not engine.weights_for(task).get(Run.PREDICTOR):
+    if not engine.models.weights_for(task).get(Run.PREDICTOR):
         return []
-    pred = engine.predictor(task)
+    pred = engine.models.predictor(task)
     deeper = sorted((lv for lv in pred.levels if lm.depth(lv) > lm.depth(BASE_LEVEL)), key=lm.depth)
     return [[uid for uid, _ in pred.predict([text], lm.PREDICTOR_POOL, lv)[0]
-             if law is None or lm.law_of(uid) == law] for lv in deeper]
+             if law is None or law_of_id(uid) == law] for lv in deeper]

@@ -11,13 +11,14 @@ context once for all its cells.
 
 The ``cocited`` hop comes from cases, not from the statute text: for each seed, the ``COCITED_PER_SEED``
 §§ with the highest npmi to the seed's § (``legalkg.predict.cocite``) in the co-citation table of the
-query task's predictor (``Engine.cocitation``: its own training cases, so a CV fold's engine expands
+query task's predictor (``Engine.models.cocitation``: its own training cases, so a CV fold's engine expands
 with its fold's table); the graph gives their texts. A seed below the § stands for its §.
 
-``one_trip`` is an optimisation of the same result for one search: the seeds and their hops in one
-statement (``cypher/retrieve/vector_expand`` / ``fulltext_expand``, as neo4j-graphrag's
-VectorCypherRetriever runs its retrieval query), one round trip instead of two or three. Chunks
-are no tree nodes: they are never expanded.
+``one_trip`` gives the same result for one search in one round trip instead of two or three: the
+seeds and their hops in one statement (``cypher/retrieve/vector_expand`` / ``fulltext_expand``, as
+neo4j-graphrag's VectorCypherRetriever runs its retrieval query). A strategy whose seeds are one
+index look-up offers it (``Strategy.seeds_with_hops``). Chunks are no tree nodes: they are never
+expanded.
 """
 
 from __future__ import annotations
@@ -25,16 +26,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-import numpy as np
-
 from ..fusion import overfetch
 from ..graph.cypher import query
 from ..predict.units import paragraph_of
-from ..vocab import Expansion, Mode, RetrievalLevel, Task
+from ..vocab import Expansion, Mode, Task
 from .base import Engine
-from .fulltext import lucene_query
 from .hits import Hit, from_record, ranked
-from .vector import floats
 
 #: Seed ids per round trip.
 ID_BATCH = 2000
@@ -74,9 +71,9 @@ def contexts(engine: Engine, seed_ids: Sequence[str], hop: Expansion, task: Task
     ids = list(dict.fromkeys(seed_ids))
     for start in range(0, len(ids), ID_BATCH):
         part = ids[start:start + ID_BATCH]
-        params = ({"pairs": cocited_pairs(engine.cocitation(task), part)} if hop is Expansion.COCITED
+        params = ({"pairs": cocited_pairs(engine.models.cocitation(task), part)} if hop is Expansion.COCITED
                   else {"ids": part})
-        for r in engine.read(query(HOP_QUERIES[hop]), params):
+        for r in engine.graph.read(query(HOP_QUERIES[hop]), params):
             out[r["seed"]].append(from_record(r, hop, seed=r["seed"]))
     return dict(out)
 
@@ -106,30 +103,18 @@ def expand(engine: Engine, seeds: Mapping[str, Sequence[Hit]], how: Expansion,
     return {q: assemble(hits, context, how) for q, hits in seeds.items()}
 
 
-def one_trip_applies(level: RetrievalLevel, mode: Mode, how: Expansion, law: str | None) -> bool:
-    """Whether ``one_trip`` can serve a search: an indexed level, an expansion, and a mode whose
-    seeds are one index look-up (vector without a law, where the search is exact, or full-text)."""
-    return (level.indexed and how is not Expansion.NONE and not how.cocited
-            and (mode is Mode.VECTOR and law is None or mode is Mode.FULLTEXT))
+def trip_params(k: int, how: Expansion) -> dict:
+    """The parameters every one-trip statement takes: ``k``, the over-fetch, and which hops."""
+    return {"k": k, "fetch": overfetch(k), "parent": how.parent, "citation": how.citation}
 
 
-def one_trip(engine: Engine, text: str, level: RetrievalLevel, k: int, mode: Mode, law: str | None,
-             vector: np.ndarray | None, how: Expansion) -> tuple[list[Hit], list[Hit]]:
-    """Seeds and their expansion in one statement: the same hits as the mode's strategy and
-    ``expand`` (``one_trip_applies`` says where)."""
-    params: dict = {"k": k, "fetch": overfetch(k), "parent": how.parent, "citation": how.citation}
-    if mode is Mode.VECTOR:
-        vecs = engine.query_vectors({"q": text}, level, None if vector is None else {"q": vector})
-        name = "retrieve/vector_expand"
-        params.update(index=f"vector_{level}", vector=floats(vecs["q"]))
-    else:
-        q = lucene_query(text)
-        if not q:
-            return [], []
-        name = "retrieve/fulltext_expand"
-        params.update(index=f"fulltext_{level}", q=q, law=law)
-    recs = engine.read(query(name), params)
-    seeds = ranked(recs, mode)
+def one_trip(engine: Engine, statement: str, params: dict, via: Mode, how: Expansion) -> tuple[list[Hit], list[Hit]]:
+    """Seeds and their expansion from one statement (``cypher/<statement>``) that returns each seed
+    with its ``parents`` and ``cited`` units: the same hits as the strategy's ``seeds`` and
+    ``expand``, assembled by the one rule (``assemble``). The strategies that can call it say so in
+    ``Strategy.seeds_with_hops``."""
+    recs = engine.graph.read(query(statement), params)
+    seeds = ranked(recs, via)
     context = {hop: {r["id"]: [from_record(m, hop, seed=r["id"]) for m in r[key]] for r in recs}
                for hop, key in ((Expansion.PARENT, "parents"), (Expansion.CITATION, "cited"))}
     return seeds, assemble(seeds, context, how)

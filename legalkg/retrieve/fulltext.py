@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from ..fusion import overfetch
 from ..graph.cypher import query
-from ..vocab import Mode, RetrievalLevel, Task
+from ..vocab import Expansion, Mode, RetrievalLevel, Task
+from . import expand
 from .base import Engine, Texts, Vectors
 from .hits import Hit
 
@@ -45,7 +48,17 @@ class FulltextStrategy:
     def seeds(self, texts: Texts, level: RetrievalLevel, k: int, law: str | None = None,
               vectors: Vectors | None = None, task: Task | None = None) -> dict[str, list[Hit]]:
         items = [{"qid": q, "q": lq} for q, lq in ((q, lucene_query(t)) for q, t in texts.items()) if lq]
-        found = self.engine.read_batched(query("retrieve/fulltext"), {"index": f"fulltext_{level}", "law": law,
-                                                                      "fetch": overfetch(k), "k": k},
-                                         items, Mode.FULLTEXT)
+        base = {"index": f"fulltext_{level}", "law": law, "fetch": overfetch(k), "k": k}
+        found = self.engine.graph.read_batched(query("retrieve/fulltext"), base, items, Mode.FULLTEXT)
         return {q: found.get(q, []) for q in texts}
+
+    def seeds_with_hops(self, text: str, level: RetrievalLevel, k: int, law: str | None,
+                        vector: np.ndarray | None, how: Expansion) -> tuple[list[Hit], list[Hit]] | None:
+        """The seeds and their parent / citation hops in one statement (no ``cocited`` hop)."""
+        if how.cocited:
+            return None
+        q = lucene_query(text)
+        if not q:
+            return [], []
+        params = {**expand.trip_params(k, how), "index": f"fulltext_{level}", "q": q, "law": law}
+        return expand.one_trip(self.engine, "retrieve/fulltext_expand", params, Mode.FULLTEXT, how)

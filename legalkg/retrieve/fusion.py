@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import numpy as np
+
 from ..fusion import overfetch, rrf
-from ..vocab import Mode, RetrievalLevel, Task
+from ..vocab import Expansion, Mode, RetrievalLevel, Task
 from .base import Engine, Texts, Vectors
 from .fulltext import FulltextStrategy
 from .hits import Hit
@@ -45,3 +47,8 @@ class FusionStrategy:
         ft = self.fulltext.seeds(texts, level, pool, law)
         return {q: fuse_hits({Mode.VECTOR.value: vec.get(q, []), Mode.FULLTEXT.value: ft.get(q, [])}, k)
                 for q in texts}
+
+    def seeds_with_hops(self, text: str, level: RetrievalLevel, k: int, law: str | None,
+                        vector: np.ndarray | None, how: Expansion) -> None:
+        """Two look-ups fused: no single statement returns them with their hops."""
+        return None

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from ..cite import LawRegistry, extract
 from ..fusion import reciprocal_rank, weighted_rrf
 from ..graph.cypher import query
+from ..model import law_of_id
 from ..vocab import RetrievalLevel, Run, Task
 from . import learned as lm
 from .base import Engine
@@ -95,19 +96,19 @@ def law_runs(engine: Engine, text: str, task: Task | None = None,
     """The signals for a query: signal -> law ids, best first. ``predictor``: a model to ask instead
     of the task's (the benchmark's out-of-fold ones); the predictor signal is left out where the
     task's run weights switch the predictor off."""
-    engine.check_ready()
-    runs = {Run.CITED: cited_laws(text, engine.law_registry())}
+    engine.graph.check_ready()
+    runs = {Run.CITED: cited_laws(text, engine.models.law_registry())}
     q = lucene_query(text)
-    recs = engine.read(query("retrieve/law_route"), {"index": f"fulltext_{RetrievalLevel.PARAGRAPH}", "q": q,
+    recs = engine.graph.read(query("retrieve/law_route"), {"index": f"fulltext_{RetrievalLevel.PARAGRAPH}", "q": q,
                                                      "fetch": FULLTEXT_HITS}) if q else []
     runs[Run.FULLTEXT] = laws_of(r["law"] for r in recs)
-    runs[Run.CORPUS] = [law for law, _ in engine.corpus()[1].top_laws(text, CORPUS_LAWS)]
+    runs[Run.CORPUS] = [law for law, _ in engine.models.corpus()[1].top_laws(text, CORPUS_LAWS)]
     task = lm.choose_task(text, task)
-    if predictor is None and engine.weights_for(task).get(Run.PREDICTOR):
-        predictor = engine.predictor(task)
+    if predictor is None and engine.models.weights_for(task).get(Run.PREDICTOR):
+        predictor = engine.models.predictor(task)
     if predictor is not None:
         rows = predictor.predict([text], PREDICTOR_HITS, RetrievalLevel.PARAGRAPH)[0]
-        runs[Run.PREDICTOR] = laws_of(lm.law_of(uid) for uid, _ in rows)
+        runs[Run.PREDICTOR] = laws_of(law_of_id(uid) for uid, _ in rows)
     return runs
 
 

@@ -44,9 +44,9 @@ import numpy as np
 from ..cite import LawRegistry, extract
 from ..fusion import overfetch, parse_weight_spec, rrf, weighted_rrf
 from ..graph.cypher import query
-from ..model import TEXT_LEVELS, Level, level_of_id
+from ..model import TEXT_LEVELS, Level, law_of_id, level_of_id
 from ..predict.ranker import RANKED
-from ..vocab import Mode, RetrievalLevel, Run, Task
+from ..vocab import Expansion, Mode, RetrievalLevel, Run, Task
 from .base import Engine, Texts, Vectors
 from .fulltext import FulltextStrategy
 from .hits import Hit, from_record
@@ -252,10 +252,6 @@ def cited_ids(text: str, law: str | None, registry: LawRegistry | Callable[[], L
     return list(out)
 
 
-def law_of(uid: str) -> str:
-    return uid.split("/", 1)[0]
-
-
 def spread(shares: Mapping[str, float], outer: float, prefix: str = "") -> dict[str, float]:
     """``outer`` (a run's share of a fused score) split in proportion to ``shares`` (the run's own
     components), so ``--explain`` names the predictor's parts and the parts still sum to the score."""
@@ -349,12 +345,17 @@ class LearnedStrategy:
         vecs = vectors or {}
         return {q: self.hits(text, level, k, law, task, vecs.get(q)) for q, text in texts.items()}
 
+    def seeds_with_hops(self, text: str, level: RetrievalLevel, k: int, law: str | None,
+                        vector: np.ndarray | None, how: Expansion) -> None:
+        """Several runs fused: no single statement returns them with their hops."""
+        return None
+
     def hits(self, text: str, level: RetrievalLevel, k: int, law: str | None = None, task: Task | None = None,
              vector: np.ndarray | None = None) -> list[Hit]:
         """One query's fused hits; each hit's ``components`` holds every run's share, the
         predictor's split into its parts."""
         task = choose_task(text, task)
-        weights = run_weights(self.engine.weights_for(task), level)
+        weights = run_weights(self.engine.models.weights_for(task), level)
         rankings, known, inner = self.runs(text, level, k, law, task, vector, weights)
         fused = weighted_rrf(rankings, weights, k)
         if len(fused) < k and (backup := with_index_runs(weights)) != weights:
@@ -364,7 +365,7 @@ class LearnedStrategy:
             fused = weighted_rrf(rankings, backup, k)
         missing = [uid for uid, _, _ in fused if uid not in known]
         if missing:  # texts of the predicted and cited units, for the top k only
-            recs = self.engine.read(query("retrieve/units_by_id"), {"ids": missing})
+            recs = self.engine.graph.read(query("retrieve/units_by_id"), {"ids": missing})
             known = {**known, **{r["id"]: from_record(r, Mode.LEARNED) for r in recs}}
         fused = [row for row in fused if row[0] in known]  # a unit deleted since it was looked up
         shares_of = Inheritance(inner)
@@ -387,23 +388,23 @@ class LearnedStrategy:
         level, where nothing is shallower than the level, so its ranking orders no descendants.
         ``weights``: those of the task at ``level`` unless given."""
         engine = self.engine
-        engine.check_level(level)
+        engine.graph.check_level(level)
         task = choose_task(text, task)
-        weights = run_weights(engine.weights_for(task), level) if weights is None else weights
+        weights = run_weights(engine.models.weights_for(task), level) if weights is None else weights
         pending = self._index_runs(text, level, k, law, vector, weights)
         inner: dict[str, dict[str, float]] = {}
         if level.expandable:
             predicted, inner = self._predicted(text, level, law, task) if weights.get(Run.PREDICTOR) else ([], {})
-            cited = cited_ids(text, law, engine.law_registry)
+            cited = cited_ids(text, law, engine.models.law_registry)
         index_runs = {name: future.result()["q"] for name, future in pending.items()}
         rankings = {name: [h.id for h in hits] for name, hits in index_runs.items()}
         if level.expandable:
             index_rank = {uid: r for r, (uid, _) in enumerate(rrf(rankings.values()))}
-            children = engine.descendants(shallower(predicted + cited, level), level)
+            children = engine.graph.descendants(shallower(predicted + cited, level), level)
             rankings[Run.PREDICTOR] = to_level(predicted, level, children, index_rank)
             rankings[Run.CITED] = to_level(cited, level, children, index_rank)
         known = {h.id: h for hits in index_runs.values() for h in hits}
-        present = engine.in_graph([u for name in (Run.PREDICTOR, Run.CITED) for u in rankings.get(name, [])
+        present = engine.graph.in_graph([u for name in (Run.PREDICTOR, Run.CITED) for u in rankings.get(name, [])
                                    if u not in known])
         rankings = {name: [u for u in ids if u in known or present[u]] for name, ids in rankings.items()}
         return rankings, known, inner
@@ -416,22 +417,22 @@ class LearnedStrategy:
         pool = overfetch(k)
         pending: dict[str, Future] = {}
         if needed[Run.FULLTEXT]:
-            pending[Run.FULLTEXT] = engine.readers().submit(self.fulltext.seeds, {"q": text}, level, pool, law)
-        if needed[Run.VECTOR] and (vector is not None or engine.index_model(level) is not None):
-            vecs = engine.query_vectors({"q": text}, level, None if vector is None else {"q": vector})
-            pending[Run.VECTOR] = engine.readers().submit(self.vector.seeds, {"q": text}, level, pool, law, vecs)
+            pending[Run.FULLTEXT] = engine.graph.readers().submit(self.fulltext.seeds, {"q": text}, level, pool, law)
+        if needed[Run.VECTOR] and (vector is not None or engine.graph.index_model(level) is not None):
+            vecs = engine.queries.for_level({"q": text}, level, None if vector is None else {"q": vector})
+            pending[Run.VECTOR] = engine.graph.readers().submit(self.vector.seeds, {"q": text}, level, pool, law, vecs)
         return pending
 
     def _predicted(self, text: str, level: RetrievalLevel, law: str | None,
                    task: Task) -> tuple[list[str], dict[str, dict[str, float]]]:
         """The predictor's ids for ``level`` (at its own level, or the deepest level above it) and
         each id's component shares."""
-        pred = self.engine.predictor(task)
+        pred = self.engine.models.predictor(task)
         source = source_level(pred.levels, level)
         if source is None:
             return [], {}
-        ranker = self.engine.ranker(task) if source == Level.PARAGRAPH.value else None
-        rows = [r for r in self.predicted_rows(pred, ranker, source, text) if law is None or law_of(r[0]) == law]
+        ranker = self.engine.models.ranker(task) if source == Level.PARAGRAPH.value else None
+        rows = [r for r in self.predicted_rows(pred, ranker, source, text) if law is None or law_of_id(r[0]) == law]
         return [uid for uid, _, _ in rows], {uid: parts for uid, _, parts in rows}
 
     def predicted_rows(self, pred, ranker, source: str, text: str) -> list[tuple[str, float, dict[str, float]]]:

@@ -92,9 +92,9 @@ class Tools:
         on a cold server made every thread load its own copy (issue 36). A graph that is not
         ready leaves ``ready`` False and says why in ``problem`` (``GET /health``)."""
         try:
-            self.retriever.check_ready()
+            self.retriever.graph.check_ready()
             for task in Task:
-                self.retriever.predictor(task)
+                self.retriever.models.predictor(task)
             self.search(WARM_QUERY)
             self.verify(WARM_TEXT)
         except UserError as err:
@@ -125,7 +125,7 @@ class Tools:
         ``get_unit`` and ``related`` share: a graph with a finished law (``Retriever.check_ready``,
         as search asks) and a unit whose law finished loading; both ``NotReady`` (HTTP 503), so a
         half-loaded law is never shown with neighbours missing."""
-        self.retriever.check_ready()
+        self.retriever.graph.check_ready()
         rows = self.read(name, {"id": uid, "limit": limit})
         if not rows:
             raise UserError(f"no unit with id {short(uid)}: ids look like 'BGB/§433/Abs1' (or pass a 'citation')")

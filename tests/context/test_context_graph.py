@@ -25,9 +25,9 @@ def retriever(load_graph, driver, neo4j_cfg):
 
 
 def graph_units(retriever, ids):
-    recs = retriever.driver.execute_query(
+    recs = retriever.graph.driver.execute_query(
         "MATCH (u:Unit) WHERE u.id IN $ids RETURN u.id AS id, u.words AS words, u.citation AS citation, u.text AS text",
-        {"ids": ids}, database_=retriever.db).records
+        {"ids": ids}, database_=retriever.graph.db).records
     return {r["id"]: r for r in recs}
 
 

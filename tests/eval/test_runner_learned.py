@@ -93,9 +93,9 @@ def test_train_extra_trains_every_fold_and_is_never_scored(graph, driver, neo4j_
                             weights={"predictor": 1.0, "fulltext": 0.0})
     assert set(folds) == {cid for cid, _, _ in cases}  # the extra cases are not answered
     for cid, retriever in folds.items():
-        seen = set(retriever.predictor("lay").train_ids)
+        seen = set(retriever.models.predictor("lay").train_ids)
         assert {"x0", "x1", "x2"} <= seen and cid not in seen
-        assert retriever.weights == {"predictor": 1.0, "fulltext": 0.0}
+        assert retriever.models.weights == {"predictor": 1.0, "fulltext": 0.0}
     assert len({id(r) for r in folds.values()}) == 3
 
 
@@ -163,11 +163,11 @@ def test_cv_folds_rank_with_rankers_trained_without_their_test_cases(graph, driv
     assert len(engines) == 3
     for retriever in engines:
         scored = {cid for cid, r in folds.items() if r is retriever}
-        ranker = retriever.ranker("lay")
+        ranker = retriever.models.ranker("lay")
         trained = set(ranker.meta[TRAINED_ON])
         assert trained == {cid for cid, _, _ in cases} - scored  # the other folds, never its own
         assert {group_of(c) for c in trained}.isdisjoint({group_of(c) for c in scored})
-        assert trained == set(retriever.predictor("lay").train_ids)  # stacked on the predictor's cases
+        assert trained == set(retriever.models.predictor("lay").train_ids)  # stacked on the predictor's cases
     cid, text, _ = cases[0]
     hits = folds[cid].seeds({cid: text}, RetrievalLevel.PARAGRAPH, 5, Mode.LEARNED, task="lay")[cid]
     assert any("predictor.ranker" in h.components for h in hits) and not any(h.ranker for h in hits)
@@ -175,7 +175,7 @@ def test_cv_folds_rank_with_rankers_trained_without_their_test_cases(graph, driv
         hits = folds[cid].seeds({cid: text}, RetrievalLevel.PARAGRAPH, 5, Mode.LEARNED, task="lay")[cid]
     assert any("predictor.ranker" in h.components and h.ranker for h in hits)  # the ranker's share, its features
     plain = fold_retrievers(driver, neo4j_cfg.database, "lay", cases, Folds(3))
-    assert plain[cid].ranker("lay") is None
+    assert plain[cid].models.ranker("lay") is None
     hits = plain[cid].seeds({cid: text}, RetrievalLevel.PARAGRAPH, 5, Mode.LEARNED, task="lay")[cid]
     assert not any("predictor.ranker" in h.components for h in hits)
 

@@ -23,14 +23,14 @@ def retriever(load_graph, driver, neo4j_cfg):
 
 
 def test_one_online_vector_index_per_level(retriever):
-    recs = retriever.driver.execute_query(
+    recs = retriever.graph.driver.execute_query(
         "SHOW VECTOR INDEXES YIELD name, state, labelsOrTypes RETURN name, state, labelsOrTypes",
-        database_=retriever.db).records
+        database_=retriever.graph.db).records
     indexes = {r["name"]: (r["state"], r["labelsOrTypes"]) for r in recs}
     for label in ("Paragraph", "Absatz", "Satz", "Nummer", "Buchstabe", "Chunk"):
         assert indexes[f"vector_{label}"] == ("ONLINE", [label])
-    models = retriever.driver.execute_query(
-        "MATCH (m:EmbeddingModel) RETURN m.name AS name, m.dim AS dim", database_=retriever.db).records
+    models = retriever.graph.driver.execute_query(
+        "MATCH (m:EmbeddingModel) RETURN m.name AS name, m.dim AS dim", database_=retriever.graph.db).records
     assert {(m["name"], m["dim"]) for m in models} == {("usem3", 512)}
 
 
@@ -85,7 +85,7 @@ def test_one_statement_expansion_equals_seeds_then_expand(retriever, mode, how, 
     """search() folds the hop into the seed statement (*_expand.cypher); it must return exactly
     what the two-step path (seeds, then expand_*.cypher, which the eval runner uses) returns."""
     text = "Der Käufer kann bei einem Mangel Nacherfüllung verlangen, zurücktreten oder mindern"
-    vec = retriever.embed_query(text, level) if mode == "vector" else None
+    vec = retriever.queries.embed_query(text, level) if mode == "vector" else None
     one = retriever.search(text, level=level, k=5, mode=mode, expand=how, vector=vec)
     seeds = retriever.seeds({"q": text}, RetrievalLevel(level), 5, Mode(mode), None,
                             None if vec is None else {"q": vec})["q"]
@@ -232,16 +232,16 @@ class InlineLookups(Retriever):
         learned.fulltext = Recording(learned.fulltext, self.threads)
         learned.vector = Recording(learned.vector, self.threads)
 
-    def readers(self):
-        return InlineExecutor() if self.inline else super().readers()
+        if inline:
+            self.graph.readers = InlineExecutor
 
 
 def test_learned_mode_runs_its_index_look_ups_on_the_reader_threads(retriever):
     text = "Mein Vermieter gibt die Kaution nach dem Auszug nicht zurück"
-    threaded = InlineLookups(retriever.driver, retriever.db)
+    threaded = InlineLookups(retriever.graph.driver, retriever.graph.db)
     got = threaded.search(text, level="Absatz", k=8, mode="learned")
     assert len(threaded.threads) == 2 and all(t.startswith("legalkg-read") for t in threaded.threads)
-    inline = InlineLookups(retriever.driver, retriever.db, inline=True)
+    inline = InlineLookups(retriever.graph.driver, retriever.graph.db, inline=True)
     want = inline.search(text, level="Absatz", k=8, mode="learned")
     assert inline.threads == [threading.current_thread().name] * 2
     assert [(h.id, h.score, h.components) for h in got.seeds] == [(h.id, h.score, h.components) for h in want.seeds]
@@ -260,8 +260,8 @@ class InlineExecutor:
 def test_learned_mode_returns_units_of_the_level_asked(retriever, level):
     res = retriever.search("Kündigung wegen Eigenbedarf nach § 573 BGB", level=level, k=8, mode="learned")
     assert len(res.seeds) == 8
-    got = retriever.driver.execute_query("UNWIND $ids AS id MATCH (n:Unit {id: id}) RETURN n.level AS level",
-                                         {"ids": [h.id for h in res.seeds]}, database_=retriever.db).records
+    got = retriever.graph.driver.execute_query("UNWIND $ids AS id MATCH (n:Unit {id: id}) RETURN n.level AS level",
+                                         {"ids": [h.id for h in res.seeds]}, database_=retriever.graph.db).records
     assert {r["level"] for r in got} == {level} and len(got) == 8
     if level != "Nummer":  # the §'s own units lead: the query names § 573
         assert res.seeds[0].id.startswith("BGB/§573/")
@@ -308,9 +308,9 @@ def test_law_filter_is_exact_and_unknown_law_is_an_error(retriever):
 
 
 def _levels_in_graph(retriever, ids):
-    recs = retriever.driver.execute_query("UNWIND $ids AS id MATCH (n:Unit {id: id}) "
+    recs = retriever.graph.driver.execute_query("UNWIND $ids AS id MATCH (n:Unit {id: id}) "
                                           "RETURN n.id AS id, n.level AS level",
-                                          {"ids": ids}, database_=retriever.db).records
+                                          {"ids": ids}, database_=retriever.graph.db).records
     return {r["id"]: r["level"] for r in recs}
 
 

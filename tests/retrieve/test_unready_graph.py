@@ -14,7 +14,7 @@ from legalkg.cli import main
 from legalkg.errors import UserError
 from legalkg.graph.connection import open_driver
 from legalkg.retrieve import Retriever
-from legalkg.retrieve.engine import missing_index
+from legalkg.retrieve.graphfacts import missing_index
 
 from ..conftest import started_server
 

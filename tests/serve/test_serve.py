@@ -129,7 +129,7 @@ def test_the_servers_driver_refuses_a_write(graph, driver):
     finally:
         driver.execute_query("MATCH (n:ServeWriteProbe) DELETE n")
     tools = Tools(driver, graph.database)
-    assert isinstance(tools.retriever.driver, ReadOnlyDriver)
+    assert isinstance(tools.retriever.graph.driver, ReadOnlyDriver)
     assert isinstance(tools.verifier.driver, ReadOnlyDriver)
 
 

@@ -181,7 +181,7 @@ class Pages:
     def contents(self, request: Request, uid: str) -> Response:
         """The table of contents of a law or of one Gliederung: every Gliederung and § below it."""
         try:
-            self.tools.retriever.check_ready()
+            self.tools.retriever.graph.check_ready()
             rows = self.tools.read("web/toc", {"id": uid})
         except UserError as err:
             return self.render(request, "contents.html", status=503, form={}, error=str(err))

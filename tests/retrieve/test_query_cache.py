@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from legalkg.embed import get_embedder
-from legalkg.eval import runner
+from legalkg.retrieve import queryvec
 
 
 def test_second_run_reads_every_query_vector_from_the_cache(tmp_path, monkeypatch):
@@ -16,9 +16,9 @@ def test_second_run_reads_every_query_vector_from_the_cache(tmp_path, monkeypatc
     calls: list[int] = []
     real = emb.embed_queries
     monkeypatch.setattr(emb, "embed_queries", lambda items: calls.append(len(items)) or real(items))
-    first = runner._embed_cached(emb, texts, "embed", lambda *_: None)
+    first = queryvec.embed_cached(emb, texts, "embed", lambda *_: None)
     assert calls == [2]  # the repeated question once
-    second = runner._embed_cached(emb, texts, "embed", lambda *_: None)
+    second = queryvec.embed_cached(emb, texts, "embed", lambda *_: None)
     assert calls == [2]  # nothing embedded again
     np.testing.assert_array_equal(first, second)
     np.testing.assert_allclose(first[0], emb.embed_query(texts[0]), atol=1e-5)
