@@ -1,7 +1,7 @@
 """Ask every route of the HTTP app once, in the process, before the port opens.
 
 Why: ``Tools.warm`` loaded the search and verify models, but the first unit page still compiled its
-template and had Neo4j plan its queries, and the first context pack loaded the gain tables: a cold
+template and had Neo4j plan its queries, and the first context pack read its candidates' models: a cold
 first page took 2.5-4.4 s where later ones take 0.05 s. Going through the app itself (not the tools)
 warms what a request touches, templates and middleware included, whatever a later change adds to a
 page. The requests are plain ASGI calls on a private event loop; nothing listens yet, so no client
