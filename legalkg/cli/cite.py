@@ -48,9 +48,13 @@ def cite(text: str, default_law: str | None, law_mentions: bool, check_source: P
                       max_chars=max_chars)
     known = _known_ids(check_source, {m.law_key for m in matches if m.law_key}) if check_source else None
     rows = []
+    last = None
     for m in matches:
+        first = (m.chain_start, m.chain_end) != last  # the chain's text once: a copy per member is quadratic
+        last = (m.chain_start, m.chain_end)
         row = {
-            "chain_start": m.chain_start, "chain_end": m.chain_end, "span": text[m.chain_start:m.chain_end],
+            "chain_start": m.chain_start, "chain_end": m.chain_end,
+            "span": text[m.chain_start:m.chain_end] if first else None,
             "unit_span": m.text, "start": m.start, "end": m.end,
             "law_cited": m.law_cited, "law": m.law_key, "unit": m.unit,
             "number": m.para[1:] if m.para and m.unit == "§" else (m.para[3:] if m.para else None),

@@ -62,7 +62,7 @@ def test_cli_output_is_linear_in_a_long_shared_chain():
     assert res.output.count("\n") == 1 and len(res.output.encode()) <= 50 * len(text.encode())
     chain = json.loads(res.output)
     assert chain["span"] == text.strip().rstrip(",") and len(chain["members"]) == 50_000
-    assert chain["members"][1] == {"start": 4, "end": 5}  # "1": the same § 1 as the member before
+    assert chain["members"][1] == {"start": 6, "end": 7}  # "1": the same § 1 as the member before
 
 
 def test_cli_each_chain_carries_its_span_once():
