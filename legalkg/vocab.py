@@ -81,6 +81,9 @@ class Expansion(StrEnum):
     #: The § that the predictor's training cases cite most often together with the seed's §
     #: (npmi, ``legalkg.predict.cocite``): learned from cases, not read from the statute text.
     COCITED = "cocited"
+    #: The § that the court decisions in the graph citing the seed's § cite most often besides it
+    #: (``legalkg ingest-cases``): read from decisions, not from the statute text.
+    DECISIONS = "decisions"
 
     @property
     def parent(self) -> bool:
@@ -93,6 +96,16 @@ class Expansion(StrEnum):
     @property
     def cocited(self) -> bool:
         return self is Expansion.COCITED
+
+    @property
+    def decisions(self) -> bool:
+        return self is Expansion.DECISIONS
+
+    @property
+    def from_cases(self) -> bool:
+        """Whether the hop's context comes from court cases, not from the statute text: the
+        graph-wide words per unit (W^m) cannot price it, so a run's own words do."""
+        return self in (Expansion.COCITED, Expansion.DECISIONS)
 
 
 class Task(StrEnum):

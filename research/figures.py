@@ -62,10 +62,16 @@ def context_packs() -> str:
     return (REPO / "eval/context-packs/results.md").read_text("utf-8").rstrip("\n")
 
 
+def table_of(rel: str) -> str:
+    """The Markdown table of a ``results.md`` that a folder's own script writes from its results.csv."""
+    text = (REPO / rel).read_text("utf-8")
+    return "\n".join(line for line in text.splitlines() if line.startswith("|"))
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
     "cli-startup": cli_startup, "readme-examples": readme_examples,
     "cli-startup-graph-ranker": lambda: cli_startup("eval/cli-startup/graph-ranker"),
-    "context-packs": context_packs}
+    "context-packs": context_packs, "expand-decisions": lambda: table_of("eval/expand-decisions/results.md")}
 
 
 def pages() -> list[Path]:

@@ -19,7 +19,7 @@ import pandas as pd
 from legalkg.eval.stats import paired_test
 
 DATASETS = {"ler_bgh": "LER BGH", "ler_courts": "ler_courts"}
-EXPANSIONS = ["none", "parent", "citation", "hybrid", "cocited"]
+EXPANSIONS = ["none", "parent", "citation", "hybrid", "cocited", "decisions"]
 #: the § depth is the second depth (Code, §, Absatz, ...): case_scores' hits_2
 PARA_HITS = "hits_2"
 

@@ -183,6 +183,12 @@ def cited_units(text: str, known: Container[str], registry: Any = None) -> tuple
     return list(found.values()), unresolved
 
 
+def graph_ids(case_id: str) -> tuple[str, str]:
+    """The ids a case of an evaluation (``legalkg eval``: the record's own id) has as a ``Decision`` in
+    the graph: as an LER record, and as an Open Legal Data record (``decision_id``)."""
+    return case_id, f"oldp:{case_id}"
+
+
 def decision_id(rec: dict, source: str) -> str:
     raw = _str(rec, "id")
     if raw is None:

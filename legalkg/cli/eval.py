@@ -123,6 +123,8 @@ def _steps(cells, n_queries: int) -> int:
               help=f"Expansion(s): {names(Expansion)}, a comma list, or all (= {', '.join(grid.GRID_EXPANSIONS)}). "
                    "cocited = each seed's most co-cited § among the predictor's training cases: like the "
                    "learned mode it refuses cases its predictor was trained on unless --cv or --predictor. "
+                   "decisions = each seed's § most often cited by the court decisions in the graph that cite "
+                   "the seed's (legalkg ingest-cases; score only decisions that are not in the graph). "
                    "Chunks are never expanded.")
 @click.option("--mode", default=DEFAULT_MODE.value, show_default=True,
               help=f"Retrieval mode(s): {names(Mode)}, a comma list, or all (= {', '.join(grid.GRID_MODES)}; "

@@ -57,7 +57,8 @@ def render(res: SearchResult, explain: bool = False) -> str:
                    "unit inside it that carries it, docs/retrieval.md).")
 @click.option("--expand", default=DEFAULT_EXPANSION.value, show_default=True,
               help=f"One-hop expansion: {names(Expansion)} (hybrid = parent + citation; cocited = each hit's "
-                   "§ most often cited together with its own by the task's training cases).")
+                   "§ most often cited together with its own by the task's training cases; decisions = each hit's "
+                   "§ most often cited by the court decisions in the graph that cite its own).")
 @click.option("--mode", default=DEFAULT_MODE.value, show_default=True,
               help=f"Retrieval: {names(Mode)} or {AUTO_MODE} (fusion = reciprocal rank fusion of vector and "
                    "fulltext; learned = the statute predictor, fulltext, vector and the query's own citations "

@@ -30,6 +30,7 @@ import pandas as pd
 from neo4j import Driver
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..cases.decisions import graph_ids
 from ..errors import UserError
 from ..graph.cypher import labelled, query
 from ..graph.vectors import law_ids
@@ -91,8 +92,8 @@ def level_words(driver: Driver, db: str, level: str,
         raise UserError(f"the graph has no {level} units with text: run `legalkg ingest` first")
     W = float(rec["mean"])
     W_m = {Expansion.NONE: W}
-    # cocited: its context is learned from cases, not in the graph; W^m is the run's (``cell_words``)
-    wanted = [Expansion(e) for e in expansions if e != Expansion.NONE and not Expansion(e).cocited]
+    # cocited, decisions: their context comes from cases, not the statute text; W^m is the run's (``cell_words``)
+    wanted = [Expansion(e) for e in expansions if e != Expansion.NONE and not Expansion(e).from_cases]
     if wanted:
         if not level.expandable:
             W_m.update({e: W for e in wanted})
@@ -155,17 +156,21 @@ def seed_ids(seeds: Mapping[Mode, Mapping[str, Sequence[Hit]]], queries: Iterabl
 
 def level_contexts(engines: Engines, seeds: Mapping[Mode, Mapping[str, Sequence[Hit]]], expansions: set[Expansion],
                    texts: Mapping[str, str], task: Task) -> dict[str, expansion.Context]:
-    """query id -> hop -> seed id -> its context. The graph's hops are read once for every distinct
+    """query id -> hop -> seed id -> its context. The statute's hops are read once for every distinct
     seed of every mode; ``cocited`` once per engine that answers a query (its CV fold's, whose
-    co-citation table holds only that fold's training cases)."""
+    co-citation table holds only that fold's training cases), and ``decisions`` once per such part
+    without the part's own decisions (a case is never expanded with its own citations)."""
     hops = {hop for how in expansions for hop in expansion.hops(how)}
-    shared = {hop: expansion.contexts(engines.main, seed_ids(seeds), hop) for hop in sorted(hops - {Expansion.COCITED})}
-    if Expansion.COCITED not in hops:
+    own_hops = sorted(h for h in hops if h.from_cases)
+    shared = {hop: expansion.contexts(engines.main, seed_ids(seeds), hop) for hop in sorted(hops) if not hop.from_cases}
+    if not own_hops:
         return dict.fromkeys(texts, shared)
     out: dict[str, expansion.Context] = {}
     for engine, part in engines.by_fold(texts):
-        own = expansion.contexts(engine, seed_ids(seeds, part), Expansion.COCITED, task)
-        out.update(dict.fromkeys(part, {**shared, Expansion.COCITED: own}))
+        ids = seed_ids(seeds, part)
+        mine = [uid for q in part for uid in graph_ids(q)]  # the part's own decisions, in either form
+        own = {hop: expansion.contexts(engine, ids, hop, task, exclude=mine) for hop in own_hops}
+        out.update(dict.fromkeys(part, {**shared, **own}))
     return out
 
 
@@ -356,9 +361,9 @@ def score_cells(engines: Engines, request: EvalRequest, sel: Selection, vectors:
 
 def cell_words(cell: Cell, words: LevelWords, scores: Sequence[metric.CaseScore]) -> tuple[float, float]:
     """(W, W^m) of a cell; under ``auto`` (units of several levels) the words the run delivered per hit,
-    and for ``cocited`` (a context learned from cases, which the graph cannot average) W^m is the
-    words the run delivered per hit, its expansion included."""
-    if cell.level.indexed and cell.expansion.cocited:
+    and for ``cocited`` and ``decisions`` (a context from cases, which the graph cannot average) W^m is
+    the words the run delivered per hit, its expansion included."""
+    if cell.level.indexed and cell.expansion.from_cases:
         return words.W, metric.delivered_words_per_hit(scores)
     if cell.level.indexed:
         return words.W, words.W_m.get(cell.expansion, words.W)

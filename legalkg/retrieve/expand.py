@@ -1,9 +1,9 @@
 """One-hop expansion of seeds: their parent (``parent``), the units they cite (``citation``), both
-(``hybrid``), or the § most often cited together with theirs (``cocited``).
+(``hybrid``), the § most often cited together with theirs (``cocited``), or the § that the court
+decisions citing theirs cite most (``decisions``).
 
 One batched mechanism for every caller: ``contexts`` reads one hop's context of many seeds
-(``cypher/retrieve/expand_parent`` / ``expand_citation`` / ``expand_cocited``, ``ID_BATCH`` seed ids
-per round trip),
+(``cypher/retrieve/expand_<hop>``, ``ID_BATCH`` seed ids per round trip),
 and ``assemble`` turns the contexts into one query's expansion: hop by hop (parent first), seed by
 seed in rank order, each unit once and never a seed again, named after the first seed that reached
 it. ``legalkg search`` expands its seeds with them, and ``legalkg eval`` reads each distinct seed's
@@ -13,6 +13,11 @@ The ``cocited`` hop comes from cases, not from the statute text: for each seed, 
 §§ with the highest npmi to the seed's § (``legalkg.predict.cocite``) in the co-citation table of the
 query task's predictor (``Engine.models.cocitation``: its own training cases, so a CV fold's engine expands
 with its fold's table); the graph gives their texts. A seed below the § stands for its §.
+
+The ``decisions`` hop comes from the court decisions in the graph (``legalkg ingest-cases``): for each
+seed, the ``DECISIONS_PER_SEED`` §§ that the most decisions citing the seed's § (the § or a unit in
+it) also cite. It reads the graph; an evaluation passes the decisions it scores as ``exclude`` (under
+``--cv`` those of the fold being scored), so no case is expanded with its own citations.
 
 ``one_trip`` gives the same result for one search in one round trip instead of two or three: the
 seeds and their hops in one statement (``cypher/retrieve/vector_expand`` / ``fulltext_expand``, as
@@ -38,10 +43,14 @@ ID_BATCH = 2000
 #: The hop -> its Cypher file.
 HOP_QUERIES: dict[Expansion, str] = {Expansion.PARENT: "retrieve/expand_parent",
                                      Expansion.CITATION: "retrieve/expand_citation",
-                                     Expansion.COCITED: "retrieve/expand_cocited"}
+                                     Expansion.COCITED: "retrieve/expand_cocited",
+                                     Expansion.DECISIONS: "retrieve/expand_decisions"}
 #: Co-cited §§ per seed: one, as in the ranker benchmark that measured the hop first
 #: (eval/ranker/README.md); the comparison with the other hops is in eval/expand/.
 COCITED_PER_SEED = 1
+#: §§ per seed that the decisions citing the seed's § cite most often: one, as ``COCITED_PER_SEED``
+#: (not tuned; the comparison with the other hops is in eval/expand-decisions/).
+DECISIONS_PER_SEED = 1
 #: Context: hop -> seed id -> the units that hop reaches from it.
 Context = Mapping[Expansion, Mapping[str, Sequence[Hit]]]
 
@@ -49,7 +58,7 @@ Context = Mapping[Expansion, Mapping[str, Sequence[Hit]]]
 def hops(how: Expansion) -> tuple[Expansion, ...]:
     """The hops of an expansion, parent first."""
     return tuple(h for h, on in ((Expansion.PARENT, how.parent), (Expansion.CITATION, how.citation),
-                                 (Expansion.COCITED, how.cocited)) if on)
+                                 (Expansion.COCITED, how.cocited), (Expansion.DECISIONS, how.decisions)) if on)
 
 
 def cocited_pairs(table, seed_ids: Sequence[str], per_seed: int = COCITED_PER_SEED) -> list[dict]:
@@ -64,15 +73,28 @@ def cocited_pairs(table, seed_ids: Sequence[str], per_seed: int = COCITED_PER_SE
     return rows
 
 
-def contexts(engine: Engine, seed_ids: Sequence[str], hop: Expansion, task: Task | None = None) -> dict[str, list[Hit]]:
+def hop_params(engine: Engine, seed_ids: Sequence[str], hop: Expansion, task: Task | None,
+               exclude: Sequence[str] = ()) -> dict:
+    """The parameters of ``hop``'s statement for ``seed_ids`` (``exclude``: decision ids the
+    ``decisions`` hop must not read)."""
+    if hop is Expansion.COCITED:
+        return {"pairs": cocited_pairs(engine.models.cocitation(task), seed_ids)}
+    if hop is Expansion.DECISIONS:
+        rows = [{"seed": seed, "para": paragraph_of(seed)} for seed in seed_ids]
+        return {"seeds": [r for r in rows if r["para"]], "per_seed": DECISIONS_PER_SEED, "exclude": list(exclude)}
+    return {"ids": list(seed_ids)}
+
+
+def contexts(engine: Engine, seed_ids: Sequence[str], hop: Expansion, task: Task | None = None,
+             exclude: Sequence[str] = ()) -> dict[str, list[Hit]]:
     """seed id -> the units one ``hop`` reaches from it, for every distinct seed id (``task``: whose
-    co-citation table the ``cocited`` hop reads)."""
+    co-citation table the ``cocited`` hop reads; ``exclude``: the decisions the ``decisions`` hop
+    skips, an evaluation's own cases)."""
     out: dict[str, list[Hit]] = defaultdict(list)
     ids = list(dict.fromkeys(seed_ids))
     for start in range(0, len(ids), ID_BATCH):
         part = ids[start:start + ID_BATCH]
-        params = ({"pairs": cocited_pairs(engine.models.cocitation(task), part)} if hop is Expansion.COCITED
-                  else {"ids": part})
+        params = hop_params(engine, part, hop, task, exclude)
         for r in engine.graph.read(query(HOP_QUERIES[hop]), params):
             out[r["seed"]].append(from_record(r, hop, seed=r["seed"]))
     return dict(out)

@@ -54,8 +54,8 @@ class FulltextStrategy:
 
     def seeds_with_hops(self, text: str, level: RetrievalLevel, k: int, law: str | None,
                         vector: np.ndarray | None, how: Expansion) -> tuple[list[Hit], list[Hit]] | None:
-        """The seeds and their parent / citation hops in one statement (no ``cocited`` hop)."""
-        if how.cocited:
+        """The seeds and their parent / citation hops in one statement (no hop from cases)."""
+        if how.from_cases:
             return None
         q = lucene_query(text)
         if not q:

@@ -25,7 +25,7 @@ class Hit(BaseModel):
     words: int = 0
     score: float | None = None
     rank: int | None = None
-    via: Mode | Literal[Expansion.PARENT, Expansion.CITATION, Expansion.COCITED] = Field(
+    via: Mode | Literal[Expansion.PARENT, Expansion.CITATION, Expansion.COCITED, Expansion.DECISIONS] = Field(
         description="the mode that found a seed, or the hop that reached an expansion node")
     seed: str | None = Field(None, description="for expansion nodes: the seed they were reached from")
     covers: list[str] | None = Field(None, description="for Chunk hits: the unit ids the chunk overlaps")

@@ -44,8 +44,8 @@ class VectorStrategy:
     def seeds_with_hops(self, text: str, level: RetrievalLevel, k: int, law: str | None,
                         vector: np.ndarray | None, how: Expansion) -> tuple[list[Hit], list[Hit]] | None:
         """The seeds and their parent / citation hops in one statement, where the search is one index
-        look-up: no law (inside a law it is exact, ``vector_law``) and no ``cocited`` hop."""
-        if law is not None or how.cocited:
+        look-up: no law (inside a law it is exact, ``vector_law``) and no hop from cases."""
+        if law is not None or how.from_cases:
             return None
         vec = self.engine.queries.for_level({"q": text}, level, None if vector is None else {"q": vector})["q"]
         params = {**expand.trip_params(k, how), "index": f"vector_{level}", "vector": floats(vec)}
