@@ -42,6 +42,8 @@ MAX_TOKENS = 4096
 #: The pre-tokenizer: words and single punctuation marks (the tokenizer JSON declares the same
 #: split, ``legalkg.encoder.distil.train_tokenizer``).
 WORD = re.compile(r"\w+|[^\w\s]")
+#: Token rows up to which ``encode`` pools the rows it uses alone (a few queries), not the whole table.
+FEW_TOKENS = 4096
 #: Distinct words whose token ids are remembered (then the memo starts over: bounded memory).
 WORD_MEMO = 500_000
 
@@ -51,17 +53,27 @@ class StaticModel:
 
     def __init__(self, tokenizer: Tokenizer, table: np.ndarray, meta: dict, digest: str) -> None:
         self.tokenizer = tokenizer
-        self.table = np.ascontiguousarray(table, dtype=np.float32)
+        #: the table as stored (float16, memory-mapped from the model file); ``table`` is it as float32
+        self.stored = table
+        self._table: np.ndarray | None = None
         self.meta = meta
         self.digest = digest
         self._memo: dict[str, list[int]] = {}
-        if self.table.ndim != 2 or self.table.shape[0] != tokenizer.get_vocab_size():
-            raise UserError(f"static model: table {self.table.shape} does not match the tokenizer's "
+        if table.ndim != 2 or table.shape[0] != tokenizer.get_vocab_size():
+            raise UserError(f"static model: table {table.shape} does not match the tokenizer's "
                             f"{tokenizer.get_vocab_size()} tokens: rebuild it with legalkg train-encoder")
 
     @property
+    def table(self) -> np.ndarray:
+        """The whole table as float32, made on first use: a few queries never need it
+        (``encode`` pools their rows alone; converting the whole table cost 0.1 s of a cold search)."""
+        if self._table is None:
+            self._table = np.ascontiguousarray(self.stored, dtype=np.float32)
+        return self._table
+
+    @property
     def dim(self) -> int:
-        return int(self.table.shape[1])
+        return int(self.stored.shape[1])
 
     def token_ids(self, texts: list[str]) -> list[list[int]]:
         """Token ids per text (at most ``MAX_TOKENS``), as ``tokenizer.encode`` gives them.
@@ -88,7 +100,17 @@ class StaticModel:
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """(n, dim) float32 sums of token rows; a text with no known token gets the unknown row."""
-        return pool(self.table, self.token_ids(texts))
+        return self.pooled(self.token_ids(texts))
+
+    def pooled(self, ids: list[list[int]]) -> np.ndarray:
+        """``pool`` of ``ids``: over the rows they use alone for a few queries, else the whole table."""
+        if self._table is None and sum(map(len, ids)) <= FEW_TOKENS:
+            return pool_rows(self.stored, ids)
+        return pool(self.table, ids)
+
+    def row(self, token: int) -> np.ndarray:
+        """One token's row as float32."""
+        return np.asarray(self.stored[token], dtype=np.float32)
 
 
 def pool(table: np.ndarray, ids: list[list[int]]) -> np.ndarray:
@@ -107,6 +129,17 @@ def pool(table: np.ndarray, ids: list[list[int]]) -> np.ndarray:
     counts = sparse.csr_matrix((np.ones(len(flat), dtype=np.float32), flat, indptr),
                                shape=(len(ids), table.shape[0]))
     return np.asarray(counts @ table, dtype=np.float32)
+
+
+def pool_rows(stored: np.ndarray, ids: list[list[int]]) -> np.ndarray:
+    """``pool`` over the rows ``ids`` use alone, each made float32 as ``pool``'s table is (pure).
+    The same sums in the same order, so the same bits: the count matrix's columns are renumbered,
+    its entries keep their order."""
+    flat = np.fromiter((i for x in ids for i in x), dtype=np.int64)
+    used, local = np.unique(flat, return_inverse=True)
+    rows = np.ascontiguousarray(stored[used], dtype=np.float32)
+    it = iter(local.tolist())
+    return pool(rows, [[next(it) for _ in x] for x in ids])
 
 
 def save_model(path: str | Path, tokenizer: Tokenizer, table: np.ndarray, meta: dict) -> Path:
@@ -164,8 +197,8 @@ class StaticEmbedder(Embedder):
 
     def _encode(self, texts: list[str], *, is_query: bool) -> np.ndarray:
         ids = [x or [self._unk] for x in self.model.token_ids(texts)]
-        out = pool(self.model.table, ids)
+        out = self.model.pooled(ids)
         zero = ~np.any(out, axis=1)
         if zero.any():  # tokens whose rows cancel out exactly: fall back to the unknown row
-            out[zero] = self.model.table[self._unk]
+            out[zero] = self.model.row(self._unk)
         return out

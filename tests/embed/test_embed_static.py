@@ -91,6 +91,17 @@ def test_file_round_trip_and_embedding(tiny_file):
     assert emb.info().dim == 16 and model.digest in emb.version
 
 
+def test_a_few_queries_pool_their_rows_alone_to_the_same_bits(tiny_file):
+    from legalkg.embed.static import FEW_TOKENS, pool, pool_rows
+
+    path, tok, _, texts = tiny_file
+    model = load_static_model(path)
+    ids = model.token_ids(texts)
+    assert sum(map(len, ids)) <= FEW_TOKENS  # the path encode takes for these
+    assert np.array_equal(pool_rows(model.stored, ids), pool(model.table, ids))
+    assert np.array_equal(model.pooled(ids), pool(model.table, ids))
+
+
 def test_tokenizer_lowercases_and_strips_continuations(tiny_file):
     _, tok, _, _ = tiny_file
     assert tok.encode("KAUF", add_special_tokens=False).ids == tok.encode("kauf", add_special_tokens=False).ids
