@@ -115,6 +115,8 @@ def test_context_pack_and_one_line_errors(page, shot):
     page.get_by_role("button", name="Paket bauen").click()
     markdown = page.locator("#markdown").input_value()
     assert markdown.startswith("# Context: Wie lange") and "## §" in markdown
+    reasons = page.locator("ol.hits").inner_text()
+    assert "Platz 1 für Ihre Frage" in reasons and "ranked" not in reasons  # the reasons in the page's words
     shot(page, "context")
     response = page.goto("/context?q=Kündigung&budget=0")
     assert response.status == 400
