@@ -21,7 +21,7 @@ def _parse(command: str) -> EvalRequest:
     argv = shlex.split(command)
     assert argv[:2] == ["legalkg", "eval"]
     ctx = eval_cmd.make_context("eval", argv[2:] + ["--quiet"])
-    seen.update({k: v for k, v in ctx.params.items() if k not in ("cfg", "quiet") and v is not None})
+    seen.update({k: v for k, v in ctx.params.items() if k not in ("cfg", "quiet", "force") and v is not None})
     return EvalRequest(**seen)
 
 

@@ -21,6 +21,8 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
+from legalkg.facts.related import driver_read, unit_facts
+from legalkg.serve.web.pages import LINK_LIMIT
 from legalkg.verify import Status
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.timeout(600)]
@@ -135,6 +137,20 @@ def test_backlinks_show_the_citing_units_title_and_sentence(page):
     assert "Anrufung des Arbeitsgerichts" in item.locator(".title").inner_text()
     assert item.locator("q.citing").inner_text() == "Die §§ 5 bis 7 des Kündigungsschutzgesetzes gelten entsprechend."
     assert item.locator("mark").inner_text() == "§§ 5 bis 7 des Kündigungsschutzgesetzes"
+
+
+def test_a_unit_shows_the_terms_it_defines_and_the_definitions_that_apply(page, driver, neo4j_cfg):
+    # TzBfG § 13 Abs. 1 Satz 1: "... sich die Arbeitszeit an einem Arbeitsplatz teilen (Arbeitsplatzteilung)."
+    # Abs. 2 uses the term: "Scheidet ein Arbeitnehmer aus der Arbeitsplatzteilung aus, ..."
+    page.goto("/unit/TzBfG/%C2%A713")
+    defined = page.locator("section[aria-labelledby=facts-h] ul.defined li", has_text="Arbeitsplatzteilung")
+    assert defined.count() == 1 and "§ 13 Abs. 1 Satz 1 TzBfG" in defined.inner_text()
+    page.goto("/unit/TzBfG/%C2%A713/Abs2")
+    applying = page.locator("section[aria-labelledby=facts-h] ul.applying li", has_text="Arbeitsplatzteilung")
+    assert applying.count() == 1 and applying.locator("a").get_attribute("href").endswith("/Abs1/S1")
+    shown = page.locator("section[aria-labelledby=facts-h] ul.applying li").count()
+    facts = unit_facts(driver_read(driver, neo4j_cfg.database), "TzBfG/§13/Abs2", LINK_LIMIT)
+    assert shown == len(facts["applying"])  # every definition the facts query finds
 
 
 CHECK_ALL = ("Nach § 1 Abs. 2 Satz 1 KSchG: „Die Kündigung ist immer ohne Grund wirksam.“ Die Klagefrist steht in "

@@ -94,6 +94,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "not_in_graph": ("nicht im Graphen", "not in the graph"),
     # decisions citing the unit (unit_decisions.html)
     "decisions_h": ("Zitiert von", "Cited by"),
+    "facts_h": ("Was die Gesetze dazu sagen", "What the statutes say about it"),
+    "defined_here": ("Hier definiert", "Defined here"),
+    "applying": ("Begriffe mit gesetzlicher Definition", "Terms defined by statute"),
+    "rested_on_by": ("Rechtsgrundlage für {n} Verordnung(en)", "Enabling provision of {n} ordinance(s)"),
+    "law_rests_on": ("Dieses Gesetz beruht auf", "This law rests on"),
     "decisions_word": ("Entscheidungen", "decisions"),
     "court_unknown": ("Gericht unbekannt", "court unknown"),
     "decision_of": ("vom {date}", "of {date}"),
