@@ -99,3 +99,203 @@ def stale() -> list[tuple[Path, str]]:
 def blocks() -> list[tuple[Path, str]]:
     """(page, renderer name) of every marked block."""
     return [(page, m.group("name")) for page in pages() for m in BLOCK.finditer(page.read_text("utf-8"))]
+
+
+# --- figures quoted in prose -------------------------------------------------------------------------
+#
+# A number quoted in a sentence is followed by a comment naming its file and field:
+#
+#     the quickstart took 391 s<!-- from eval/first-run/README.md: [step=total].seconds -->
+#
+# ``FIELD; FIELD; ...`` name the last numbers before the comment, in order (back to the previous
+# comment): a JSON key path (``a.b[0].c``, ``rows[mode=learned].recall``), a row and column of a CSV
+# or of a Markdown table (``[level=Satz,mode=vector].toer``), or ``/regex/`` for the first number
+# after the regex's first match in a text file (a log, a result page's prose; ``/regex/+2`` the
+# third). ``_`` passes over a number that is not the file's (a § number between two figures);
+# `` *100`` or `` /60`` after a field scales the file's value. The quoted number must equal the
+# file's value at the quoted precision.
+
+QUOTE = re.compile(r"<!--\s+from\s+(?P<file>[\w./@-]+):\s+(?P<fields>.+?)\s*-->", re.S)
+#: a number as prose writes it: 1,228 / 0.163 / -0.030 / +1.52 (not R@10, usem3, § 5a, 2.2.1)
+NUMBER = re.compile(r"(?<![\w.@/§$])(?:[-+−](?=\d))?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d.]\d|,\d{3}\b)")
+#: what is not prose: fenced code, code spans, a link's address, HTML comments
+NOT_PROSE = re.compile(r"^```.*?^```[^\n]*$|`[^`\n]*`|\]\([^)\s]*\)|<!--.*?-->", re.S | re.M)
+FIELD = re.compile(r"^(?P<path>.+?)(?:\s+(?P<op>[*/])(?P<by>[\d.]+))?$")
+
+
+def masked(text: str) -> str:
+    """``text`` with what is not prose blanked out (same length, so positions stay)."""
+    return NOT_PROSE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+def as_number(token: str) -> float:
+    return float(token.replace(",", "").replace("−", "-"))
+
+
+def decimals(token: str) -> int:
+    return len(token.split(".")[1]) if "." in token else 0
+
+
+def cell(text: str) -> str:
+    """A table cell's text without emphasis, code marks and surrounding space."""
+    return text.strip().strip("*`_ ").strip()
+
+
+def markdown_rows(text: str) -> list[dict[str, str]]:
+    """Every row of every pipe table of a Markdown page, as {header: cell}."""
+    rows: list[dict[str, str]] = []
+    header: list[str] | None = None
+    for line in text.splitlines():
+        if not line.lstrip().startswith("|"):
+            header = None
+            continue
+        cells = [cell(c) for c in line.strip().strip("|").split("|")]
+        if header is None:
+            header = cells
+        elif not all(re.fullmatch(r":?-+:?", c) for c in cells):
+            rows.append(dict(zip(header, cells)))
+    return rows
+
+
+def table_rows(path: Path) -> list[dict[str, str]]:
+    import csv
+    import gzip
+
+    if path.name.endswith(".csv.gz"):
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            return list(csv.DictReader(f))
+    if path.suffix == ".csv":
+        with path.open(encoding="utf-8", newline="") as f:
+            return list(csv.DictReader(f))
+    return markdown_rows(path.read_text("utf-8"))
+
+
+def select(rows: list[dict], where: str, what: str) -> str:
+    """The ``what`` column of the one row whose columns equal ``where`` (``col=value,col=value``)."""
+    conditions = [part.split("=", 1) for part in where.split(",") if part]
+    found = [row for row in rows if all(cell(str(row.get(k.strip(), ""))) == v.strip() for k, v in conditions)
+             and what in row]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} rows with [{where}] and a column {what!r}")
+    return str(found[0][what])
+
+
+def json_value(data, path: str):
+    """``data`` at a key path: ``a.b[0].c``, ``rows[mode=learned].recall``."""
+    for key, index in re.findall(r"([^.\[\]]+)|\[([^\]]*)\]", path):
+        if key:
+            data = data[key]
+        elif "=" in index:
+            data = select_json(data, index)
+        else:
+            data = data[int(index)]
+    return data
+
+
+def select_json(items: list[dict], where: str) -> dict:
+    conditions = [part.split("=", 1) for part in where.split(",")]
+    found = [item for item in items if all(str(item.get(k.strip())) == v.strip() for k, v in conditions)]
+    if len(found) != 1:
+        raise LookupError(f"{len(found)} items with [{where}]")
+    return found[0]
+
+
+def file_value(rel: str, field: str) -> float:
+    """The number at ``field`` of the committed file ``rel`` (see the comment above ``QUOTE``)."""
+    match = FIELD.match(field.strip())
+    path, op, by = match.group("path"), match.group("op"), match.group("by")
+    file = REPO / rel
+    if regex := re.fullmatch(r"/(.+)/(?:\+(\d+))?", path):
+        text = file.read_text("utf-8")
+        found = re.search(regex.group(1), text)
+        numbers = list(NUMBER.finditer(text, found.end()))[:int(regex.group(2) or 0) + 1] if found else []
+        if len(numbers) <= int(regex.group(2) or 0):
+            raise LookupError(f"no number after {path}")
+        value = as_number(numbers[-1].group(0))
+    elif rel.endswith(".json"):
+        value = float(json_value(json.loads(file.read_text("utf-8")), path))
+    else:
+        where, what = re.fullmatch(r"\[(.*)\]\.(.+)", path).groups()
+        value = as_number(NUMBER.search(cell(select(table_rows(file), where, what))).group(0))
+    if op:
+        value = value * float(by) if op == "*" else value / float(by)
+    return value
+
+
+def agrees(token: str, value: float) -> bool:
+    """The quoted ``token`` is ``value`` at the token's precision (rounded half either way)."""
+    return abs(as_number(token) - value) <= 0.5 * 10 ** -decimals(token) + 1e-9
+
+
+class Quote:
+    """One number quoted in prose: where it is, what it says, and the file and field it names."""
+
+    def __init__(self, page: Path, line: int, start: int, end: int, token: str, file: str, field: str):
+        self.page, self.line, self.start, self.end = page, line, start, end
+        self.token, self.file, self.field = token, file, field
+
+    def where(self) -> str:
+        return f"{self.page.relative_to(REPO)}:{self.line}: {self.token} <- {self.file}: {self.field}"
+
+    def problem(self) -> str | None:
+        """None when the file's value agrees, else what is wrong in one line."""
+        try:
+            value = file_value(self.file, self.field)
+        except (OSError, KeyError, IndexError, LookupError, ValueError, TypeError, AttributeError) as e:
+            return f"{self.where()}: cannot read it ({type(e).__name__}: {e})"
+        if not agrees(self.token, value):
+            return f"{self.where()}: the file says {value:g}"
+        return None
+
+
+def quotes(page: Path, text: str | None = None) -> list[Quote]:
+    """Every number that a ``<!-- from FILE: FIELD; ... -->`` comment of ``page`` names."""
+    text = page.read_text("utf-8") if text is None else text
+    prose = masked(text)
+    out, previous = [], 0
+    for match in QUOTE.finditer(text):
+        fields = [f.strip() for f in match.group("fields").split(";")]
+        numbers = list(NUMBER.finditer(prose, previous, match.start()))[-len(fields):]
+        if len(numbers) < len(fields):
+            raise ValueError(f"{page.name}: {match.group(0)} names {len(fields)} numbers, the text before it "
+                             f"has {len(numbers)}")
+        for number, field in zip(numbers, fields):
+            if field != "_":
+                out.append(Quote(page, text.count("\n", 0, number.start()) + 1, number.start(), number.end(),
+                                 number.group(0), match.group("file"), field))
+        previous = match.end()
+    return out
+
+
+#: a figure that prose quotes: a share, a time, a ratio, a score beside its metric's name, or any decimal
+FIGURE = re.compile(
+    r"(?<![\w.@-])\d[\d,.]*(?:\s?(?:%|ms\b|s\b|min\b|h\b)|×|x\b)"
+    r"|(?:R@\d+|[Rr]ecall@\d+|hit@\d+|MRR|nDCG|ToER\S*|AUC|F1)[^\d\n]{0,12}(?<![\w.-])\d[\d,.]*"
+    r"|(?<![\w.@/§$-])\d+\.\d+(?![\d.]\d)"
+)
+#: not a measurement: a confidence level, a software version, an arXiv number
+SETTING = re.compile(r"\b(?:90|95|99) ?% (?:\w+ ){0,2}(?:CI|confidence|interval|bootstrap|percentile|Wilson)"
+                     r"|\b(?:Neo4j|Community|arXiv|Java|JDK|from Neo4j) \d+(?:\.\d+)+")
+
+
+def blank(text: str, pattern: re.Pattern) -> str:
+    return pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+def unquoted(page: Path, allowed: list[str] = ()) -> list[str]:
+    """'page:line: figure | line' for each figure in ``page``'s prose or tables that no
+    ``<!-- from ... -->`` comment reads from its file, outside rendered blocks and lines holding one of
+    ``allowed`` (settings and definitions, not measurements)."""
+    text = page.read_text("utf-8")
+    prose = blank(masked(blank(text, BLOCK)), SETTING)
+    covered = [(q.start, q.end) for q in quotes(page, text)]
+    lines = text.splitlines()
+    out = []
+    for match in FIGURE.finditer(prose):
+        if any(start < match.end() and match.start() < end for start, end in covered):
+            continue
+        number = text.count("\n", 0, match.start())
+        if not any(words in lines[number] for words in allowed):
+            line = lines[number].strip()[:90]
+            out.append(f"{page.relative_to(REPO)}:{number + 1}: {match.group(0).strip().rstrip('.,')} | {line}")
+    return out
