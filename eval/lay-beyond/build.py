@@ -1,6 +1,9 @@
-"""Build the beyond-BGB lay dev set: dev.jsonl from its parts, and the README's counts from the data.
+"""Build the beyond-BGB lay sets: dev.jsonl (or train.jsonl) from its parts, and the README's counts.
 
-Usage: .venv/bin/python eval/lay-beyond/build.py [--check]
+Usage: .venv/bin/python eval/lay-beyond/build.py [--set dev|train] [--check]
+
+``--set dev`` (the default) builds the dev set here; ``--set train`` the training questions of
+``eval/lay-beyond-train/`` (parts ``train-*.jsonl`` -> ``train.jsonl``), by the same rules.
 
 The questions are written in parts (``dev-a.jsonl``, ``dev-b.jsonl``, ...), one per author, so two
 people can add questions without touching the same file. ``dev.jsonl`` (what ``legalkg eval
@@ -18,6 +21,8 @@ from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+#: set name -> (folder, file prefix): the parts are ``<prefix>-*.jsonl``, the built file ``<prefix>.jsonl``
+SETS = {"dev": (HERE, "dev"), "train": (HERE.parent / "lay-beyond-train", "train")}
 DEV = HERE / "dev.jsonl"
 README = HERE / "README.md"
 START, END = "<!-- counts:start (build.py writes this table) -->", "<!-- counts:end -->"
@@ -25,9 +30,9 @@ START, END = "<!-- counts:start (build.py writes this table) -->", "<!-- counts:
 TOPICS = ("labour", "criminal", "traffic", "tax", "social")
 
 
-def parts(folder: Path = HERE) -> list[Path]:
-    """The part files, in name order (the order their questions take in dev.jsonl)."""
-    return sorted(folder.glob("dev-*.jsonl"))
+def parts(folder: Path = HERE, prefix: str = "dev") -> list[Path]:
+    """The part files, in name order (the order their questions take in the built file)."""
+    return sorted(folder.glob(f"{prefix}-*.jsonl"))
 
 
 def concatenated(files: list[Path]) -> bytes:
@@ -58,28 +63,32 @@ def counts_table(recs: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def with_table(readme: str, table: str) -> str:
+def with_table(readme: str, table: str, where: Path = README) -> str:
     """The README text with the block between the markers replaced by ``table``."""
     head, sep, rest = readme.partition(START)
     _, sep2, tail = rest.partition(END)
     if not (sep and sep2):
-        raise SystemExit(f"{README}: the marker lines {START!r} and {END!r} are missing; put them back around the "
+        raise SystemExit(f"{where}: the marker lines {START!r} and {END!r} are missing; put them back around the "
                          "counts table")
     return f"{head}{START}\n{table}\n{END}{tail}"
 
 
 def main(argv: list[str]) -> int:
-    data = concatenated(parts())
-    readme = with_table(README.read_text(encoding="utf-8"), counts_table(records(data)))
-    stale = [p.name for p, new in ((DEV, data), (README, readme.encode("utf-8")))
+    name = argv[argv.index("--set") + 1] if "--set" in argv else "dev"
+    folder, prefix = SETS[name]
+    built, readme_path, files = folder / f"{prefix}.jsonl", folder / "README.md", parts(folder, prefix)
+    data = concatenated(files)
+    readme = with_table(readme_path.read_text(encoding="utf-8"), counts_table(records(data)), readme_path)
+    stale = [p.name for p, new in ((built, data), (readme_path, readme.encode("utf-8")))
              if not p.exists() or p.read_bytes() != new]
     if "--check" in argv:
         if stale:
-            print(f"stale: {', '.join(stale)}; run .venv/bin/python eval/lay-beyond/build.py", file=sys.stderr)
+            print(f"stale: {', '.join(stale)}; run .venv/bin/python eval/lay-beyond/build.py --set {name}",
+                  file=sys.stderr)
         return 1 if stale else 0
-    DEV.write_bytes(data)
-    README.write_text(readme, encoding="utf-8")
-    print(f"{DEV.name}: {len(records(data))} questions from {', '.join(p.name for p in parts())}")
+    built.write_bytes(data)
+    readme_path.write_text(readme, encoding="utf-8")
+    print(f"{built.name}: {len(records(data))} questions from {', '.join(p.name for p in files)}")
     return 0
 
 

@@ -41,6 +41,8 @@ def render(res: SearchResult, explain: bool = False) -> str:
             lines.append(f"{'':>5}why: " + ", ".join(f"{name} {value:+.3f}" for name, value in parts))
         if explain and h.ranker:
             lines.append(f"{'':>5}ranker: " + ", ".join(f"{name} {value:+.3f}" for name, value in h.ranker.items()))
+        if explain and h.found:
+            lines.append(f"{'':>5}found by: " + ", ".join(h.found))
     for h in res.expanded:
         via = f"{h.via}"
         lines.append(f"{'':>3}  {('↳ ' + (h.citation or h.id))[:32]:<32} {'':>7}  {via:<9} {_excerpt(h.text, width)}")

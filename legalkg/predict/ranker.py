@@ -59,6 +59,8 @@ PARA = Level.PARAGRAPH.value
 EXPLAINED = 10
 #: The part every ranked row carries (value 0): the ranker, not the components' RRF, ordered it.
 RANKED = "ranker"
+#: The prefix of an explained row's candidate sources (``found.bm25``: BM25 over every § proposed it).
+FOUND = "found."
 #: The features of each task's ranker (``legalkg train --ranker-out`` and every CV fold's), the
 #: shipped design. Lay questions ask about every law, so the lay ranker reads every § of the graph
 #: (``GRAPH_RANKER_FEATURES``: candidates from BM25, vectors and the law router over all §§ beside
@@ -149,8 +151,9 @@ class Ranker:
         """Per text the ``k`` best § ids, their ranker score and their parts: ``RANKED`` (the mark
         that the ranker ordered them) and, with ``contributions``, for the first ``EXPLAINED`` each
         feature's contribution, named ``ranker.<feature>`` as ``legalkg search --explain`` shows
-        them (they cost thirty times the scores, so only the hits a reader sees get them, and only
-        when asked)."""
+        them, and the candidate sources that proposed the unit (``found.<source>``); the
+        contributions cost thirty times the scores, so only the hits a reader sees get them, and only
+        when asked."""
         facts = self.facts or UnitFacts({}, {})
         cols, names = self.columns, [f"ranker.{f}" for f in self.features]
         out = []
@@ -164,7 +167,8 @@ class Ranker:
             shown = order[:EXPLAINED] if contributions else order[:0]
             contrib = self.trees.contributions(x[shown]) if len(shown) else ()
             out.append([(cand.ids[j], float(score[j]),
-                         {RANKED: 0.0, **(dict(zip(names, map(float, contrib[n, :-1]))) if n < len(contrib) else {})})
+                         {RANKED: 0.0, **(dict(zip(names, map(float, contrib[n, :-1]))) if n < len(contrib) else {}),
+                          **({f"{FOUND}{src}": 1.0 for src in cand.found[j]} if contributions and cand.found else {})})
                         for n, j in enumerate(order)])
         return out
 

@@ -70,6 +70,11 @@ GRAPH_COMPONENTS: tuple[str, ...] = ("gbm25", "gvec")
 GRAPH_FEATURES: tuple[str, ...] = tuple(
     f"{c}_{what}" for c in GRAPH_COMPONENTS for what in ("score", "rank", "gap")
 ) + ("router_score", "router_rank", "router_gap", "coverage", "pred_top")
+#: The candidate sources as ``--explain`` names them: the predictor's fused top ("predictor"), each
+#: component's own top (its name; the graph's BM25 and vectors as "bm25" and "vector") and the router's
+#: laws' best §§ ("router").
+SOURCES: dict[str, str] = {**{c: c for c in COMPONENT_FEATURES}, "gbm25": "bm25", "gvec": "vector",
+                           "fused": "predictor", "routed": "router"}
 #: Every column ``assemble`` fills, in order; a ranker reads the columns of its own features.
 FEATURES: tuple[str, ...] = DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES
 #: The features of a ranker over the whole graph's candidates: the predictor's without its law prior
@@ -158,6 +163,8 @@ class Candidates:
 
     ids: list[str]
     x: np.ndarray
+    #: per candidate the sources that proposed it (``SOURCES``' names), for ``legalkg search --explain``
+    found: list[tuple[str, ...]] = field(default_factory=list)
 
 
 @dataclass
@@ -276,13 +283,18 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
     run_ranks = {name: ranks(s) for name, s in runs.items()}
     out = []
     for i, text in enumerate(texts):
-        chosen: dict[str, None] = dict.fromkeys(u for u, _ in fused[i][:PER_COMPONENT])
-        for s in runs.values():
+        chosen: dict[str, list[str]] = {}
+        for u, _ in fused[i][:PER_COMPONENT]:
+            chosen.setdefault(u, []).append(SOURCES["fused"])
+        for name, s in runs.items():
             row = s[i]
             top = top_dense(np.where(np.isnan(row), -np.inf, row)[None, :], PER_COMPONENT)[0]
-            chosen.update(dict.fromkeys(universe[j] for j in top if not np.isnan(row[j])))
+            for j in top:
+                if not np.isnan(row[j]):
+                    chosen.setdefault(universe[j], []).append(SOURCES.get(name, name))
         if query is not None and "gbm25" in runs:
-            chosen.update(dict.fromkeys(routed(runs["gbm25"][i], universe, uni_law, query.route[i], query.laws)))
+            for u in routed(runs["gbm25"][i], universe, uni_law, query.route[i], query.laws):
+                chosen.setdefault(u, []).append(SOURCES["routed"])
         cand = list(chosen)
         cols = np.array([col[u] for u in cand], dtype=np.int64)
         x = np.full((len(cand), len(FEATURES)), np.nan, dtype=np.float32)
@@ -300,7 +312,7 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
         if query is not None:
             x[:, len(DEFAULT_FEATURES) + len(TEXT_FEATURES):] = graph_features(
                 runs, run_ranks, i, cols, cand, query, fused[i])
-        out.append(Candidates(cand, x))
+        out.append(Candidates(cand, x, [tuple(dict.fromkeys(chosen[u])) for u in cand]))
     return out
 
 

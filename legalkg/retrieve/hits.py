@@ -37,6 +37,10 @@ class Hit(BaseModel):
     ranker: dict[str, float] = Field(default_factory=dict,
                                      description="the learned ranker's features that moved this hit most: "
                                                  "their contributions to the ranker's score (--explain)")
+    found: list[str] = Field(default_factory=list,
+                             description="the candidate sources that proposed a ranked hit: predictor, its "
+                                         "components (nb, knn, bridge, pop, lex), bm25 and vector over every §, "
+                                         "router (--explain)")
 
     def unit_ids(self) -> list[str]:
         """The ids this hit counts as: a chunk's the units it covers, any other hit its own."""

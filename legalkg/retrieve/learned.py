@@ -45,7 +45,7 @@ from ..cite import LawRegistry, extract
 from ..fusion import overfetch, parse_weight_spec, rrf, weighted_rrf
 from ..graph.cypher import query
 from ..model import TEXT_LEVELS, Level, law_of_id, level_of_id
-from ..predict.ranker import RANKED
+from ..predict.ranker import FOUND, RANKED
 from ..vocab import Expansion, Mode, RetrievalLevel, Run, Task
 from .base import Engine, Texts, Vectors
 from .fulltext import FulltextStrategy
@@ -278,7 +278,7 @@ def explain_components(run_shares: Mapping[str, float], inner: Mapping[str, floa
 def is_ranked(inner: Mapping[str, float] | None) -> bool:
     """Whether the ranker ordered a predicted unit: its parts are the ranker's mark (``ranker``)
     and, where asked for, its feature contributions (``ranker.*``)."""
-    return bool(inner) and all(name == RANKED or name.startswith("ranker.") for name in inner)
+    return bool(inner) and all(name == RANKED or name.startswith(("ranker.", FOUND)) for name in inner)
 
 
 def ranker_features(inner: Mapping[str, float] | None) -> dict[str, float]:
@@ -286,8 +286,14 @@ def ranker_features(inner: Mapping[str, float] | None) -> dict[str, float]:
     ranker's score, largest magnitude first, names without the prefix); {} for an RRF-fused one."""
     if not is_ranked(inner):
         return {}
-    top = sorted(((n, v) for n, v in inner.items() if n != RANKED), key=lambda kv: -abs(kv[1]))[:RANKER_SHOWN]
-    return {name.removeprefix("ranker."): value for name, value in top}
+    top = sorted(((n, v) for n, v in inner.items() if n.startswith("ranker.")), key=lambda kv: -abs(kv[1]))
+    return {name.removeprefix("ranker."): value for name, value in top[:RANKER_SHOWN]}
+
+
+def found_by(inner: Mapping[str, float] | None) -> list[str]:
+    """The candidate sources that proposed a ranked unit (``rankfeatures.SOURCES``' names, in the
+    order the candidate stage met them); [] for an RRF-fused one or without ``--explain``."""
+    return [name.removeprefix(FOUND) for name in inner or {} if name.startswith(FOUND)] if is_ranked(inner) else []
 
 
 class Inheritance:
@@ -374,7 +380,7 @@ class LearnedStrategy:
             own = shares_of(uid)
             out.append(known[uid].model_copy(update={"score": score, "rank": rank, "via": Mode.LEARNED,
                                                      "components": explain_components(shares, own),
-                                                     "ranker": ranker_features(own)}))
+                                                     "ranker": ranker_features(own), "found": found_by(own)}))
         return out
 
     def runs(self, text: str, level: RetrievalLevel, k: int, law: str | None = None, task: Task | None = None,

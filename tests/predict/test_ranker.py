@@ -9,9 +9,17 @@ import pytest
 
 from legalkg.errors import UserError
 from legalkg.predict import cocite, rankfile, train
-from legalkg.predict.ranker import RANKED, fit_stacked
-from legalkg.predict.rankfeatures import DEFAULT_FEATURES, UnitFacts, cocite_features, dense_runs, layout, ranks
-from legalkg.retrieve.learned import RANKER_SHOWN, explain_components, ranker_features
+from legalkg.predict.ranker import FOUND, RANKED, fit_stacked
+from legalkg.predict.rankfeatures import (
+    DEFAULT_FEATURES,
+    SOURCES,
+    UnitFacts,
+    cocite_features,
+    dense_runs,
+    layout,
+    ranks,
+)
+from legalkg.retrieve.learned import RANKER_SHOWN, explain_components, found_by, ranker_features
 
 from .conftest import UNITS
 
@@ -91,7 +99,8 @@ def test_ranker_file_round_trip_keeps_scores_and_cocitation(ranker, tmp_path):
     assert loaded.rank(model, q, 5) == rk.rank(model, q, 5)
     assert loaded.cocite.neighbours("BGB/§551") == rk.cocite.neighbours("BGB/§551")
     row = rk.explain(model, q, 1)[0][0]
-    assert set(row[2]) == {RANKED} | {f"ranker.{f}" for f in DEFAULT_FEATURES}
+    assert {n for n in row[2] if not n.startswith(FOUND)} == {RANKED} | {f"ranker.{f}" for f in DEFAULT_FEATURES}
+    assert "predictor" in found_by(row[2]) and set(found_by(row[2])) <= set(SOURCES.values())
     assert rk.explain(model, q, 1, contributions=False)[0][0][2] == {RANKED: 0.0}  # the mark only
 
 
@@ -111,6 +120,10 @@ def test_explain_shows_the_ranker_features_that_moved_a_unit_most():
     assert list(ranker_features(inner).items()) == [("cocite_sum", -1.2), ("nb_score", 0.9), ("pop_gap", 0.3)]
     assert len(ranker_features(inner)) == RANKER_SHOWN
     assert ranker_features({"nb": 0.5}) == {} and explain_components(shares, {"nb": 1.0})["predictor.nb"] == 0.016
+    found = {**inner, "found.bm25": 1.0, "found.router": 1.0}
+    assert found_by(found) == ["bm25", "router"] and ranker_features(found) == ranker_features(inner)
+    assert explain_components(shares, found) == {"predictor.ranker": 0.016, "fulltext": 0.008}
+    assert found_by({"nb": 1.0, "found.bm25": 1.0}) == []  # an RRF-fused unit has no candidate stage
 
 
 #: A § outside the lay cases' laws, in its own words (BUrlG § 3, as the gii XML has it).
@@ -135,6 +148,8 @@ def test_a_graph_ranker_reaches_a_section_no_case_cites(lay_set, tmp_path):
     assert uses_graph(rk.features) and "law_share" not in rk.features and rk.meta["extra_examples"] == 1
     q = ["Wie viele Werktage Urlaub stehen mir im Jahr mindestens zu?"]
     assert BURLG3[0] in [u for u, _ in rk.rank(model, q, 20)[0]]  # a candidate through the graph's BM25
+    parts = {u: p for u, _, p in rk.explain(model, q, 20)[0]}[BURLG3[0]]
+    assert "bm25" in found_by(parts) and "predictor" not in found_by(parts)  # the predictor knows BGB only
     loaded = rankfile.load(rankfile.save(rk, tmp_path / "g.npz"))
     loaded.attach_units(units, list(UNITS), corpus)
     assert loaded.facts.corpus is corpus and set(GRAPH_FEATURES) <= set(loaded.features)
