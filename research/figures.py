@@ -112,8 +112,8 @@ def blocks() -> list[tuple[Path, str]]:
 # or of a Markdown table (``[level=Satz,mode=vector].toer``), or ``/regex/`` for the first number
 # after the regex's first match in a text file (a log, a result page's prose; ``/regex/+2`` the
 # third). ``_`` passes over a number that is not the file's (a § number between two figures);
-# `` *100`` or `` /60`` after a field scales the file's value. The quoted number must equal the
-# file's value at the quoted precision.
+# `` *100`` or `` /60`` after a field scales the file's value, ``A over B`` divides two fields.
+# The quoted number must equal the file's value at the quoted precision.
 
 QUOTE = re.compile(r"<!--\s+from\s+(?P<file>[\w./@-]+):\s+(?P<fields>.+?)\s*-->", re.S)
 #: a number as prose writes it: 1,228 / 0.163 / -0.030 / +1.52 (not R@10, usem3, § 5a, 2.2.1)
@@ -170,9 +170,14 @@ def table_rows(path: Path) -> list[dict[str, str]]:
     return markdown_rows(path.read_text("utf-8"))
 
 
+def conditions_of(where: str) -> list[str]:
+    """``col=value,col=value`` split at each comma before a ``col=`` (a value may hold commas)."""
+    return [part for part in re.split(r",\s*(?=[^,=\]]+=)", where) if part]
+
+
 def select(rows: list[dict], where: str, what: str) -> str:
     """The ``what`` column of the one row whose columns equal ``where`` (``col=value,col=value``)."""
-    conditions = [part.split("=", 1) for part in where.split(",") if part]
+    conditions = [part.split("=", 1) for part in conditions_of(where)]
     found = [row for row in rows if all(cell(str(row.get(k.strip(), ""))) == v.strip() for k, v in conditions)
              and what in row]
     if len(found) != 1:
@@ -193,7 +198,7 @@ def json_value(data, path: str):
 
 
 def select_json(items: list[dict], where: str) -> dict:
-    conditions = [part.split("=", 1) for part in where.split(",")]
+    conditions = [part.split("=", 1) for part in conditions_of(where)]
     found = [item for item in items if all(str(item.get(k.strip())) == v.strip() for k, v in conditions)]
     if len(found) != 1:
         raise LookupError(f"{len(found)} items with [{where}]")
@@ -201,7 +206,11 @@ def select_json(items: list[dict], where: str) -> dict:
 
 
 def file_value(rel: str, field: str) -> float:
-    """The number at ``field`` of the committed file ``rel`` (see the comment above ``QUOTE``)."""
+    """The number at ``field`` of the committed file ``rel`` (see the comment above ``QUOTE``);
+    ``FIELD over FIELD`` is the ratio of two of its numbers."""
+    if " over " in field:
+        top, bottom = field.split(" over ", 1)
+        return file_value(rel, top) / file_value(rel, bottom)
     match = FIELD.match(field.strip())
     path, op, by = match.group("path"), match.group("op"), match.group("by")
     file = REPO / rel
