@@ -68,7 +68,24 @@ def table_of(rel: str) -> str:
     return "\n".join(line for line in text.splitlines() if line.startswith("|"))
 
 
+#: eval/page-latency: each page's label in docs/serve.md
+PAGE_LABELS = {"cite": "cite (redirect)", "context": "context (budget 1000)"}
+
+
+def page_latency(folder: str = "eval/page-latency/bgb-zpo") -> str:
+    """``folder``/results.csv: p50 and p95 per page against the 300 ms goal."""
+    import csv
+
+    with (REPO / folder / "results.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    lines = ["| page | p50 ms | p95 ms | p95 ≤ 300 ms |", "|---|---:|---:|---|"]
+    lines += [f"| {PAGE_LABELS.get(r['page'], r['page'])} | {float(r['p50_ms']):.1f} | {float(r['p95_ms']):.1f} "
+              f"| {'yes' if r['goal_met'] == 'True' else 'no'} |" for r in rows]
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "page-latency": page_latency,
     "cli-startup": cli_startup, "readme-examples": readme_examples,
     "cli-startup-graph-ranker": lambda: cli_startup("eval/cli-startup/graph-ranker"),
     "cli-startup-mapped": lambda: cli_startup("eval/cli-startup/mapped"),
@@ -117,7 +134,7 @@ def blocks() -> list[tuple[Path, str]]:
 
 QUOTE = re.compile(r"<!--\s+from\s+(?P<file>[\w./@-]+):\s+(?P<fields>.+?)\s*-->", re.S)
 #: a number as prose writes it: 1,228 / 0.163 / -0.030 / +1.52 (not R@10, usem3, § 5a, 2.2.1)
-NUMBER = re.compile(r"(?<![\w.@/§$])(?:[-+−](?=\d))?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\d.]\d|,\d{3}\b)")
+NUMBER = re.compile(r"(?<![\w.@/§$])(?:[-+−](?=\d))?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\.?\d|,\d{3}\b)")
 #: what is not prose: fenced code, code spans, a link's address, HTML comments
 NOT_PROSE = re.compile(r"^```.*?^```[^\n]*$|`[^`\n]*`|\]\([^)\s]*\)|<!--.*?-->", re.S | re.M)
 FIELD = re.compile(r"^(?P<path>.+?)(?:\s+(?P<op>[*/])(?P<by>[\d.]+))?$")
@@ -280,7 +297,7 @@ def quotes(page: Path, text: str | None = None) -> list[Quote]:
 FIGURE = re.compile(
     r"(?<![\w.@-])\d[\d,.]*(?:\s?(?:%|ms\b|s\b|min\b|h\b)|×|x\b)"
     r"|(?:R@\d+|[Rr]ecall@\d+|hit@\d+|MRR|nDCG|ToER\S*|AUC|F1)[^\d\n]{0,12}(?<![\w.-])\d[\d,.]*"
-    r"|(?<![\w.@/§$-])\d+\.\d+(?![\d.]\d)"
+    r"|(?<![\w.@/§$-])\d+\.\d+(?!\.?\d)"
 )
 #: not a measurement: a confidence level, a software version, an arXiv number
 SETTING = re.compile(r"\b(?:90|95|99) ?% (?:\w+ ){0,2}(?:CI|confidence|interval|bootstrap|percentile|Wilson)"

@@ -25,7 +25,7 @@ PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 EVAL_PAGES: list[Path] = []
 #: pages whose every figure is read from its file (the rest: their quoted figures are compared)
 COMPLETE = {"README.md", "architecture.md", "benchmarks.md", "citations.md", "decisions.md", "embeddings.md",
-            "reliability.md", "verify.md"}
+            "reliability.md", "verify.md", "serve.md", "retrieval.md"}
 
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
@@ -41,6 +41,13 @@ ALLOWED: list[tuple[str, str]] = [
     ("verify.md", "stays within 50x"),  # the same limit
     ("verify.md", "with **w = 0.1**"),  # the shipped setting (how it was chosen: the next lines)
     ("verify.md", "{0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.75, 1}"),  # the grid searched
+    ("retrieval.md", "| `predictor` | the statute predictor"),  # the fallback weights (learned.WEIGHTS)
+    ("retrieval.md", "| `cited` | the units the query names"),
+    ("retrieval.md", "| `fulltext` | the level's full-text index"),
+    ("retrieval.md", "| `vector` | the level's vector index"),
+    ("retrieval.md", "weights from {0, 0.25, 0.5}"),  # the grid searched
+    ("retrieval.md", "predictions 0.5 (they are only"),  # the law router's weights
+    ("retrieval.md", "over all laws 0.5 (each law"),
 ]
 
 
