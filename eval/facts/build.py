@@ -6,6 +6,10 @@ judge (samples/*.jsonl, seeded); the judgements are added by hand to judged/*.js
 score.py. Run from the checkout:
 
     .venv/bin/python eval/facts/build.py [--workers 2]
+    .venv/bin/python eval/facts/build.py --seed 4545 --size 50 --samples samples-2 --counts counts-2.json
+
+The second form draws a fresh sample (another seed) after the extractors were fixed on the first one's
+verdicts: the first sample is their development data, the second the held-out measurement.
 """
 
 from __future__ import annotations
@@ -32,6 +36,10 @@ SEED = 45
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--size", type=int, default=100, help="records drawn per kind")
+    ap.add_argument("--samples", default="samples", help="folder under eval/facts for the samples")
+    ap.add_argument("--counts", default="counts.json", help="file under eval/facts for the counts")
     args = ap.parse_args()
     registry = LawRegistry.default()
     default = {c.slug for c in codes.default_codes()}
@@ -78,8 +86,8 @@ def main() -> None:
                       "left_out_as_parser_gaps": dict(gaps)},
         "seconds": {"parse_all_laws": round(parse_s, 1), "enabling_all_laws": round(enabling_s, 1)},
     }
-    (HERE / "counts.json").write_text(json.dumps(counts, indent=1, ensure_ascii=False) + "\n", "utf-8")
-    _samples(enabling, defs, broken)
+    (HERE / args.counts).write_text(json.dumps(counts, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    _samples(enabling, defs, broken, args.seed, args.size, HERE / args.samples)
     print(json.dumps(counts, indent=1, ensure_ascii=False))
 
 
@@ -101,13 +109,12 @@ def _counts(enabling: list[dict], defs: list[dict], slugs: dict[str, str], keep)
     }
 
 
-def _samples(enabling: list[dict], defs: list[dict], broken: list[dict]) -> None:
-    rng = random.Random(SEED)
-    out = HERE / "samples"
+def _samples(enabling: list[dict], defs: list[dict], broken: list[dict], seed: int, size: int, out: Path) -> None:
+    rng = random.Random(seed)
     out.mkdir(exist_ok=True)
     ordinances = sorted((e for e in enabling if e["slug"].endswith("v")), key=lambda e: e["slug"])
     for name, pool in (("enabling", ordinances), ("definitions", defs), ("broken", broken)):
-        rows = rng.sample(pool, min(100, len(pool)))
+        rows = rng.sample(pool, min(size, len(pool)))
         with (out / f"{name}.jsonl").open("w", encoding="utf-8") as fh:
             for row in rows:
                 fh.write(json.dumps(row, ensure_ascii=False) + "\n")

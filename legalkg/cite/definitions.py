@@ -44,7 +44,7 @@ _PAREN = re.compile(r"\((?:(?P<intro>im\s+Folgenden|nachfolgend|nachstehend|fort
 #: a bracketed single word that is a reference, a unit or a note rather than a term
 _PAREN_STOP = frozenset("""anlage anlagen artikel absatz satz nummer buchstabe bgbl abl anhang muster
 weggefallen aufgehoben fortgefallen gestrichen entfällt bundesgesetzbl amtsblatt richtlinie verordnung gesetz
-gesetzes hinweis fußnote anmerkung neufassung west ost nord süd""".split())
+gesetzes hinweis fußnote anmerkung neufassung west ost nord süd gemeindeverbände""".split())
 _ITEM = (re.compile(r"^[„\"](?P<term>[^“\"]{2,80})[“\"]"),
          re.compile(rf"^(?P<term>{_WORD}(?:\s+[\wäöüß-]+){{0,4}}?)\s*:\s"),
          re.compile(rf"^(?:ist|sind)\s+[„\"]?{_TERM}[“\"]?\s*,?\s+{_DET}\b"),
@@ -55,6 +55,7 @@ _LOCAL = re.compile(r"\b(?:des\s+(?:Absatzes|Satzes)|der\s+(?:Absätze|Sätze|Nu
 _NOT_TERM = frozenset("""bei zur zum für nach von mit in auf soweit wenn für durch unter aus vor über gegen ab
 hierbei dabei dies diese dieser dieses es""".split())
 _LABEL_END = re.compile(r"\s*(?:\d+[a-z]?\.|[a-z]{1,2}\))\s*$")
+_SINNE_TAIL = re.compile(r"\s+im\s+Sinne\b.*$", re.S)
 _ARTICLES = re.compile(r"^(?:der|die|das|ein|eine|einer|eines|als)\s+", re.I)
 
 
@@ -119,6 +120,7 @@ def _scope(unit: Unit, by_id: dict[str, Unit], kind: str | None, law: Law) -> tu
 
 def _clean_term(term: str) -> str | None:
     term = _ARTICLES.sub("", " ".join(term.split())).strip(" ,;:„“\"")
+    term = _SINNE_TAIL.sub("", term)  # "Zweigniederlassung im Sinne dieses Gesetzes" -> "Zweigniederlassung"
     if term.split(" ")[0].lower() in _NOT_TERM:
         return None
     if len(term) < 3 or len(term) > 80 or not any(ch.isalpha() for ch in term):
@@ -156,6 +158,8 @@ def _paren_defs(text: str) -> list[str]:
         term = m.group("term")
         if m.start() == 0:
             continue  # "(Vertragsstrafe) eine Bestimmung, ...": a list item's heading, not a definition
+        if text[m.start() - 1] in "„\"" or text[m.end():m.end() + 1] in "“\"":
+            continue  # "mit dem Zusatz „(Offizieranwärter)“": a quoted suffix, not a definition
         first = term.split()[0].lower()
         if first in _PAREN_STOP or any(ch.isdigit() for ch in term):
             continue

@@ -50,6 +50,9 @@ _LAW_WORDS = ("gesetzes", "gesetz", "verordnung", "ordnung", "abkommens", "über
               "gesetzbuches", "gesetzbuchs", "statuts", "protokolls")
 #: where one item of a list of bases ends and the next begins ("..., – des § 3 ...", "; ")
 _ITEM_BREAK = re.compile(r"[;–]|\s-\s|\bauf\s+Grund\b|\baufgrund\b")
+#: a law named before its list: "auf Grund folgender Bestimmungen des Wertpapierhandelsgesetzes …: - § 9 …"
+_LIST_HEAD = re.compile(r"\bfolgende[rn]?\s+(?:Bestimmungen|Vorschriften|Ermächtigungen)\s+(?=des\s|der\s)")
+_NEXT_BASIS = re.compile(r"\b(?:[Aa]uf\s+Grund|[Aa]ufgrund)\b")
 _VERB = (r"(?:verordne[nt]|erlässt|erlassen|beschließt|beschließen|verfügt|verfügen|bestimmt|bestimmen|"
          r"ordnet|ordnen|gibt|geben|setzt|setzen|erklärt|macht)")
 _BODY_AFTER = re.compile(_VERB + r"\s+(?:hiermit\s+)?(?P<body>(?:das|die|der)\s+[^:;]+)")
@@ -144,19 +147,39 @@ def _law_names(clean: str, registry: LawRegistry) -> list[tuple[int, str | None]
     return out
 
 
-def _law_of(ref: RawRef, names: list[tuple[int, str | None]], clean_between) -> RawRef:
-    """A reference without a law takes the next law the preamble names after it: "des § 27 Absatz 1
-    und des § 46 Satz 1 des Bundeswasserstraßengesetzes" are both of the WaStrG."""
+def _law_of(ref: RawRef, names: list[tuple[int, str | None]], clean_between,
+            heads: list[tuple[int, str | None]] = ()) -> RawRef:
+    """A reference without a law takes the law of the list head before it ("auf Grund folgender
+    Bestimmungen des Wertpapierhandelsgesetzes: - § 9 …"), else the next law the preamble names after
+    it: "des § 27 Absatz 1 und des § 46 Satz 1 des Bundeswasserstraßengesetzes" are both of the WaStrG."""
     if ref.law_kind is not None:
         return ref
+    for head, key in reversed(heads):
+        if head < ref.start:
+            if _NEXT_BASIS.search(clean_between(head, ref.start)):
+                break  # a later "auf Grund" opens an item of its own
+            return _with_law(ref, key)
     for pos, key in names:
         if pos >= ref.end:
             if _ITEM_BREAK.search(clean_between(ref.end, pos)):
                 return ref  # the next item of a dash list names its own law: this one's was not read
-            kind = "named" if key else "unknown"
-            return RawRef(**{**ref.__dict__, "law_key": key, "law_kind": kind,
-                             "law_cited": ref.law_cited or ("named later" if key else "unnamed law")})
+            return _with_law(ref, key)
     return ref
+
+
+def _with_law(ref: RawRef, key: str | None) -> RawRef:
+    kind = "named" if key else "unknown"
+    return RawRef(**{**ref.__dict__, "law_key": key, "law_kind": kind,
+                     "law_cited": ref.law_cited or ("named later" if key else "unnamed law")})
+
+
+def _list_heads(clean: str, names: list[tuple[int, str | None]]) -> list[tuple[int, str | None]]:
+    """(offset, law key) of each "folgender Bestimmungen des X" that names the law of the list after it."""
+    out = []
+    for m in _LIST_HEAD.finditer(clean):
+        key = next((k for pos, k in names if m.end() < pos <= m.end() + 4), None)  # after "des "/"der "
+        out.append((m.end(), key))
+    return out
 
 
 def read_preamble(text: str, registry: LawRegistry) -> Preamble:
@@ -165,6 +188,7 @@ def read_preamble(text: str, registry: LawRegistry) -> Preamble:
     clean = cleaned.text
     basis_at = [m.start() for m in _BASIS.finditer(clean)]
     names: list[tuple[int, str | None]] | None = None
+    heads: list[tuple[int, str | None]] = []
     refs: list[EnablingRef] = []
     for chain in scan(clean, registry, relative=False):
         if not basis_at or basis_at[0] > chain.start:
@@ -180,8 +204,10 @@ def read_preamble(text: str, registry: LawRegistry) -> Preamble:
             elif _RESTART.search(gap) or prev_end == chain.start:
                 role = "in_connection" if _IVM.search(clean[max(0, chain.start - 25):chain.start]) else "basis"
             if ref.law_kind is None:
-                names = _law_names(clean, registry) if names is None else names
-                ref = _law_of(ref, names, lambda a, b: clean[a:b])
+                if names is None:
+                    names = _law_names(clean, registry)
+                    heads = _list_heads(clean, names)
+                ref = _law_of(ref, names, lambda a, b: clean[a:b], heads)
             refs.append(EnablingRef(ref, role, start, end, text[start:end]))
             prev_end = ref.end
     return Preamble(text, issuing_body(clean), refs)

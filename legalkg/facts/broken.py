@@ -47,6 +47,11 @@ _AMOUNT_AFTER = re.compile(r"^\s(?:\d{3}\b|Prozent\b|vom\s+Hundert\b|Euro\b)")
 _GAZETTE_BEFORE = re.compile(r"(?:GBl|BGBl|Bl|Gesetzbl)\.\s*(?:I{1,2}\s*)?$")
 _ANNEX_AFTER = re.compile(r"^\s*(?:der|des)\s+(?:Anlage|Anhangs?|Kostenverzeichnisses|Vergütungsverzeichnisses)\b")
 _ABSATZ_OF = re.compile(r"Abs\.\s*(\d+[a-z]?)")
+#: a law named right after the reference, in words the registry does not know (a typo in the statute:
+#: "§§ 928 und 932 der Zivilprozessordung", "§ 93c der Abgabenordung")
+_LAW_AFTER = re.compile(r"^\s*(?:des|der)\s+[A-ZÄÖÜ][\w-]*(?:gesetz(?:es|buch(?:es|s)?)?|ord[n]?ung|verordnung)\b")
+#: "Buchstabe a bis e": the letters a range spans
+_LETTER_RANGE = re.compile(r"\b([a-z])\s+bis\s+([a-z])\b")
 COLUMNS = ("source", "source_citation", "reference", "target", "status", "reason", "satz")
 
 
@@ -110,6 +115,8 @@ def _gap_in_words(b: BrokenRef, text: str, before: str, after: str, relative: bo
         return "list_item_number"  # "gemäß § 2290, 6. zu einer ...": the 6 is the next list item
     if _AMOUNT_AFTER.match(after):
         return "amount"  # "im Sinne des Absatzes 1 sowie 15 000 Euro", "nach Absatz 1 und 20 Prozent"
+    if not b.law_named and _LAW_AFTER.match(after):
+        return "law_named_after"  # "§§ 928 und 932 der Zivilprozessordung": a law the registry does not know
     return None
 
 
@@ -125,6 +132,8 @@ def _gap_in_structure(b: BrokenRef, law: Law, before: str, relative: bool) -> st
         return "range_member"  # "Nr. 5 bis 16": a repealed Nr. 12 inside a range whose ends exist
     if b.status == "missing_unit" and b.law_named and b.text.count("§") > 1 and _para_in_own_law(b, law):
         return "law_named_once_for_a_list"  # "§ 146b ..., § 147 ... und § 27b ... des UStG" in the AO
+    if b.status == "missing_unit" and not b.law_named and _beyond_last_para(b.target, law):
+        return "beyond_last_para"  # "§§ 1693 und 1802" in the FamFG (493 §§): the BGB, left unnamed
     return None
 
 
@@ -151,12 +160,23 @@ def _absatz_in_text(target: str, source: str, law: Law) -> bool:
 
 
 def _inside_range(b: BrokenRef) -> bool:
-    """The repealed target's own number lies strictly inside a range the reference names."""
-    tail = re.match(r"\D*(\d+)", b.target.rpartition("/")[2])
-    if not tail:
-        return False
-    n = int(tail.group(1))
-    return any(int(a) < n < int(z) for a, z in _RANGE.findall(b.text))
+    """The repealed target's own number lies strictly inside a range the reference names, or its letter
+    inside a range of letters ("Buchstabe a bis e" over a repealed a: the range still holds b to e)."""
+    last = b.target.rpartition("/")[2]
+    letter = re.fullmatch(r"Bst([a-z])", last)
+    if letter:
+        return any(a <= letter.group(1) <= z and a < z for a, z in _LETTER_RANGE.findall(b.text))
+    tail = re.match(r"\D*(\d+)", last)
+    return bool(tail) and any(int(a) < int(tail.group(1)) < int(z) for a, z in _RANGE.findall(b.text))
+
+
+def _beyond_last_para(target: str, law: Law) -> bool:
+    """The missing target's § number lies beyond the citing law's last § by more than a tenth: a § of
+    another law the sentence leaves unnamed."""
+    m = re.match(r"§\s*(\d+)", target)
+    nums = [int(u.id.split("/")[1][1:]) for u in law.units
+            if u.id.count("/") == 1 and re.fullmatch(r"§\d+", u.id.split("/")[1])]
+    return bool(m and nums) and int(m.group(1)) > max(nums) * 1.1
 
 
 def _para_in_own_law(b: BrokenRef, law: Law) -> bool:

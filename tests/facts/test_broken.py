@@ -79,3 +79,22 @@ def test_cli_csv_and_json(law):
 def test_cli_without_broken_says_what_to_give():
     run = CliRunner().invoke(main, ["references"])
     assert run.exit_code != 0 and "legalkg references --broken" in run.output and "Traceback" not in run.output
+
+
+def test_a_law_misspelt_after_the_reference_or_a_number_beyond_the_last_para_is_no_row(law):
+    gaps: Counter = Counter()
+    stpo = {(r.source, r.target) for r in broken_references([law("stpo")], gaps=gaps)}
+    # § 111f Abs. 2 Satz 2 StPO: "die §§ 928 und 932 der Zivilprozessordung" (sic): ZPO §§, which exist
+    assert not [t for s, t in stpo if s.startswith("StPO/§111f/") and t in ("§ 928 StPO", "§ 932 StPO")]
+    famfg = {(r.source, r.target) for r in broken_references([law("famfg")], gaps=gaps)}
+    # § 152 Abs. 4 FamFG: "Für die in den §§ 1693 und 1802 Absatz 2 Satz 3 in Verbindung mit § 1867
+    # bezeichneten Maßnahmen ...": BGB §§, the law left unnamed; the FamFG ends at § 493
+    assert not [t for s, t in famfg if s.startswith("FamFG/§152/Abs4") and t.startswith("§ 1")]
+    assert gaps["law_named_after"] > 0 and gaps["beyond_last_para"] > 0
+
+
+def test_a_repealed_letter_inside_a_range_of_letters_is_no_row(law):
+    # § 71 Abs. 4 GVG: "... Absatz 2 Nummer 4 Buchstabe a bis e und Nummer 5 ...": Buchstabe a is
+    # "(weggefallen)", b to e are in force: the range is not broken
+    rows = list(broken_references([law("gvg")]))
+    assert not [r for r in rows if r.source.startswith("GVG/§71/Abs4") and "Nr. 4 Buchst. a" in r.target]

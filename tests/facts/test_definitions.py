@@ -51,3 +51,17 @@ def test_no_term_from_an_opening_preposition_or_a_list_heading(law):
     keys = set(_by_term(law("estg"))) | set(_by_term(law("bgb")))
     assert not any(k.startswith(("bei ", "zur ")) for k in keys)
     assert "vertragsstrafe" not in _by_term(law("bgb"))  # "(Vertragsstrafe) eine Bestimmung, ..." heads § 309 Nr. 6
+
+
+def test_a_scope_phrase_is_no_part_of_the_term_and_a_quoted_bracket_no_definition(law):
+    from legalkg.cite.definitions import definitions
+    from legalkg.model import Law, Level, Unit
+    # the forms of WpIG § 2 Abs. 11 ("Zweigniederlassung im Sinne dieses Gesetzes ist eine Betriebsstelle, die
+    # ...") and SLV 2021 § 43 Abs. 3 ('mit dem Zusatz „(Offizieranwärterin)“, „(Offizieranwärter)“ oder „(OA)“')
+    texts = ["Zweigniederlassung im Sinne dieses Gesetzes ist eine Betriebsstelle, die rechtlich unselbständig ist.",
+             "Die Anwärter führen ihre Dienstgradbezeichnung mit dem Zusatz „(Offizieranwärterin)“ oder "
+             "„(Offizieranwärter)“.",
+             "Finanzhilfen für Investitionen der Länder und Gemeinden (Gemeindeverbände) werden gewährt."]
+    units = [Unit(id=f"X/§{i}", level=Level.PARAGRAPH, parent_id="X", text=t, order=i) for i, t in enumerate(texts, 1)]
+    got = [(d.term, d.unit) for d in definitions(Law(key="X", jurabk="X", units=units))]
+    assert got == [("Zweigniederlassung", "X/§1")]
