@@ -42,7 +42,9 @@ def render(report: VerifyReport) -> str:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per citation chain and line (docs/verify.md).")
 @click.option("--no-support", is_flag=True, help="Leave the support score out (status only).")
 @click.option("--no-vectors", is_flag=True, help="Support score from the lexical part only (no embedding model).")
-def verify(cfg, source, default_law, as_json, no_support, no_vectors) -> None:
+@click.option("--definitions", is_flag=True,
+              help="Also name the legal definition that applies to each defined term a citing sentence uses.")
+def verify(cfg, source, default_law, as_json, no_support, no_vectors, definitions) -> None:
     """Check every statute citation in TEXT, stdin ('-', the default) or FILE against the graph.
 
     Exit 0 when every citation is ok, 1 when any is broken (repealed, no_such_unit,
@@ -52,7 +54,7 @@ def verify(cfg, source, default_law, as_json, no_support, no_vectors) -> None:
         text = read_source(source)
         with session_driver(cfg) as driver:
             report = Verifier(driver, cfg.database, vectors=not no_vectors).verify(
-                text, default_law, support=not no_support)
+                text, default_law, support=not no_support, definitions=definitions)
     except UserError as err:
         if err.exit_code == 2:
             raise
@@ -62,10 +64,14 @@ def verify(cfg, source, default_law, as_json, no_support, no_vectors) -> None:
             click.echo(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
         for q in report.quotes:
             click.echo(q.model_dump_json())
+        for d in report.definitions:
+            click.echo(d.model_dump_json())
     else:
         click.echo(render(report))
         for q in report.quotes:
             click.echo(quote_line(q))
+        for d in report.definitions:
+            click.echo(f"{'definition':<16} {d.cited:<28} „{d.written}“ defined in {d.citation or d.defined_in}")
     sys.exit(report.exit_code)
 
 

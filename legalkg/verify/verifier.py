@@ -22,6 +22,7 @@ from ..errors import short
 from ..graph.cypher import query
 from ..graph.vectors import index_name
 from ..lazy import once_per_key
+from .definitions import AppliedDefinition, applying_definitions
 from .inputs import VerifyInputError, check_text
 from .quotes import QuoteCheck, near_quotes
 from .records import CitationRecord, text_records
@@ -43,6 +44,7 @@ class VerifyReport(BaseModel):
     records: list[CitationRecord]
     threshold: float = SUPPORT_THRESHOLD
     quotes: list[QuoteCheck] = []  # quotations next to a citation, checked against its unit (quotes.py)
+    definitions: list[AppliedDefinition] = []  # terms a citing sentence uses, defined for the cited unit
 
     @property
     def ok(self) -> bool:
@@ -105,8 +107,11 @@ class Verifier:
                                   title=u["title"], repealed=bool(u["repealed"])) for u in rec["units"]}
         return units, {g["id"] for g in rec["laws"]}, {g["id"] for g in rec["laws"] if not g["loaded"]}
 
-    def verify(self, text: str, default_law: str | None = None, *, support: bool = True) -> VerifyReport:
-        """Every statute citation of ``text`` as a record (``default_law``: the law of a bare "§ 5")."""
+    def verify(self, text: str, default_law: str | None = None, *, support: bool = True,
+               definitions: bool = False) -> VerifyReport:
+        """Every statute citation of ``text`` as a record (``default_law``: the law of a bare "§ 5");
+        ``definitions``: also the legal definitions that apply to the terms each citing sentence
+        uses (definitions.py, one more lookup)."""
         text = check_text(text)
         if default_law is not None and default_law not in self.registry.keys():
             # a junk key read every bare "§ 5" as law_not_in_graph, as if the law were only not loaded
@@ -123,7 +128,8 @@ class Verifier:
             self.add_support(text, records, chain_spans, units)
         cited = [(r.chain_start, r.chain_end, r.id, r.text) for r in records if r.id and r.text]
         quotes = near_quotes(text, cited, {uid: u.text for uid, u in units.items()})
-        return VerifyReport(records=records, quotes=quotes)
+        applying = applying_definitions(self._read, text, records, chain_spans) if definitions else []
+        return VerifyReport(records=records, quotes=quotes, definitions=applying)
 
     def add_support(self, text: str, records: list[CitationRecord], chain_spans: Spans,
                     units: dict[str, UnitRow]) -> None:
