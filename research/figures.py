@@ -126,10 +126,11 @@ def blocks() -> list[tuple[Path, str]]:
 #
 # ``FIELD; FIELD; ...`` name the last numbers before the comment, in order (back to the previous
 # comment): a JSON key path (``a.b[0].c``, ``rows[mode=learned].recall``), a row and column of a CSV
-# or of a Markdown table (``[level=Satz,mode=vector].toer``), or ``/regex/`` for the first number
+# or of a Markdown table (``[level=Satz,mode=vector].toer``; ``#=2`` picks a page's second table), or ``/regex/`` for the first number
 # after the regex's first match in a text file (a log, a result page's prose; ``/regex/+2`` the
 # third). ``_`` passes over a number that is not the file's (a § number between two figures);
 # `` *100`` or `` /60`` after a field scales the file's value, ``A over B`` divides two fields.
+# Comments with nothing but space between them name the numbers before the first, in their order.
 # The quoted number must equal the file's value at the quoted precision.
 
 QUOTE = re.compile(r"<!--\s+from\s+(?P<file>[\w./@-]+):\s+(?P<fields>.+?)\s*-->", re.S)
@@ -159,18 +160,22 @@ def cell(text: str) -> str:
 
 
 def markdown_rows(text: str) -> list[dict[str, str]]:
-    """Every row of every pipe table of a Markdown page, as {header: cell}."""
+    """Every row of every pipe table of a Markdown page, as {header: cell}; an empty cell holds the
+    cell above it (a group's first column is written once), and ``#`` is the table's number (1, 2, ...)."""
     rows: list[dict[str, str]] = []
     header: list[str] | None = None
+    tables = 0
     for line in text.splitlines():
         if not line.lstrip().startswith("|"):
             header = None
             continue
         cells = [cell(c) for c in line.strip().strip("|").split("|")]
         if header is None:
-            header = cells
+            header, above, tables = cells, {}, tables + 1
         elif not all(re.fullmatch(r":?-+:?", c) for c in cells):
-            rows.append(dict(zip(header, cells)))
+            row = {name: value or above.get(name, "") for name, value in zip(header, cells)}
+            rows.append({**row, "#": str(tables)})
+            above = row
     return rows
 
 
@@ -279,29 +284,42 @@ def quotes(page: Path, text: str | None = None) -> list[Quote]:
     text = page.read_text("utf-8") if text is None else text
     prose = masked(text)
     out, previous = [], 0
-    for match in QUOTE.finditer(text):
-        fields = [f.strip() for f in match.group("fields").split(";")]
-        numbers = list(NUMBER.finditer(prose, previous, match.start()))[-len(fields):]
+    for run in runs(text):
+        fields = [(m.group("file"), f.strip()) for m in run for f in m.group("fields").split(";")]
+        numbers = list(NUMBER.finditer(prose, previous, run[0].start()))[-len(fields):]
         if len(numbers) < len(fields):
-            raise ValueError(f"{page.name}: {match.group(0)} names {len(fields)} numbers, the text before it "
+            raise ValueError(f"{page.name}: {run[0].group(0)} names {len(fields)} numbers, the text before it "
                              f"has {len(numbers)}")
-        for number, field in zip(numbers, fields):
+        for number, (file, field) in zip(numbers, fields):
             if field != "_":
                 out.append(Quote(page, text.count("\n", 0, number.start()) + 1, number.start(), number.end(),
-                                 number.group(0), match.group("file"), field))
-        previous = match.end()
+                                 number.group(0), file, field))
+        previous = run[-1].end()
+    return out
+
+
+def runs(text: str) -> list[list[re.Match]]:
+    """The ``<!-- from ... -->`` comments of ``text``, those with only space between them in one run:
+    a run names the numbers before it in the order of its comments (figures from several files)."""
+    out: list[list[re.Match]] = []
+    for match in QUOTE.finditer(text):
+        if out and not text[out[-1][-1].end():match.start()].strip():
+            out[-1].append(match)
+        else:
+            out.append([match])
     return out
 
 
 #: a figure that prose quotes: a share, a time, a ratio, a score beside its metric's name, or any decimal
 FIGURE = re.compile(
     r"(?<![\w.@-])\d[\d,.]*(?:\s?(?:%|ms\b|s\b|min\b|h\b)|×|x\b)"
-    r"|(?:R@\d+|[Rr]ecall@\d+|hit@\d+|MRR|nDCG|ToER\S*|AUC|F1)[^\d\n]{0,12}(?<![\w.-])\d[\d,.]*"
+    r"|\b(?:R@\d+|[Rr]ecall(?:@\d+)?|hit@\d+|MRR|nDCG(?:@\d+)?|ToER\w*(?:@\d+)?|AUC|F1)(?![\w@])"
+    r"[^\d\n]{0,12}(?<![\w.@-])\d[\d,.]*"
     r"|(?<![\w.@/§$-])\d+\.\d+(?!\.?\d)"
 )
 #: not a measurement: a confidence level, a software version, an arXiv number
 SETTING = re.compile(r"\b(?:90|95|99) ?% (?:\w+ ){0,2}(?:CI|confidence|interval|bootstrap|percentile|Wilson)"
-                     r"|\b(?:Neo4j|Community|arXiv|Java|JDK|from Neo4j) \d+(?:\.\d+)+")
+                     r"|\b(?:Neo4j|Community|arXiv|Java|JDK)\s+\d+(?:\.\d+)+")
 
 
 def blank(text: str, pattern: re.Pattern) -> str:
