@@ -125,11 +125,14 @@ def blocks() -> list[tuple[Path, str]]:
 #     the quickstart took 391 s<!-- from eval/first-run/README.md: [step=total].seconds -->
 #
 # ``FIELD; FIELD; ...`` name the last numbers before the comment, in order (back to the previous
-# comment): a JSON key path (``a.b[0].c``, ``rows[mode=learned].recall``), a row and column of a CSV
-# or of a Markdown table (``[level=Satz,mode=vector].toer``; ``#=2`` picks a page's second table), or ``/regex/`` for the first number
-# after the regex's first match in a text file (a log, a result page's prose; ``/regex/+2`` the
-# third). ``_`` passes over a number that is not the file's (a § number between two figures);
-# `` *100`` or `` /60`` after a field scales the file's value, ``A over B`` divides two fields.
+# comment). A field is
+# - a JSON key path: ``a.b[0].c``, ``rows[mode=learned].recall``;
+# - a row and column of a CSV or of a Markdown table: ``[level=Satz,mode=vector].toer``
+#   (``#=2`` picks a page's second table);
+# - ``/regex/``: the first number after the regex's first match in a text file (a log, a result
+#   page's prose); ``/regex/+2`` the third;
+# - ``_``: a number that is not the file's (a § number between two figures), passed over.
+# `` *100`` or `` /60`` after a field scales the file's value; ``A over B`` divides two fields.
 # Comments with nothing but space between them name the numbers before the first, in their order.
 # The quoted number must equal the file's value at the quoted precision.
 
