@@ -5,6 +5,9 @@ A page holds a rendered table between ``<!-- figures: NAME -->`` and ``<!-- /fig
 rewrites every block from the files, and ``tests/test_figures_rendered.py`` re-renders them and fails
 on any difference, so a table cannot drift from the file it names: a new result file is a new
 ``results.json`` and one run of the script, never an edit by hand.
+
+A figure quoted in prose names its file and field in a comment after it (``quotes``, below), and
+``tests/test_figures.py`` compares the two; docs/evaluation.md section 8 describes both.
 """
 
 from __future__ import annotations
@@ -141,6 +144,7 @@ QUOTE = re.compile(r"<!--\s+from\s+(?P<file>[\w./@-]+):\s+(?P<fields>.+?)\s*-->"
 NUMBER = re.compile(r"(?<![\w.@/§$])(?:[-+−](?=\d))?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\.?\d|,\d{3}\b)")
 #: what is not prose: fenced code, code spans, a link's address, HTML comments
 NOT_PROSE = re.compile(r"^```.*?^```[^\n]*$|`[^`\n]*`|\]\([^)\s]*\)|<!--.*?-->", re.S | re.M)
+CODE = re.compile(r"^```.*?^```[^\n]*$|`[^`\n]*`", re.S | re.M)
 FIELD = re.compile(r"^(?P<path>.+?)(?:\s+(?P<op>[*/])(?P<by>[\d.]+))?$")
 
 
@@ -305,7 +309,10 @@ def runs(text: str) -> list[list[re.Match]]:
     """The ``<!-- from ... -->`` comments of ``text``, those with only space between them in one run:
     a run names the numbers before it in the order of its comments (figures from several files)."""
     out: list[list[re.Match]] = []
+    code = [m.span() for m in CODE.finditer(text)]
     for match in QUOTE.finditer(text):
+        if any(start <= match.start() < end for start, end in code):
+            continue  # an example of the form, in a code span
         if out and not text[out[-1][-1].end():match.start()].strip():
             out[-1].append(match)
         else:
