@@ -89,3 +89,25 @@ def test_judged_broken_reference_is_gone_from_the_statute(law):
     sgb5 = law("sgb_5").by_id()
     assert "mit Ausnahme von Absatz 5 Satz 3" in sgb5["SGB V/§65d/Abs1/S3"].text
     assert "SGB V/§63/Abs5" in sgb5
+
+
+def test_every_held_out_record_is_judged_with_a_reason(score):
+    drawn = json.loads((FACTS / score.HELD_OUT["judged"] / "drawn.json").read_text("utf-8"))
+    assert re.fullmatch(r"[0-9a-f]{7,40}", drawn["commit"]) and f"--seed {score.HELD_OUT['seed']}" in drawn["command"]
+    for name, verdict in (("enabling", None), ("definitions", "ok"), ("broken", "real")):
+        samples, judged = score.read(score.HELD_OUT["samples"], name), score.read(score.HELD_OUT["judged"], name)
+        assert len(samples) == len(judged) == 60
+        for j in judged:
+            assert j["reason"].strip()
+            if verdict:
+                assert isinstance(j[verdict], bool)
+            else:
+                assert 0 <= j["found"] <= j["named"]
+                assert all(isinstance(e["ok"], bool) for e in j["edges"] + j["unresolved"])
+
+
+def test_the_held_out_sample_is_another_draw_than_the_development_sample(score):
+    for name, key in (("enabling", ("law",)), ("definitions", ("unit", "term")), ("broken", ("source", "target"))):
+        first = [tuple(r[k] for k in key) for r in score.read("samples", name)]
+        held = [tuple(r[k] for k in key) for r in score.read(score.HELD_OUT["samples"], name)]
+        assert held != first[:len(held)]
