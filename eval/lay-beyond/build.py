@@ -3,7 +3,9 @@
 Usage: .venv/bin/python eval/lay-beyond/build.py [--set dev|train] [--check]
 
 ``--set dev`` (the default) builds the dev set here; ``--set train`` the training questions of
-``eval/lay-beyond-train/`` (parts ``train-*.jsonl`` -> ``train.jsonl``), by the same rules.
+``eval/lay-beyond-train/`` (parts ``train-*.jsonl``): ``train.jsonl`` holds every part's question
+except those that retell a scored question (``close_to_dev``), ``unshared.jsonl`` only those whose
+gold §§ no scored question names (the strict check of what the training questions teach).
 
 The questions are written in parts (``dev-a.jsonl``, ``dev-b.jsonl``, ...), one per author, so two
 people can add questions without touching the same file. ``dev.jsonl`` (what ``legalkg eval
@@ -16,6 +18,7 @@ neither can drift from the parts. ``--check`` writes nothing and exits 1 where e
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -28,6 +31,14 @@ README = HERE / "README.md"
 START, END = "<!-- counts:start (build.py writes this table) -->", "<!-- counts:end -->"
 #: the order topics are listed in; a topic not named here follows, alphabetically
 TOPICS = ("labour", "criminal", "traffic", "tax", "social")
+#: the scored questions a training question must not retell (the dev set and the outside-58 list)
+SCORED = (HERE / "dev.jsonl", HERE / "outside58.jsonl")
+#: a training question sharing this share of its word set with a scored question retells it ...
+CLOSE = 0.3
+#: ... and so does one sharing this share with a scored question about the same §: questions written
+#: independently by the same method meet on the same situations (a closed plant, a knife in the
+#: pocket), so word overlap alone lets through a retold situation whose words were changed
+CLOSE_SAME_GOLD = 0.2
 
 
 def parts(folder: Path = HERE, prefix: str = "dev") -> list[Path]:
@@ -42,6 +53,36 @@ def concatenated(files: list[Path]) -> bytes:
 
 def records(data: bytes) -> list[dict]:
     return [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
+
+
+def words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.lower()))
+
+
+def jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a | b else 0.0
+
+
+def close_to_dev(rec: dict, scored: list[dict]) -> bool:
+    """Whether a training question retells a scored one (``CLOSE``, ``CLOSE_SAME_GOLD``)."""
+    w, gold = words(rec["question"]), set(rec["gold"])
+    return any((j := jaccard(w, words(s["question"]))) >= CLOSE or (j >= CLOSE_SAME_GOLD and gold & set(s["gold"]))
+               for s in scored)
+
+
+def kept_lines(data: bytes, keep) -> bytes:
+    """The lines of ``data`` whose record ``keep`` accepts, byte for byte."""
+    return b"".join(line + b"\n" for line in data.splitlines() if line.strip() and keep(json.loads(line)))
+
+
+def outputs(name: str, data: bytes) -> dict[str, bytes]:
+    """The built files of a set from its concatenated parts (module docstring)."""
+    if name == "dev":
+        return {"dev.jsonl": data}
+    scored = [r for f in SCORED for r in records(f.read_bytes())]
+    scored_gold = {g for r in scored for g in r["gold"]}
+    train = kept_lines(data, lambda r: not close_to_dev(r, scored))
+    return {"train.jsonl": train, "unshared.jsonl": kept_lines(train, lambda r: not set(r["gold"]) & scored_gold)}
 
 
 def _topic_key(topic: str) -> tuple[int, str]:
@@ -76,19 +117,21 @@ def with_table(readme: str, table: str, where: Path = README) -> str:
 def main(argv: list[str]) -> int:
     name = argv[argv.index("--set") + 1] if "--set" in argv else "dev"
     folder, prefix = SETS[name]
-    built, readme_path, files = folder / f"{prefix}.jsonl", folder / "README.md", parts(folder, prefix)
-    data = concatenated(files)
-    readme = with_table(readme_path.read_text(encoding="utf-8"), counts_table(records(data)), readme_path)
-    stale = [p.name for p, new in ((built, data), (readme_path, readme.encode("utf-8")))
+    readme_path, files = folder / "README.md", parts(folder, prefix)
+    built = {folder / n: data for n, data in outputs(name, concatenated(files)).items()}
+    first = next(iter(built.values()))
+    readme = with_table(readme_path.read_text(encoding="utf-8"), counts_table(records(first)), readme_path)
+    stale = [p.name for p, new in (*built.items(), (readme_path, readme.encode("utf-8")))
              if not p.exists() or p.read_bytes() != new]
     if "--check" in argv:
         if stale:
             print(f"stale: {', '.join(stale)}; run .venv/bin/python eval/lay-beyond/build.py --set {name}",
                   file=sys.stderr)
         return 1 if stale else 0
-    built.write_bytes(data)
+    for path, data in built.items():
+        path.write_bytes(data)
+        print(f"{path.name}: {len(records(data))} questions from {', '.join(p.name for p in files)}")
     readme_path.write_text(readme, encoding="utf-8")
-    print(f"{built.name}: {len(records(data))} questions from {', '.join(p.name for p in files)}")
     return 0
 
 
