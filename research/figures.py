@@ -87,7 +87,42 @@ def page_latency(folder: str = "eval/page-latency/bgb-zpo") -> str:
     return "\n".join(lines)
 
 
+def log_numbers(text: str, pattern: str) -> list[str]:
+    """The numbers of the first line of ``text`` that matches ``pattern``, as written."""
+    line = next(line for line in text.splitlines() if re.search(pattern, line))
+    return [m.group(0) for m in NUMBER.finditer(line)]
+
+
+def first_run_quickstart(folder: str = "eval/first-run") -> str:
+    """``folder``/quickstart-58.log: the quickstart's step times and what its ingest step did."""
+    log = (REPO / folder / "quickstart-58.log").read_text("utf-8")
+    steps = dict(re.findall(r"^  (\w+)\s+(\d+) s$", log, re.M))
+    load = log_numbers(log, r"^laws: \d+ loaded")[-1]
+    embed = log_numbers(log, r"^embeddings \(")
+    ingest = (f"ingest: bulk load {load} s, then embedding {embed[2]} texts at {embed[7]} texts/s "
+              f"({embed[8]} workers) in {embed[6]} s, of it {embed[9]} s waiting for the vector indexes")
+    labels = {"neo4j": "neo4j (jars, start-up cache recorded, first start)", "ingest": ingest}
+    lines = ["| step | seconds |", "|---|---:|"]
+    lines += [f"| {labels.get(name, name)} | {seconds} |" for name, seconds in steps.items() if name != "total"]
+    return "\n".join([*lines, f"| **total** | **{steps['total']}** |"])
+
+
+def first_run_all_laws(folder: str = "eval/first-run") -> str:
+    """``folder``/all-laws.log: the one ``legalkg ingest --codes all``, its parts and its wall time."""
+    log = (REPO / folder / "all-laws.log").read_text("utf-8")
+    laws, _, _, nodes, edges, load = log_numbers(log, r"^laws: \d+ loaded")
+    embed = log_numbers(log, r"^embeddings \(")
+    minutes, seconds = re.search(r"Elapsed \(wall clock\).*?: (\d+):(\d+)", log).groups()
+    return "\n".join([
+        "| part | |", "|---|---:|",
+        f"| bulk import: {int(laws):,} laws, {nodes} nodes, {edges} citation edges | {load} s |",
+        f"| embedding: {embed[2]} texts ({embed[3]} distinct, none cached) at {embed[7]} texts/s, {embed[8]} workers; "
+        f"of it waiting for the vector indexes | {embed[6]} s; {embed[9]} s |",
+        f"| **wall time of the one command** | **{int(minutes)} min {int(seconds)} s** |"])
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "first-run-quickstart": first_run_quickstart, "first-run-all-laws": first_run_all_laws,
     "page-latency": page_latency,
     "cli-startup": cli_startup, "readme-examples": readme_examples,
     "cli-startup-graph-ranker": lambda: cli_startup("eval/cli-startup/graph-ranker"),
