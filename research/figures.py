@@ -121,7 +121,34 @@ def first_run_all_laws(folder: str = "eval/first-run") -> str:
         f"| **wall time of the one command** | **{int(minutes)} min {int(seconds)} s** |"])
 
 
+def static_speed_encoder(folder: str = "eval/static-speed") -> str:
+    """``folder``/results.json: the static encoder's median texts/s, alone and as ``legalkg embed`` calls it."""
+    summary = read_json(f"{folder}/results.json")["summary"]
+    return "\n".join([
+        "| path | median texts/s | file |", "|---|---|---|",
+        f"| `StaticModel.encode` (token sums) | {summary['encode']['median_texts_per_s']:,.0f} "
+        "| `results.json` → `summary.encode` |",
+        "| `StaticEmbedder.embed_documents` (what `legalkg embed`'s workers call) "
+        f"| {summary['embedder']['median_texts_per_s']:,.0f} | `results.json` → `summary.embedder` |"])
+
+
+def static_speed_embed(folder: str = "eval/static-speed") -> str:
+    """``folder``/embed-step.log: the whole embed step of the 58 codes, old install and new."""
+    log = (REPO / folder / "embed-step.log").read_text("utf-8")
+    labels = {"old": "main (old)", "new": "this branch, with the batch path above"}
+    lines = ["| install | texts | wall | client CPU (user + sys) | file |", "|---|---|---|---|---|"]
+    for name, label in labels.items():
+        block = log.split(f"== {name} round 1", 1)[1]
+        embed = log_numbers(block, r"^embeddings \(")
+        user, sys_ = re.search(rf"^{name} wall [\d.]+ s user ([\d.]+) s sys ([\d.]+) s", block, re.M).groups()
+        texts = f"{embed[2]} ({embed[3]} distinct)" if name == "old" else embed[2]
+        lines.append(f"| {label} | {texts} | {embed[6]} s ({embed[7]} texts/s) | {float(user) + float(sys_):.1f} s "
+                     "| `embed-step.log` |")
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "static-speed-encoder": static_speed_encoder, "static-speed-embed": static_speed_embed,
     "first-run-quickstart": first_run_quickstart, "first-run-all-laws": first_run_all_laws,
     "page-latency": page_latency,
     "cli-startup": cli_startup, "readme-examples": readme_examples,
