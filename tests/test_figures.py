@@ -24,7 +24,7 @@ PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 #: the eval READMEs whose figures are read from their files so far (the others: docs/evaluation.md section 8)
 EVAL_PAGES = [REPO_ROOT / "eval" / name / "README.md" for name in [
     "", "first-run", "cli-startup", "cli-startup/mapped", "cli-startup/graph-ranker", "expand-decisions", "quotes",
-    "predictor", "static-speed"]]
+    "predictor", "static-speed", "retrieval-quality"]]
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
     ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
