@@ -147,7 +147,26 @@ def static_speed_embed(folder: str = "eval/static-speed") -> str:
     return "\n".join(lines)
 
 
+#: eval/verify-scaling: each kind of text as its README names it
+VERIFY_TEXTS = {"repeated": 'repeated "§ 1 BGB"', "chain": 'chain "§§ 1, 1, 1, ... BGB"',
+                "decision": "ler_courts decisions"}
+
+
+def verify_scaling(folder: str) -> str:
+    """``folder``/results.csv: time and output size of ``legalkg verify`` per kind of text."""
+    import csv
+
+    with (REPO / folder / "results.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    lines = ["| text | characters | records | s | s / 1,000 records | output / input |",
+             "|---|---:|---:|---:|---:|---:|"]
+    lines += [f"| {VERIFY_TEXTS[r['kind']]} | {int(r['chars']):,} | {int(r['records']):,} | {r['seconds']} "
+              f"| {r['s_per_1000']} | {r['out_per_in']} |" for r in rows]
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "verify-scaling-static-all-laws": lambda: verify_scaling("eval/verify-scaling/static-all-laws"),
     "static-speed-encoder": static_speed_encoder, "static-speed-embed": static_speed_embed,
     "first-run-quickstart": first_run_quickstart, "first-run-all-laws": first_run_all_laws,
     "page-latency": page_latency,
