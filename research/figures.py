@@ -165,7 +165,29 @@ def verify_scaling(folder: str) -> str:
     return "\n".join(lines)
 
 
+def decisions_coverage(folder: str = "eval/decisions") -> str:
+    """``folder``/results.json: the load of the LER decisions and how many gold citations became edges."""
+    res = read_json(f"{folder}/results.json")
+    cov = res["coverage"]
+    courts = ", ".join(f"{court} {c['citations_edged']:,}/{c['citations_in_graph']:,}"
+                       for court, c in res["per_court"].items())
+    return "\n".join([
+        "| | |", "|---|---|",
+        f"| decisions loaded | {res['decisions']} ({res['bad']} bad records) in {res['seconds']} s with "
+        f"{res['workers']} workers: {res['decisions_per_s']} decisions/s, {res['edges']:,} CITES_* edges, "
+        f"{res['edges_per_s']} edges/s (the graph's unit ids are read first) |",
+        f"| gold statute citations with a unit in the graph | {cov['citations_in_graph']:,} of the LER `norms` "
+        f"spans' citations ({cov['citations_law_not_in_graph']:,} name a law outside the 58 codes, "
+        f"{cov['citations_unit_not_in_graph']} a unit the law does not have) |",
+        f"| of them a CITES_* edge from the decision to exactly that unit | **{cov['citations_edged']:,} = "
+        f"{res['citation_share'] * 100:.2f} %** (goal ≥ 98 %) |",
+        f"| gold spans whose citations with a unit all became edges | {cov['spans_edged']:,} of "
+        f"{cov['spans_in_graph']:,} = {res['span_share'] * 100:.2f} % |",
+        f"| per court (citations edged / in graph) | {courts} |"])
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "decisions-coverage": decisions_coverage,
     "verify-scaling-static-all-laws": lambda: verify_scaling("eval/verify-scaling/static-all-laws"),
     "static-speed-encoder": static_speed_encoder, "static-speed-embed": static_speed_embed,
     "first-run-quickstart": first_run_quickstart, "first-run-all-laws": first_run_all_laws,
@@ -211,8 +233,8 @@ def blocks() -> list[tuple[Path, str]]:
 # ``FIELD; FIELD; ...`` name the last numbers before the comment, in order (back to the previous
 # comment). A field is
 # - a JSON key path: ``a.b[0].c``, ``rows[mode=learned].recall``;
-# - a row and column of a CSV or of a Markdown table: ``[level=Satz,mode=vector].toer``
-#   (``#=2`` picks a page's second table);
+# - a row and column of a CSV, TSV or Markdown table: ``[level=Satz,mode=vector].toer``
+#   (``#=2`` picks a page's second table); ``count[ok=yes]`` counts the rows (``count[]`` all);
 # - ``/regex/``: the first number after the regex's first match in a text file (a log, a result
 #   page's prose); ``/regex/+2`` the third;
 # - ``_``: a number that is not the file's (a § number between two figures), passed over.
@@ -274,9 +296,9 @@ def table_rows(path: Path) -> list[dict[str, str]]:
     if path.name.endswith(".csv.gz"):
         with gzip.open(path, "rt", encoding="utf-8") as f:
             return list(csv.DictReader(f))
-    if path.suffix == ".csv":
+    if path.suffix in (".csv", ".tsv"):
         with path.open(encoding="utf-8", newline="") as f:
-            return list(csv.DictReader(f))
+            return list(csv.DictReader(f, delimiter="\t" if path.suffix == ".tsv" else ","))
     return markdown_rows(path.read_text("utf-8"))
 
 
@@ -331,6 +353,10 @@ def file_value(rel: str, field: str) -> float:
         if len(numbers) <= int(regex.group(2) or 0):
             raise LookupError(f"no number after {path}")
         value = as_number(numbers[-1].group(0))
+    elif count := re.fullmatch(r"count\[(.*)\]", path):
+        conditions = [part.split("=", 1) for part in conditions_of(count.group(1))]
+        value = sum(all(cell(str(row.get(k.strip(), ""))) == v.strip() for k, v in conditions)
+                    for row in table_rows(file))
     elif rel.endswith(".json"):
         value = float(json_value(json.loads(file.read_text("utf-8")), path))
     else:
