@@ -186,7 +186,30 @@ def decisions_coverage(folder: str = "eval/decisions") -> str:
         f"| per court (citations edged / in graph) | {courts} |"])
 
 
+#: eval/page-latency's README: each page with the request it times
+PAGE_REQUESTS = {"ask": "ask (`/?q=`, learned, §, k 5)", "unit": "unit (`/unit/<id>`)",
+                 "cite": "cite (`/?cite=`, the redirect)", "check": "check (`/check?text=`)",
+                 "context": "context (`/context`, budget 1000)"}
+
+
+def page_latency_ci(folder: str = "eval/page-latency/bgb-zpo") -> str:
+    """``folder``/results.csv: p50 and p95 with their CIs per page, beside the same tools over the API."""
+    import csv
+
+    with (REPO / folder / "results.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    lines = ["| page | p50 ms [95 % CI] | p95 ms [95 % CI] | the same tools over the API, p95 ms "
+             "| page − API, median ms | p95 ≤ 300 ms |", "|---|---:|---:|---:|---:|---|"]
+    for r in rows:
+        diff = float(r["page_minus_api_median_ms"])
+        lines.append(f"| {PAGE_REQUESTS[r['page']]} | {r['p50_ms']} [{r['p50_ci_low']}, {r['p50_ci_high']}] "
+                     f"| {r['p95_ms']} [{r['p95_ci_low']}, {r['p95_ci_high']}] | {r['api_p95_ms']} | {diff:+.1f} "
+                     f"| {'yes' if r['goal_met'] == 'True' else '**no**'} |")
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "page-latency-ci": page_latency_ci,
     "decisions-coverage": decisions_coverage,
     "verify-scaling-static-all-laws": lambda: verify_scaling("eval/verify-scaling/static-all-laws"),
     "static-speed-encoder": static_speed_encoder, "static-speed-embed": static_speed_embed,
