@@ -53,7 +53,10 @@ _LIST_LEAD = re.compile(rf"{_VERB}(?:\s+der\s+(?:Begriff|Ausdruck))?\s*:?\s*$|[B
 _LOCAL = re.compile(r"\b(?:des\s+(?:Absatzes|Satzes)|der\s+(?:Absätze|Sätze|Nummern?))\b")
 #: sentence openers that are no term ("Bei der Ermittlung des Vorteils im Sinne des Satzes 1 ist ...")
 _NOT_TERM = frozenset("""bei zur zum für nach von mit in auf soweit wenn für durch unter aus vor über gegen ab
-hierbei dabei dies diese dieser dieses es""".split())
+hierbei dabei dies diese dieser dieses es zusätzlich ferner außerdem weiterhin daneben hierzu hierfür ebenso
+gleichfalls insbesondere zuständig""".split())
+#: a bracket that places something ("am Halteschild (Nordufer)", "entlang der Fahrrinne (Nordseite)")
+_PLACE = re.compile(r"(?:Nord|Süd|Ost|West)(?:en|ufer|seite|rand|teil|hälfte|ende|west|ost)?", re.I)
 _LABEL_END = re.compile(r"\s*(?:\d+[a-z]?\.|[a-z]{1,2}\))\s*$")
 _SINNE_TAIL = re.compile(r"\s+im\s+Sinne\b.*$", re.S)
 _ARTICLES = re.compile(r"^(?:der|die|das|ein|eine|einer|eines|als)\s+", re.I)
@@ -161,8 +164,10 @@ def _paren_defs(text: str) -> list[str]:
         if text[m.start() - 1] in "„\"" or text[m.end():m.end() + 1] in "“\"":
             continue  # "mit dem Zusatz „(Offizieranwärter)“": a quoted suffix, not a definition
         first = term.split()[0].lower()
-        if first in _PAREN_STOP or any(ch.isdigit() for ch in term):
+        if first in _PAREN_STOP or any(ch.isdigit() for ch in term) or _PLACE.fullmatch(term):
             continue
+        if re.search(r"\d\s*$", text[:m.start()]):
+            continue  # "MDK-km 130,00 (Bau-km)", "nach § 3 Abs. 1 Nr. 1 (Auslandsstücke)": a note on a number
         if not m.group("intro") and (" " in term or term[:1].islower() and term != "unverzüglich"):
             continue  # a bare bracket holds a term of one word; several words only "im Folgenden"
         if sum(ch.isupper() for ch in term) > 1 and " " not in term:

@@ -33,7 +33,8 @@ _MASKS = (
     re.compile(r"\b(?:vom|v\.)\s+\d{1,2}\.\s*(?:\d{1,2}\.|[A-Za-zäÄ]+)\s*\d{4}"),
     re.compile(r"\bin\s+der\s+(?:Fassung|Neufassung)\s+der\s+Bekanntmachung\b"),
     re.compile(r"\bin\s+der\s+(?:jeweils\s+)?(?:geltenden|bis\s+zum\s+\S+\s+geltenden)\s+Fassung\b"),
-    re.compile(r",\s*(?:der|die|das|dessen|deren|denen|von\s+denen|von\s+dem|von\s+der|welche[rs]?)\s"
+    # ", der §§ 2, 3 ..." continues a list (the genitive article of its next item), no relative clause
+    re.compile(r",\s*(?:(?:der|die|das)\s(?!§)|(?:dessen|deren|denen|von\s+denen|von\s+dem|von\s+der|welche[rs]?)\s)"
                r"(?:(?!\bauf\s+Grund\b|\baufgrund\b|\bverordne[nt]\b)[^:;])*?\b(?:durch|mit|gemäß)\b"
                r"(?:(?!\bauf\s+Grund\b|\baufgrund\b|\bverordne[nt]\b)[^:;])*?"
                r"\b(?:worden|wurden?)(?:\s+(?:ist|sind|war|waren))?"),
@@ -130,55 +131,62 @@ def issuing_body(clean: str) -> str | None:
     return body or None
 
 
-def _law_names(clean: str, registry: LawRegistry) -> list[tuple[int, str | None]]:
-    """(offset, law key) of every law named in words after an article ("des Straßenverkehrsgesetzes",
-    "der Abgabenordnung"), and (offset, None) of a law named by its kind alone ("des Gesetzes",
-    "der Verordnung", whose date was cut out): where a list's law is."""
+def _law_names(clean: str, registry: LawRegistry) -> list[tuple[int, str | None, str | None]]:
+    """(offset, law key, None) of every law named in words after an article ("des
+    Straßenverkehrsgesetzes", "der Abgabenordnung"), and (offset, None, its words) of a law the registry
+    does not know ("des Tierseuchengesetzes", "des Lebensmittel- und Bedarfsgegenständegesetzes") or named
+    by its kind alone ("des Gesetzes", "der Verordnung", whose date was cut out): where a list's law is."""
     toks = tokenize(clean)
-    out: list[tuple[int, str | None]] = []
+    out: list[tuple[int, str | None, str | None]] = []
     for i in range(1, len(toks)):
         if toks[i - 1].low not in ("des", "der", "dem", "den") or not toks[i].text[:1].isupper():
             continue
         hit = registry.match(toks, i)
         if hit is not None:
-            out.append((toks[i].start, hit[1]))
+            out.append((toks[i].start, hit[1], None))
         elif toks[i].low.endswith(_LAW_WORDS):
-            out.append((toks[i].start, None))  # a law the registry does not know ("des Tierseuchengesetzes")
+            out.append((toks[i].start, None, f"{toks[i - 1].text} {toks[i].text}"))
+        elif (toks[i].text.endswith("-") and i + 2 < len(toks) and toks[i + 1].low in ("und", "oder")
+              and toks[i + 2].low.endswith(_LAW_WORDS)):  # "des Lebensmittel- und Bedarfsgegenständegesetzes"
+            out.append((toks[i].start, None, clean[toks[i - 1].start:toks[i + 2].end]))
     return out
 
 
-def _law_of(ref: RawRef, names: list[tuple[int, str | None]], clean_between,
-            heads: list[tuple[int, str | None]] = ()) -> RawRef:
+def _law_of(ref: RawRef, names: list[tuple[int, str | None, str | None]], clean_between,
+            heads: list[tuple[int, str | None, str | None]] = ()) -> RawRef:
     """A reference without a law takes the law of the list head before it ("auf Grund folgender
     Bestimmungen des Wertpapierhandelsgesetzes: - § 9 …"), else the next law the preamble names after
     it: "des § 27 Absatz 1 und des § 46 Satz 1 des Bundeswasserstraßengesetzes" are both of the WaStrG."""
     if ref.law_kind is not None:
         return ref
-    for head, key in reversed(heads):
+    for head, key, words in reversed(heads):
         if head < ref.start:
             if _NEXT_BASIS.search(clean_between(head, ref.start)):
                 break  # a later "auf Grund" opens an item of its own
-            return _with_law(ref, key)
-    for pos, key in names:
+            return _with_law(ref, key, words)
+    for pos, key, words in names:
         if pos >= ref.end:
             if _ITEM_BREAK.search(clean_between(ref.end, pos)):
                 return ref  # the next item of a dash list names its own law: this one's was not read
-            return _with_law(ref, key)
+            return _with_law(ref, key, words)
     return ref
 
 
-def _with_law(ref: RawRef, key: str | None) -> RawRef:
+def _with_law(ref: RawRef, key: str | None, words: str | None = None) -> RawRef:
+    """``ref`` with the law named after it: its key, or the words of a law the registry does not know."""
     kind = "named" if key else "unknown"
     return RawRef(**{**ref.__dict__, "law_key": key, "law_kind": kind,
-                     "law_cited": ref.law_cited or ("named later" if key else "unnamed law")})
+                     "law_cited": ref.law_cited or ("named later" if key else (words or "unnamed law"))})
 
 
-def _list_heads(clean: str, names: list[tuple[int, str | None]]) -> list[tuple[int, str | None]]:
-    """(offset, law key) of each "folgender Bestimmungen des X" that names the law of the list after it."""
+def _list_heads(clean: str, names: list[tuple[int, str | None, str | None]]
+                ) -> list[tuple[int, str | None, str | None]]:
+    """(offset, law key, words) of each "folgender Bestimmungen des X" that names the law of the list
+    after it."""
     out = []
     for m in _LIST_HEAD.finditer(clean):
-        key = next((k for pos, k in names if m.end() < pos <= m.end() + 4), None)  # after "des "/"der "
-        out.append((m.end(), key))
+        named = next(((k, w) for pos, k, w in names if m.end() < pos <= m.end() + 4), (None, None))  # "des "
+        out.append((m.end(), *named))
     return out
 
 
@@ -187,8 +195,8 @@ def read_preamble(text: str, registry: LawRegistry) -> Preamble:
     cleaned = _Cleaned(text)
     clean = cleaned.text
     basis_at = [m.start() for m in _BASIS.finditer(clean)]
-    names: list[tuple[int, str | None]] | None = None
-    heads: list[tuple[int, str | None]] = []
+    names: list[tuple[int, str | None, str | None]] | None = None
+    heads: list[tuple[int, str | None, str | None]] = []
     refs: list[EnablingRef] = []
     for chain in scan(clean, registry, relative=False):
         if not basis_at or basis_at[0] > chain.start:

@@ -65,3 +65,19 @@ def test_a_scope_phrase_is_no_part_of_the_term_and_a_quoted_bracket_no_definitio
     units = [Unit(id=f"X/§{i}", level=Level.PARAGRAPH, parent_id="X", text=t, order=i) for i, t in enumerate(texts, 1)]
     got = [(d.term, d.unit) for d in definitions(Law(key="X", jurabk="X", units=units))]
     assert got == [("Zweigniederlassung", "X/§1")]
+
+
+def test_no_term_from_a_note_on_a_number_a_place_or_an_opening_adverb():
+    from legalkg.cite.definitions import definitions
+    from legalkg.model import Law, Level, Unit
+    # the forms of MainDonWasStrG 2 § 4 ("zwischen MDK-km 130,00 (Bau-km)"), AuslWBG § 7 ("nach § 3 Abs. 1 Nr. 1
+    # (Auslandsstücke)"), MoselSchPV 1997 § 9.03 ("am Halteschild (Nordufer)"), ÖLG-DV § 11 ("Zusätzlich ist
+    # ein Verfahren ... zu beschreiben, das ...") and GenG § 24 ("keinen Vorstand (Führungslosigkeit)", a definition)
+    texts = ["Das Recht an der Strecke zwischen MDK-km 130,00 (Bau-km) und der Einmündung steht dem Land zu.",
+             "Bonds, deren Anerkennung nach § 3 Abs. 1 Nr. 1 (Auslandsstücke) beansprucht wird, sind anzumelden.",
+             "Fahrzeuge müssen am Halteschild (Nordufer) anhalten.",
+             "Zusätzlich ist ein Verfahren zu beschreiben, das aktuellen Erkenntnissen entspricht.",
+             "Hat eine Genossenschaft keinen Vorstand (Führungslosigkeit), wird sie durch den Aufsichtsrat vertreten."]
+    units = [Unit(id=f"X/§{i}", level=Level.PARAGRAPH, parent_id="X", text=t, order=i) for i, t in enumerate(texts, 1)]
+    got = [(d.term, d.unit) for d in definitions(Law(key="X", jurabk="X", units=units))]
+    assert got == [("Führungslosigkeit", "X/§5")]
