@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
@@ -208,7 +209,33 @@ def page_latency_ci(folder: str = "eval/page-latency/bgb-zpo") -> str:
     return "\n".join(lines)
 
 
+#: eval/page-weight: each unit page as its README names it
+UNIT_PAGES = {"BGB/§573": "§ 573 BGB", "BGB/§573/Abs2/S1/Nr2": "§ 573 Abs. 2 Satz 1 Nr. 2 BGB",
+              "BGB/§242": "§ 242 BGB", "ZPO/§574": "§ 574 ZPO"}
+
+
+def page_weight(rel: str = "eval/page-weight/bgb-zpo/results.json") -> str:
+    """``rel`` (``path@commit`` for an earlier run): each unit page's compressed bytes, before and with the
+    drawing's script, and its HTML."""
+    res = json.loads(committed(rel))
+    lines = ["| page | initial KB | with the drawing KB | HTML gzipped KB (raw) |", "|---|---:|---:|---:|"]
+    lines += [f"| {UNIT_PAGES[w['unit']]} | {w['initial_bytes'] / 1000:.1f} | {w['full_bytes'] / 1000:.1f} "
+              f"| {w['html_bytes'] / 1000:.1f} ({w['html_raw_bytes'] / 1000:.1f}) |" for w in res["weight"]]
+    return "\n".join(lines)
+
+
+def page_cold(rel: str = "eval/page-weight/bgb-zpo/results.json") -> str:
+    """``rel``: per fresh server process, the start to ready and the first and second unit page."""
+    cold = json.loads(committed(rel))["cold"]
+    lines = ["| run | process start to ready s | first unit page s | the same page again s |", "|---|---:|---:|---:|"]
+    lines += [f"| {n} | {c['start_s']:.1f} | {c['first_s']:.3f} | {c['warm_s']:.3f} |" for n, c in enumerate(cold, 1)]
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "page-weight": page_weight, "page-cold": page_cold,
+    "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results.json@b3924e5"),
+    "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results.json@b3924e5"),
     "page-latency-ci": page_latency_ci,
     "decisions-coverage": decisions_coverage,
     "verify-scaling-static-all-laws": lambda: verify_scaling("eval/verify-scaling/static-all-laws"),
@@ -261,6 +288,7 @@ def blocks() -> list[tuple[Path, str]]:
 # - ``/regex/``: the first number after the regex's first match in a text file (a log, a result
 #   page's prose); ``/regex/+2`` the third;
 # - ``_``: a number that is not the file's (a § number between two figures), passed over.
+# ``FILE@COMMIT`` reads the file as that commit holds it (an earlier run that a later one replaced).
 # `` *100`` or `` /60`` after a field scales the file's value; ``A over B`` divides two fields.
 # Comments with nothing but space between them name the numbers before the first, in their order.
 # The quoted number must equal the file's value at the quoted precision.
@@ -312,17 +340,29 @@ def markdown_rows(text: str) -> list[dict[str, str]]:
     return rows
 
 
-def table_rows(path: Path) -> list[dict[str, str]]:
+def committed(rel: str) -> str:
+    """The text of ``rel`` in the checkout, or of ``path@commit`` as that commit holds it (a result that a
+    later run replaced)."""
+    if "@" in rel:
+        path, commit = rel.rsplit("@", 1)
+        return subprocess.run(["git", "show", f"{commit}:{path}"], cwd=REPO, capture_output=True, text=True,
+                              check=True).stdout
+    return (REPO / rel).read_text("utf-8")
+
+
+def table_rows(rel: str) -> list[dict[str, str]]:
+    """The rows of a CSV, TSV (``.csv.gz`` too) or of every table of a Markdown page."""
     import csv
     import gzip
+    import io
 
-    if path.name.endswith(".csv.gz"):
-        with gzip.open(path, "rt", encoding="utf-8") as f:
+    name = rel.split("@")[0]
+    if name.endswith(".csv.gz"):
+        with gzip.open(REPO / rel, "rt", encoding="utf-8") as f:
             return list(csv.DictReader(f))
-    if path.suffix in (".csv", ".tsv"):
-        with path.open(encoding="utf-8", newline="") as f:
-            return list(csv.DictReader(f, delimiter="\t" if path.suffix == ".tsv" else ","))
-    return markdown_rows(path.read_text("utf-8"))
+    if name.endswith((".csv", ".tsv")):
+        return list(csv.DictReader(io.StringIO(committed(rel)), delimiter="\t" if name.endswith(".tsv") else ","))
+    return markdown_rows(committed(rel))
 
 
 def conditions_of(where: str) -> list[str]:
@@ -368,9 +408,8 @@ def file_value(rel: str, field: str) -> float:
         return file_value(rel, top) / file_value(rel, bottom)
     match = FIELD.match(field.strip())
     path, op, by = match.group("path"), match.group("op"), match.group("by")
-    file = REPO / rel
     if regex := re.fullmatch(r"/(.+)/(?:\+(\d+))?", path):
-        text = file.read_text("utf-8")
+        text = committed(rel)
         found = re.search(regex.group(1), text)
         numbers = list(NUMBER.finditer(text, found.end()))[:int(regex.group(2) or 0) + 1] if found else []
         if len(numbers) <= int(regex.group(2) or 0):
@@ -379,12 +418,12 @@ def file_value(rel: str, field: str) -> float:
     elif count := re.fullmatch(r"count\[(.*)\]", path):
         conditions = [part.split("=", 1) for part in conditions_of(count.group(1))]
         value = sum(all(cell(str(row.get(k.strip(), ""))) == v.strip() for k, v in conditions)
-                    for row in table_rows(file))
-    elif rel.endswith(".json"):
-        value = float(json_value(json.loads(file.read_text("utf-8")), path))
+                    for row in table_rows(rel))
+    elif rel.split("@")[0].endswith(".json"):
+        value = float(json_value(json.loads(committed(rel)), path))
     else:
         where, what = re.fullmatch(r"\[(.*)\]\.(.+)", path).groups()
-        value = as_number(NUMBER.search(cell(select(table_rows(file), where, what))).group(0))
+        value = as_number(NUMBER.search(cell(select(table_rows(rel), where, what))).group(0))
     if op:
         value = value * float(by) if op == "*" else value / float(by)
     return value
@@ -409,7 +448,8 @@ class Quote:
         """None when the file's value agrees, else what is wrong in one line."""
         try:
             value = file_value(self.file, self.field)
-        except (OSError, KeyError, IndexError, LookupError, ValueError, TypeError, AttributeError) as e:
+        except (OSError, KeyError, IndexError, LookupError, ValueError, TypeError, AttributeError,
+                subprocess.SubprocessError) as e:
             return f"{self.where()}: cannot read it ({type(e).__name__}: {e})"
         if not agrees(self.token, value):
             return f"{self.where()}: the file says {value:g}"
