@@ -28,7 +28,7 @@ EVAL_PAGES = [REPO_ROOT / "eval" / name / "README.md" for name in [
     "context-packs", "verify-scaling/static-all-laws",
     "decisions", "page-latency", "kg-table1-ler-bgh",
     "kg-table1-ler-courts", "gold-count",
-    "page-weight"]]
+    "page-weight", "chunking"]]
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
     ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
