@@ -28,7 +28,7 @@ EVAL_PAGES = [REPO_ROOT / "eval" / name / "README.md" for name in [
     "context-packs", "verify-scaling/static-all-laws",
     "decisions", "page-latency", "kg-table1-ler-bgh",
     "kg-table1-ler-courts", "gold-count",
-    "page-weight", "chunking"]]
+    "page-weight", "chunking", "fusion-weights"]]
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
     ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
@@ -83,6 +83,9 @@ ALLOWED: list[tuple[str, str]] = [
     ("eval/page-latency/README.md", "Issue 37's goal: every page answers in ≤ 300 ms p95"),
     ("eval/page-weight/README.md", "a cold first unit page answers in ≤ 1 s"),  # issue 43's goals
     ("eval/page-weight/README.md", "the ≤ 1 s goal is"),
+    ("eval/fusion-weights/README.md", "weights from {0, 0.25, 0.5}"),  # the grid and the weights chosen
+    ("eval/fusion-weights/README.md", "full-text 0.25 (the run's line"),
+    ("eval/fusion-weights/README.md", "and vector 0.25 or 0."),
 ]
 
 
