@@ -28,7 +28,8 @@ EVAL_PAGES = [REPO_ROOT / "eval" / name / "README.md" for name in [
     "context-packs", "verify-scaling/static-all-laws",
     "decisions", "page-latency", "kg-table1-ler-bgh",
     "kg-table1-ler-courts", "gold-count",
-    "page-weight", "chunking", "fusion-weights"]]
+    "page-weight", "chunking", "fusion-weights",
+    "learned-ablation"]]
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
     ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
@@ -86,6 +87,11 @@ ALLOWED: list[tuple[str, str]] = [
     ("eval/fusion-weights/README.md", "weights from {0, 0.25, 0.5}"),  # the grid and the weights chosen
     ("eval/fusion-weights/README.md", "full-text 0.25 (the run's line"),
     ("eval/fusion-weights/README.md", "and vector 0.25 or 0."),
+    ("eval/learned-ablation/README.md", "grid {0, 0.25, 0.5} each"),  # the grid and the default weights
+    ("eval/learned-ablation/README.md", "predictor 1, cited 1, full-text 0.5, vector 0.5."),
+    ("eval/learned-ablation/README.md", "others keep 1 / 1 / 0.3 / 0.3)"),
+    ("eval/learned-ablation/README.md", "the folds chose vector 0 or 0.25 and full-text 0 or 0.25"),
+    ("eval/learned-ablation/README.md", "every fold chose full-text 0.25, vector 0"),
 ]
 
 
