@@ -232,7 +232,29 @@ def page_cold(rel: str = "eval/page-weight/bgb-zpo/results.json") -> str:
     return "\n".join(lines)
 
 
+#: eval/law-router-lay: each question set's name, by the end of its path
+ROUTER_SETS = {"lay-beyond/dev.jsonl": "lay_beyond", "gerlayqa/dev.jsonl": "GerLayQA dev",
+               "lay-beyond/outside58.jsonl": "outside58"}
+
+
+def law_router(folder: str, suffix: str = "") -> str:
+    """``folder``/results.csv: hit@1 and hit@3 (with its CI) of each signal of the law router and of the
+    router, per question set; the ``cited`` signal (no lay question names its law) is left out."""
+    import csv
+
+    with (REPO / folder / "results.csv").open(encoding="utf-8", newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["signal"] != "cited"]
+    lines = ["| data | signal | hit@1 | hit@3 [95 % CI] |", "|---|---|---|---|"]
+    for r in rows:
+        name = next(label for end, label in ROUTER_SETS.items() if r["data"].endswith(end))
+        lines.append(f"| {name} ({r['n']}{suffix}) | {r['signal']} | {float(r['hit@1']):.3f} "
+                     f"| {float(r['hit@3']):.3f} {r['hit@3_ci']} |")
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "law-router-lay": lambda: law_router("eval/law-router-lay"),
+    "law-router-outside58": lambda: law_router("eval/law-router-lay/all-laws-outside58", ", all laws"),
     "page-weight": page_weight, "page-cold": page_cold,
     "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results.json@b3924e5"),
     "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results.json@b3924e5"),
