@@ -252,7 +252,33 @@ def law_router(folder: str, suffix: str = "") -> str:
     return "\n".join(lines)
 
 
+def search_modes(folder: str, labels: dict[str, str]) -> str:
+    """``folder``/results.csv: p50 and p95 with their CIs per search mode, in the order of ``labels``
+    (a mode's label; the first mode's p50 in bold)."""
+    import csv
+
+    with (REPO / folder / "results.csv").open(encoding="utf-8", newline="") as f:
+        rows = {r["mode"]: r for r in csv.DictReader(f)}
+    lines = ["| mode | p50 ms [95 % CI] | p95 ms [95 % CI] |", "|---|---:|---:|"]
+    for n, (mode, label) in enumerate(labels.items()):
+        r = rows[mode]
+        p50 = f"{float(r['p50_ms']):.1f}"
+        lines.append(f"| {label} | {f'**{p50}**' if n == 0 else p50} [{float(r['p50_ci_low']):.1f}, "
+                     f"{float(r['p50_ci_high']):.1f}] | {float(r['p95_ms']):.1f} [{float(r['p95_ci_low']):.1f}, "
+                     f"{float(r['p95_ci_high']):.1f}] |")
+    return "\n".join(lines)
+
+
+OTHER_MODES = {"learned, no ranker": "learned, no ranker", "fusion": "fusion", "fulltext": "fulltext",
+               "vector": "vector"}
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "search-codes58-ranker": lambda: search_modes(
+        "eval/search-latency/codes58-ranker", {"learned": "learned (shipped predictor + ranker)", **OTHER_MODES}),
+    "search-codes58-lay-weights": lambda: search_modes(
+        "eval/search-latency/codes58-lay-weights",
+        {"learned": "**learned** (shipped predictor + ranker, lay weights)", **OTHER_MODES}),
     "law-router-lay": lambda: law_router("eval/law-router-lay"),
     "law-router-outside58": lambda: law_router("eval/law-router-lay/all-laws-outside58", ", all laws"),
     "page-weight": page_weight, "page-cold": page_cold,
