@@ -273,7 +273,42 @@ OTHER_MODES = {"learned, no ranker": "learned, no ranker", "fusion": "fusion", "
                "vector": "vector"}
 
 
+def toer_rows(rel: str) -> dict[tuple[str, str, str, str], dict[str, str]]:
+    """``rel`` (a ``legalkg eval`` results.csv over all courts, unexpanded): rows by
+    (dataset, configuration, level, depth)."""
+    return {(r["dataset"], r["configuration"], r["level"], r["depth"]): r for r in table_rows(rel)
+            if r.get("court", "all") == "all" and r.get("expansion", "none") == "none"}
+
+
+def learned_rows(folder: str, levels: tuple[str, ...] = ("Paragraph", "Absatz")) -> str:
+    """``folder``/results.csv: the learned mode's ToER@5 at § and Absatz depth, raw § recall and W_d per
+    dataset and level, beside the popularity list of the same folds (ToER@5 ≥ 3.4 at Absatz depth in bold)."""
+    rows = toer_rows(f"{folder}/results.csv")
+    names = {"ler_bgh": "LER BGH", "ler_courts": "ler_courts"}
+
+    def ci(r: dict, value: str, low: str, high: str, digits: int) -> str:
+        return f"{float(r[value]):.{digits}f} [{float(r[low]):.{digits}f}, {float(r[high]):.{digits}f}]"
+
+    lines = ["| dataset | level | learned: ToER@5 § [95 % CI] | ToER@5 Absatz [95 % CI] | raw § recall@5 [95 % CI] "
+             "| W_d | popularity: ToER § / raw § recall |", "|---|---|---|---|---|---|---|"]
+    for dataset, name in names.items():
+        for n, level in enumerate(levels):
+            par, absatz = rows[(dataset, "learned", level, "§")], rows[(dataset, "learned", level, "Absatz")]
+            pop = rows[(dataset, "popularity (baseline)", level, "§")]
+            deep = f"{float(absatz['toer']):.2f}" if level == "Paragraph" else ci(absatz, "toer", "toer_ci_low",
+                                                                                  "toer_ci_high", 2)
+            if level == "Absatz" and float(absatz["toer"]) >= 3.4:
+                deep = deep.replace(f"{float(absatz['toer']):.2f}", f"**{float(absatz['toer']):.2f}**", 1)
+            label = f"{name} ({par['n_cases']}) " if n == 0 else ""
+            lines.append(f"| {label}| {'§' if level == 'Paragraph' else level} "
+                         f"| {ci(par, 'toer', 'toer_ci_low', 'toer_ci_high', 2)} | {deep} "
+                         f"| {ci(par, 'recall_micro', 'ci_low', 'ci_high', 3)} | {float(par['W_d']):.1f} "
+                         f"| {float(pop['toer']):.2f} / {float(pop['recall_micro']):.3f} |")
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "learned-rerun-gold702": lambda: learned_rows("eval/learned-table1/rerun-gold702"),
     "search-codes58-ranker": lambda: search_modes(
         "eval/search-latency/codes58-ranker", {"learned": "learned (shipped predictor + ranker)", **OTHER_MODES}),
     "search-codes58-lay-weights": lambda: search_modes(
