@@ -276,7 +276,7 @@ OTHER_MODES = {"learned, no ranker": "learned, no ranker", "fusion": "fusion", "
 def toer_rows(rel: str) -> dict[tuple[str, str, str, str], dict[str, str]]:
     """``rel`` (a ``legalkg eval`` results.csv over all courts, unexpanded): rows by
     (dataset, configuration, level, depth)."""
-    return {(r["dataset"], r["configuration"], r["level"], r["depth"]): r for r in table_rows(rel)
+    return {(r["dataset"], r.get("configuration", r["mode"]), r["level"], r["depth"]): r for r in table_rows(rel)
             if r.get("court", "all") == "all" and r.get("expansion", "none") == "none"}
 
 
@@ -307,7 +307,26 @@ def learned_rows(folder: str, levels: tuple[str, ...] = ("Paragraph", "Absatz"))
     return "\n".join(lines)
 
 
+def auto_relaxed(folder: str = "eval/learned-table1/auto-relaxed") -> str:
+    """``folder``/old-rule and new-rule results.csv: ``--level auto`` under each word rule (the new in bold)."""
+    labels = {"old-rule": ("old: only a child holding every matched word", "{}"),
+              "new-rule": ("**new: else the child holding the most**", "**{}**")}
+    lines = ["| rule | W (words per hit) | raw § recall@5 [95 % CI] | ToER@5 § [95 % CI] | raw Absatz recall@5 "
+             "| ToER@5 Absatz |", "|---|---|---|---|---|---|"]
+    for name, (label, bold) in labels.items():
+        rows = toer_rows(f"{folder}/{name}/results.csv")
+        par, absatz = rows[("ler_all", "learned", "auto", "§")], rows[("ler_all", "learned", "auto", "Absatz")]
+        words, toer = bold.format(f"{float(par['W']):.1f}"), bold.format(f"{float(par['toer']):.2f}")
+        lines.append(f"| {label} | {words} | {float(par['recall_micro']):.3f} "
+                     f"[{float(par['ci_low']):.3f}, {float(par['ci_high']):.3f}] "
+                     f"| {toer} [{float(par['toer_ci_low']):.2f}, "
+                     f"{float(par['toer_ci_high']):.2f}] | {float(absatz['recall_micro']):.3f} "
+                     f"| {float(absatz['toer']):.2f} |")
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "auto-relaxed": auto_relaxed,
     "learned-rerun-gold702": lambda: learned_rows("eval/learned-table1/rerun-gold702"),
     "search-codes58-ranker": lambda: search_modes(
         "eval/search-latency/codes58-ranker", {"learned": "learned (shipped predictor + ranker)", **OTHER_MODES}),

@@ -30,7 +30,8 @@ EVAL_PAGES = [REPO_ROOT / "eval" / name / "README.md" for name in [
     "kg-table1-ler-courts", "gold-count",
     "page-weight", "chunking", "fusion-weights",
     "learned-ablation", "law-router-lay", "search-latency/codes58-ranker",
-    "search-latency/codes58-lay-weights", "learned-table1/rerun-gold702"]]
+    "search-latency/codes58-lay-weights", "learned-table1/rerun-gold702",
+    "learned-table1/auto-relaxed"]]
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
     ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
@@ -102,6 +103,7 @@ ALLOWED: list[tuple[str, str]] = [
     ("eval/search-latency/codes58-lay-weights/README.md", "learned search latency p50 ≤ 40 ms"),
     ("eval/search-latency/codes58-lay-weights/README.md", "**Goal p50 ≤ 40 ms: met**"),
     ("eval/learned-table1/rerun-gold702/README.md", "ToER@5 ≥ 3.4 at Absatz depth stays met"),  # goals
+    ("eval/learned-table1/auto-relaxed/README.md", "ToER@5 at § depth ≥ 5.5 with raw § recall ≥ 0.20"),
 ]
 
 
