@@ -325,7 +325,35 @@ def auto_relaxed(folder: str = "eval/learned-table1/auto-relaxed") -> str:
     return "\n".join(lines)
 
 
+#: eval/learned-table1/ranker-cv-nested: (goal, run folder, level shown, dataset, goal ToER or None, goal recall)
+NESTED_GOALS = [("ler_all: raw § recall@5 ≥ 0.28 at § level", "ler_all", "Paragraph", "ler_all", None, 0.28),
+                ("ler_all: ToER@5 § ≥ 5.5 with raw § recall ≥ 0.20", "ler_all-auto", "auto", "ler_all", 5.5, 0.20),
+                ("", "ler_all", "Paragraph", "ler_all", 5.5, 0.20),
+                ("LER BGH: ToER@5 § ≥ 3.6", "ler_bgh-auto", "auto", "ler_bgh", 3.6, 0.0)]
+
+
+def nested_goals(folder: str = "eval/learned-table1/ranker-cv-nested") -> str:
+    """``folder``'s three runs against issue 34's goals at § depth (met values in bold)."""
+    lines = ["| goal | run | value [95 % CI] | met? |", "|---|---|---|---|"]
+    for goal, run, level, dataset, toer_goal, recall_goal in NESTED_GOALS:
+        r = toer_rows(f"{folder}/{run}/results.csv")[(dataset, "learned", level, "§")]
+        recall, toer = float(r["recall_micro"]), float(r["toer"])
+        met = recall >= recall_goal and (toer_goal is None or toer >= toer_goal)
+        low = float(r["ci_low"] if toer_goal is None else r["toer_ci_low"])
+        value = (f"{recall:.3f}" if toer_goal is None else f"{toer:.2f}")
+        value = f"**{value}**" if met else value
+        ci = f"[{low:.3f}, {float(r['ci_high']):.3f}]" if toer_goal is None else \
+            f"[{low:.2f}, {float(r['toer_ci_high']):.2f}], recall {recall:.3f}"
+        where = f"[{run}/results.csv]({run}/results.csv)" + ("" if toer_goal is None else
+                                                            f" ({'§' if level == 'Paragraph' else level})")
+        verdict = "no" if not met else "yes" if low >= (toer_goal or recall_goal) else \
+            f"yes, at the line (CI from {low:.2f})"
+        lines.append(f"| {goal} | {where} | {value} {ci} | {verdict} |".replace("|  |", "| |", 1))
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "nested-goals": nested_goals,
     "auto-relaxed": auto_relaxed,
     "learned-rerun-gold702": lambda: learned_rows("eval/learned-table1/rerun-gold702"),
     "search-codes58-ranker": lambda: search_modes(
