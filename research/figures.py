@@ -353,6 +353,7 @@ def nested_goals(folder: str = "eval/learned-table1/ranker-cv-nested") -> str:
 
 
 RENDERERS: dict[str, Callable[[], str]] = {
+    "expand": lambda: table_of("eval/expand/results.md"),
     "nested-goals": nested_goals,
     "auto-relaxed": auto_relaxed,
     "learned-rerun-gold702": lambda: learned_rows("eval/learned-table1/rerun-gold702"),
