@@ -91,11 +91,13 @@ def test_judged_broken_reference_is_gone_from_the_statute(law):
     assert "SGB V/§63/Abs5" in sgb5
 
 
-def test_every_held_out_record_is_judged_with_a_reason(score):
-    drawn = json.loads((FACTS / score.HELD_OUT["judged"] / "drawn.json").read_text("utf-8"))
-    assert re.fullmatch(r"[0-9a-f]{7,40}", drawn["commit"]) and f"--seed {score.HELD_OUT['seed']}" in drawn["command"]
+@pytest.mark.parametrize("which", ["HELD_OUT", "EARLIER"])
+def test_every_held_out_record_is_judged_with_a_reason(score, which):
+    spec = getattr(score, which)
+    drawn = json.loads((FACTS / spec["judged"] / "drawn.json").read_text("utf-8"))
+    assert re.fullmatch(r"[0-9a-f]{7,40}", drawn["commit"]) and f"--seed {spec['seed']}" in drawn["command"]
     for name, verdict in (("enabling", None), ("definitions", "ok"), ("broken", "real")):
-        samples, judged = score.read(score.HELD_OUT["samples"], name), score.read(score.HELD_OUT["judged"], name)
+        samples, judged = score.read(spec["samples"], name), score.read(spec["judged"], name)
         assert len(samples) == len(judged) == 60
         for j in judged:
             assert j["reason"].strip()
@@ -106,8 +108,8 @@ def test_every_held_out_record_is_judged_with_a_reason(score):
                 assert all(isinstance(e["ok"], bool) for e in j["edges"] + j["unresolved"])
 
 
-def test_the_held_out_sample_is_another_draw_than_the_development_sample(score):
-    for name, key in (("enabling", ("law",)), ("definitions", ("unit", "term")), ("broken", ("source", "target"))):
-        first = [tuple(r[k] for k in key) for r in score.read("samples", name)]
-        held = [tuple(r[k] for k in key) for r in score.read(score.HELD_OUT["samples"], name)]
-        assert held != first[:len(held)]
+def test_the_held_out_samples_are_other_draws_than_the_development_samples(score):
+    for name, key in (("enabling", ("law",)), ("definitions", ("unit", "term"))):
+        drawn = [[tuple(r[k] for k in key) for r in score.read(folder, name)]
+                 for folder in ("samples", score.EARLIER["samples"], score.HELD_OUT["samples"])]
+        assert len({tuple(d[:60]) for d in drawn}) == 3
