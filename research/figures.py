@@ -352,7 +352,35 @@ def nested_goals(folder: str = "eval/learned-table1/ranker-cv-nested") -> str:
     return "\n".join(lines)
 
 
+#: eval/encoder/index-cost: the setting chosen (its rows in bold)
+CHOSEN_INDEX = "quantization off + ef_construction 50"
+
+
+def index_cost(folder: str) -> str:
+    """``folder``/index_cost.csv: per index setting and vector set, the population time over the repeats
+    (median [min, max]) and recall@10 at the fetch of 50 and of 10."""
+    from statistics import median
+
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for r in table_rows(f"{folder}/index_cost.csv"):
+        groups.setdefault((r["setting"], r["model"]), []).append(r)
+    lines = ["| setting | model | population s, median [min, max] | recall@10, k50 | recall@10, k10 |",
+             "|---|---|---|---:|---:|"]
+    for n, ((setting, model), rows) in enumerate(groups.items()):
+        times = [float(r["population_s"]) for r in rows]
+        label = ("server defaults (legalkg until now)" if n == 0 else "server defaults") \
+            if setting == "legalkg (server defaults)" else setting
+        name = f"{model} {rows[0]['dim']}-d" if n < 2 else model
+        time, k50 = f"{median(times):.1f} [{min(times):.1f}, {max(times):.1f}]", f"{float(rows[0]['recall10_k50']):.3f}"
+        if setting == CHOSEN_INDEX:
+            label, time, k50 = f"**{label}**", f"**{time}**", f"**{k50}**"
+        lines.append(f"| {label} | {name} | {time} | {k50} | {float(rows[0]['recall10_k10']):.3f} |")
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "index-cost-settings": lambda: index_cost("eval/encoder/index-cost/settings"),
+    "index-cost-focused": lambda: index_cost("eval/encoder/index-cost/focused"),
     "expand": lambda: table_of("eval/expand/results.md"),
     "nested-goals": nested_goals,
     "auto-relaxed": auto_relaxed,
@@ -534,8 +562,8 @@ def select_json(items: list[dict], where: str) -> dict:
 def file_value(rel: str, field: str) -> float:
     """The number at ``field`` of the committed file ``rel`` (see the comment above ``QUOTE``);
     ``FIELD over FIELD`` is the ratio of two of its numbers."""
-    if " over " in field:
-        top, bottom = field.split(" over ", 1)
+    if re.search(r"\sover\s", field):
+        top, bottom = re.split(r"\sover\s", field, maxsplit=1)
         return file_value(rel, top) / file_value(rel, bottom)
     match = FIELD.match(field.strip())
     path, op, by = match.group("path"), match.group("op"), match.group("by")

@@ -32,7 +32,7 @@ EVAL_PAGES = [REPO_ROOT / "eval" / name / "README.md" for name in [
     "learned-ablation", "law-router-lay", "search-latency/codes58-ranker",
     "search-latency/codes58-lay-weights", "learned-table1/rerun-gold702",
     "learned-table1/auto-relaxed", "learned-table1/ranker-cv-nested",
-    "expand"]]
+    "expand", "encoder/index-cost"]]
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
     ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
