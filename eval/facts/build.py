@@ -62,7 +62,7 @@ def main() -> None:
                     repealed.add(u.id)
         if law.preamble:
             preambles.append(Law.model_construct(key=law.key, jurabk=law.jurabk, preamble=law.preamble, slug=slug,
-                                                 units=[]))
+                                                 doknr=law.doknr, units=[]))
         for d in definitions(law):
             defs.append({"law": law.key, "slug": slug, "term": d.term, "unit": d.unit, "scope": d.scope,
                          "scope_kind": d.scope_kind, "pattern": d.pattern, "text": d.text})

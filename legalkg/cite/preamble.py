@@ -281,7 +281,7 @@ def enabling_facts(law: Law, registry: LawRegistry, known: Container[str], repea
             human = Citation(law=key or ref.law_cited or "?", para=para, **levels).human()
             row = {**base, "citation": human, "law": key}
             status = _status(ref, key, graph_laws)
-            if status is None and former_law(key, preamble, er.end):
+            if status is None and (former_law(key, preamble, er.end) or enacted_before(law, key)):
                 status = "unknown_law"  # a former law of that name, not in the graph
                 row["citation"] = Citation(law=f"{ref.law_cited or key} (former law)", para=para, **levels).human()
             target = None
@@ -309,6 +309,23 @@ def former_law(key: str | None, preamble: str, end: int) -> bool:
     year = _KEY_YEAR.search(key or "")
     named = _NAMED_DATE.match(preamble, end) if year else None
     return bool(named) and int(named.group(1)) < int(year.group(1))
+
+
+#: the year of enactment in a gii document number ("BJNR254210009": 2009, "DDNR514670990": 1990)
+_DOKNR_YEAR = re.compile(r"^[A-Z]{4}\w{7}(\d{2})$")
+
+
+def enacted_before(law: Law, key: str | None) -> bool:
+    """The ordinance was enacted before the year in the key of the law it names ("BNatSchG 2009", a law
+    enacted anew under an old name): an ordinance of 1990 naming "§§ 12 und 14 des
+    Bundesnaturschutzgesetzes" without a date rests on the former BNatSchG, not on the BNatSchG 2009.
+    The year of the ordinance is that of its gii document number."""
+    year = _KEY_YEAR.search(key or "")
+    own = _DOKNR_YEAR.match(getattr(law, "doknr", None) or "")
+    if not (year and own):
+        return False
+    yy = int(own.group(1))
+    return (1900 + yy if yy >= 49 else 2000 + yy) < int(year.group(1))
 
 
 def _status(ref: RawRef, key: str | None, graph_laws: Container[str] | None) -> str | None:

@@ -5,7 +5,7 @@ preambles are the Eingangsformeln of the gii files quoted, hand-checked (eval/fa
 from __future__ import annotations
 
 from legalkg.cite import LawRegistry
-from legalkg.cite.preamble import enabling_facts, former_law
+from legalkg.cite.preamble import enabling_facts, enacted_before, former_law
 from legalkg.model import Law
 
 #: BauMaschMeistPrV: the BBiG of 1969 (replaced by the BBiG 2005, whose § 46 is the Zulassung)
@@ -46,3 +46,24 @@ def test_former_law_reads_the_date_after_the_name():
     assert former_law("SVG 2025", text, end)  # the SVG of 2025 is a law enacted anew
     assert not former_law("BBG 2009", "§ 80 des Bundesbeamtengesetzes vom 5. Februar 2009", 30)
     assert not former_law("HwO", text, end) and not former_law(None, text, end)
+
+
+#: NatPJasmundV (natpjasmundv.xml, doknr DDNR514670990: of 1990) names the Bundesnaturschutzgesetz without a
+#: date; in 1990 that was the BNatSchG of 1976, not the BNatSchG 2009 (a law enacted anew, BJNR254210009)
+JASMUND = ("Auf Grund des Art. 6 § 6 Nr. 1 des Umweltrahmengesetzes vom 29. Juni 1990 (GBl. I Nr. 42 S. 649) in "
+           "Verbindung mit §§ 12 und 14 des Bundesnaturschutzgesetzes wird verordnet:")
+
+
+def test_an_ordinance_older_than_the_law_of_that_name_rests_on_the_former_law():
+    known = KNOWN | {"BNatSchG 2009/§12", "BNatSchG 2009/§14"}
+    law = Law.model_construct(key="NatPJasmundV", jurabk="NatPJasmundV", preamble=JASMUND, doknr="DDNR514670990",
+                              units=[])
+    facts = enabling_facts(law, LawRegistry.default(), known, set())
+    assert facts.edges == []
+    cited = sorted(u["citation"] for u in facts.unresolved if u["status"] == "unknown_law")
+    assert cited == [f"§ {n} des Bundesnaturschutzgesetzes (former law)" for n in (12, 14)]
+    # the same words in an ordinance of 2016 (BJNR...0016) name the BNatSchG 2009
+    later = law.model_copy(update={"doknr": "BJNR130700016"})
+    assert sorted(e["target"] for e in enabling_facts(later, LawRegistry.default(), known, set()).edges) == [
+        "BNatSchG 2009/§12", "BNatSchG 2009/§14"]
+    assert not enacted_before(later, "BNatSchG 2009") and not enacted_before(law, "BNatSchG")
