@@ -460,7 +460,73 @@ def all_laws_same_gold(folder: str = "eval/all-laws-toer") -> str:
     return re.sub(r"\| {2}(?=\|)", "| ", "\n".join(lines))
 
 
+def paired(rel: str, heading: str, comparison: str) -> str:
+    """The difference [CI], p of ``comparison`` (``A minus B``) under ``heading`` in a ranker_cv.py page."""
+    text = committed(rel)
+    block = text[text.index(heading):].split("\n\n", 2)[1]
+    line = next(line for line in block.splitlines() if line.startswith(f"- {comparison}: "))
+    diff, p = re.fullmatch(r"- .*?: (.*), paired permutation p = (\S+)", line).groups()
+    return f"{diff}, p {p}"
+
+
+#: eval/word-forms' second table: (set, configuration, ranker_cv page, its table, metric column, paired heading,
+#: the configuration's name on that page)
+FORMS_ROWS = [
+    ("GerLayQA, 3,706 questions, R@10", "plain classifier (NB)", "lay", 1, "Recall@10", "Recall@10 (all)",
+     "plain classifier (Complement NB)"),
+    ("", "predictor (RRF)", "lay", 1, "Recall@10", "Recall@10 (all)", "predictor (RRF of its components)"),
+    ("", "ranker, issue-34 features", "lay", 1, "Recall@10", "Recall@10 (all)",
+     "ranker (issue-34 features, the shipped set)"),
+    ("GerLayQA dev, 2,153 questions, R@10", "ranker, issue-34 features", "lay", 2, "Recall@10",
+     "Recall@10 (dev only (unseen by the static encoder))", "ranker (issue-34 features, the shipped set)"),
+    ("GerLayQA dev, nDCG@10", "ranker, issue-34 features", "lay", 2, "nDCG@10",
+     "nDCG@10 (dev only (unseen by the static encoder))", "ranker (issue-34 features, the shipped set)"),
+    ("LER, 702 records, § recall@5", "predictor (RRF)", "case", 1, "§ recall@5 (micro)", "§ recall@5",
+     "predictor (RRF of its components)"),
+    ("", "ranker, issue-34 features", "case", 1, "§ recall@5 (micro)", "§ recall@5",
+     "ranker (issue-34 features, the shipped set)")]
+
+
+def word_forms_ranker(folder: str = "eval/ranker") -> str:
+    """``folder``/results-{lay,case}-features.md: each configuration with stems only and with lemmas and
+    compound parts, and the paired difference, in the ranker's cross-fitted folds."""
+    lines = ["| set | configuration | stems | + lemmas + compound parts | difference [95 % CI], p |",
+             "|---|---|---|---|---|"]
+    for label, config, task, table, column, heading, name in FORMS_ROWS:
+        rel = f"{folder}/results-{task}-features.md"
+        rows = {(r["#"], r["configuration"]): r for r in markdown_rows(committed(rel))}
+        stems, forms = (NUMBER.search(rows[(str(table), n)][column]).group(0)
+                        for n in (name, f"{name}, forms lemma+split"))
+        diff = paired(rel, f"Paired differences, {heading}:", f"{name}, forms lemma+split minus {name}")
+        lines.append(f"| {label} | {config} | {stems} | {forms} | {diff} |")
+    return re.sub(r"\| {2}(?=\|)", "| ", "\n".join(lines))
+
+
+def word_forms(rel: str = "eval/word-forms/results.md") -> str:
+    """``rel``: Recall@10 of the classifier and the bridgeless predictor per word forms, with the paired
+    difference to stems only."""
+    rows = {(r["word forms"], r["configuration"][:5]): r for r in markdown_rows(committed(rel))}
+    forms = {"stems": "stems (today)", "stems + lemmas": "+ lemmas", "stems + compound parts": "+ compound parts",
+             "stems + lemmas + compound parts": "+ both"}
+
+    def diff(cell: str) -> str:
+        if cell == "—":
+            return cell
+        value, p = re.fullmatch(r"(.*), p (\S+)", cell).groups()
+        return f"{value}, p < 0.001" if float(p) < 0.001 else f"{value}, p {float(p):.2f}"
+
+    lines = ["| word forms | NB alone R@10 | difference, p | predictor without bridge R@10 | difference, p |",
+             "|---|---|---|---|---|"]
+    for key, label in forms.items():
+        nb, pred = rows[(key, "plain")], rows[(key, "predi")]
+        column = "difference to stems [95 % CI], p"
+        lines.append(f"| {label} | {NUMBER.search(nb['Recall@10']).group(0)} | {diff(nb[column])} "
+                     f"| {NUMBER.search(pred['Recall@10']).group(0)} | {diff(pred[column])} |")
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "word-forms": word_forms, "word-forms-ranker": word_forms_ranker,
     "all-laws-coverage": all_laws_coverage, "all-laws-same-gold": all_laws_same_gold,
     "encoder-throughput": encoder_throughput, "encoder-quality": lambda: table_of("eval/encoder/quality.md"),
     "encoder-probe": lambda: encoder_probe(

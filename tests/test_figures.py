@@ -33,7 +33,7 @@ EVAL_PAGES = [REPO_ROOT / "eval" / name / "README.md" for name in [
     "search-latency/codes58-lay-weights", "learned-table1/rerun-gold702",
     "learned-table1/auto-relaxed", "learned-table1/ranker-cv-nested",
     "expand", "encoder/index-cost", "encoder",
-    "all-laws-toer"]]
+    "all-laws-toer", "word-forms"]]
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
     ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
