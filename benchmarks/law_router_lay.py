@@ -82,11 +82,14 @@ def main() -> None:
     ap.add_argument("--sample", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--predictor", type=Path, default=None,
+                    help="the lay predictor to route with (default: the shipped one), e.g. one trained without "
+                         "the scored questions, so that its figures are out of sample")
     args = ap.parse_args()
     cfg = load_config()
     driver = open_driver(cfg)
     try:
-        engine = Retriever(driver, cfg.database)
+        engine = Retriever(driver, cfg.database, predictors={Task.LAY: args.predictor} if args.predictor else None)
         rows = [r for path in args.data for r in score_file(engine, path, args.sample, args.seed)]
     finally:
         driver.close()
@@ -97,7 +100,8 @@ def main() -> None:
         w.writerows(rows)
     (args.out / "run.json").write_text(json.dumps({
         "command": "benchmarks/law_router_lay.py " + " ".join(
-            f"--data {portable(p)}" for p in args.data) + f" --sample {args.sample} --seed {args.seed}",
+            f"--data {portable(p)}" for p in args.data) + f" --sample {args.sample} --seed {args.seed}"
+        + (f" --predictor {portable(args.predictor)}" if args.predictor else ""),
         "weights": {str(k): v for k, v in laws.WEIGHTS.items()}}, indent=2) + "\n", encoding="utf-8")
     for r in rows:
         print(r)

@@ -10,7 +10,11 @@ Signals, each a ranking of law ids (``law_runs`` reads them from the query and t
 * ``cited``: the laws the query names, in its citations ("§ 573 BGB") or bare ("das BGB"), in
   text order (``legalkg.cite``).
 * ``predictor``: the statute predictor's § predictions (``legalkg.predict``; its labels carry their
-  law), collapsed to laws by :func:`laws_of`.
+  law), collapsed to laws by :func:`predicted_laws`: each law's summed § scores over its share of
+  the predictor's training citations to the power ``PRIOR_POWER``. The lay predictor's cases are
+  mostly BGB (GerLayQA), so by summed scores or ranks alone BGB tops nearly every question, even one
+  about holidays or traffic points; divided by the full prior (power 1), questions about BGB go
+  elsewhere. The square root keeps both (eval/law-router-lay/prior/).
 * ``fulltext``: the top § full-text hits over all laws (``cypher/retrieve/law_route``), collapsed
   the same way.
 * ``corpus``: the corpus router over every § of the graph (``legalkg.predict.corpus``: votes of
@@ -18,10 +22,10 @@ Signals, each a ranking of law ids (``law_runs`` reads them from the query and t
   words for every law, not only the laws the predictor's cases cite.
 
 Fusion is the one weighted RRF (``legalkg.fusion.weighted_rrf``). The weights are chosen, not
-tuned on the scored cases: a law the query names and the corpus router count 1 (they see every
-law), the predictor 0.5 (its laws are only those its training cases cite: the lay model's are BGB
-alone, so at 1 it sent questions about holidays or traffic points to BGB), the full-text run 0.5
-(it sees every law, but its hits follow shared words, not the legal question).
+tuned on the scored cases: a law the query names, the corpus router and the predictor count 1
+(the lay predictor is trained on questions about every default code, eval/lay-beyond-train, and
+its law scores are divided by its prior, so it no longer sends every question to BGB), the
+full-text run 0.5 (it sees every law, but its hits follow shared words, not the legal question).
 
 :func:`laws_of` scores a law by the summed reciprocal ranks of its units in one ranking, so a law
 with many good hits outranks one with a single lucky hit, and the first hits weigh most.
@@ -36,6 +40,7 @@ from ..cite import LawRegistry, extract
 from ..fusion import reciprocal_rank, weighted_rrf
 from ..graph.cypher import query
 from ..model import law_of_id
+from ..predict.rankfeatures import law_shares
 from ..vocab import RetrievalLevel, Run, Task
 from . import learned as lm
 from .base import Engine
@@ -47,7 +52,7 @@ if TYPE_CHECKING:
 #: The value of ``--law`` / ``SearchRequest.law`` that asks the router for the law.
 AUTO_LAW = "auto"
 #: Weighted-RRF weight of each signal (module docstring: chosen, not tuned).
-WEIGHTS: dict[str, float] = {Run.CITED: 1.0, Run.CORPUS: 1.0, Run.PREDICTOR: 0.5, Run.FULLTEXT: 0.5}
+WEIGHTS: dict[str, float] = {Run.CITED: 1.0, Run.CORPUS: 1.0, Run.PREDICTOR: 1.0, Run.FULLTEXT: 0.5}
 #: Laws read from the corpus router's ranking.
 CORPUS_LAWS = 20
 SIGNALS: tuple[str, ...] = tuple(WEIGHTS)
@@ -55,6 +60,10 @@ SIGNALS: tuple[str, ...] = tuple(WEIGHTS)
 FULLTEXT_HITS = 100
 #: § predictions read for the predictor signal.
 PREDICTOR_HITS = 100
+#: The power of a law's training prior that divides the predictor's law scores (module docstring).
+PRIOR_POWER = 0.5
+#: The prior given a law the predictor's training cases never cite (its scores are 0 there anyway).
+MIN_PRIOR = 1e-4
 #: Laws ``--law auto`` narrows a search to: the search's law filter takes one law.
 AUTO_LAWS = 1
 
@@ -67,6 +76,24 @@ def laws_of(laws: Iterable[str]) -> list[str]:
         if law:
             scores[law] = scores.get(law, 0.0) + reciprocal_rank(rank)
     return [law for law, _ in sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def predicted_laws(rows: Iterable[tuple[str, float]], prior: Mapping[str, float],
+                   power: float = PRIOR_POWER) -> list[str]:
+    """The laws of the predictor's § rows (id, score), ranked by their summed scores over their
+    ``prior`` (law -> share of the training citations) to ``power``, best first, ties by law id."""
+    mass: dict[str, float] = {}
+    for uid, score in rows:
+        law = law_of_id(uid)
+        mass[law] = mass.get(law, 0.0) + max(float(score), 0.0)
+    lift = {law: m / max(prior.get(law, 0.0), MIN_PRIOR) ** power for law, m in mass.items()}
+    return [law for law, _ in sorted(lift.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def law_prior(predictor: Predictor) -> dict[str, float]:
+    """Law -> its share of the predictor's § training citations (``rankfeatures.law_shares``)."""
+    para = predictor.levels.get(RetrievalLevel.PARAGRAPH.value)
+    return law_shares(dict(zip(para.labels, map(float, para.popularity))), 0) if para else {}
 
 
 def cited_laws(text: str, registry: LawRegistry) -> list[str]:
@@ -108,7 +135,7 @@ def law_runs(engine: Engine, text: str, task: Task | None = None,
         predictor = engine.models.predictor(task)
     if predictor is not None:
         rows = predictor.predict([text], PREDICTOR_HITS, RetrievalLevel.PARAGRAPH)[0]
-        runs[Run.PREDICTOR] = laws_of(law_of_id(uid) for uid, _ in rows)
+        runs[Run.PREDICTOR] = predicted_laws(rows, law_prior(predictor))
     return runs
 
 

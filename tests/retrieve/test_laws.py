@@ -7,7 +7,7 @@ import pytest
 from legalkg.cite import LawRegistry
 from legalkg.fusion import reciprocal_rank
 from legalkg.retrieve import SearchRequest
-from legalkg.retrieve.laws import AUTO_LAW, WEIGHTS, cited_laws, laws_of, route, routed_laws
+from legalkg.retrieve.laws import AUTO_LAW, WEIGHTS, cited_laws, laws_of, predicted_laws, route, routed_laws
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +27,17 @@ def test_laws_of_skips_hits_without_a_law_but_keeps_their_ranks():
     assert laws_of(["", None, "GG"]) == ["GG"]
     # two empty hits between: BGB's one hit sits at rank 4, below ZPO's at 1
     assert laws_of(["ZPO", None, None, "BGB"]) == ["ZPO", "BGB"]
+
+
+def test_predicted_laws_divide_by_the_training_prior_so_a_rare_law_can_lead():
+    # a predictor trained mostly on BGB cases: many BGB §§ with small scores, one StGB § with a large one
+    rows = [("BGB/§823", 0.2), ("StGB/§242", 0.3), ("BGB/§253", 0.2), ("BGB/§1004", 0.1), ("ZPO/§253", 0.05)]
+    prior = {"BGB": 0.81, "StGB": 0.01, "ZPO": 0.01}
+    assert predicted_laws(rows, prior, power=0.0) == ["BGB", "StGB", "ZPO"]  # summed scores: BGB's mass wins
+    assert predicted_laws(rows, prior) == ["StGB", "BGB", "ZPO"]  # 0.3/0.1 = 3 against 0.5/0.9 = 0.56
+    # a law without a training citation gets the floor prior, not a division by zero
+    assert predicted_laws([("GG/Art3", 0.01)], {}) == ["GG"]
+    assert predicted_laws([], prior) == []
 
 
 def test_cited_laws_finds_citations_and_bare_law_names_in_text_order(registry):

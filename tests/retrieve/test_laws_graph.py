@@ -30,7 +30,7 @@ def test_a_law_the_query_names_is_routed_first(retriever):
 
 
 def test_search_law_auto_searches_inside_the_routed_law(retriever):
-    # the lay predictor knows BGB labels only (GerLayQA's gold): the named ZPO and its text outweigh it
+    # the named ZPO, its text and the corpus router outweigh whatever law the lay predictor puts first
     res = retriever.search("Berufungsfrist und Berufungsbegründung nach der ZPO", level="Paragraph", k=5,
                            mode="fulltext", law="auto")
     assert res.law == "ZPO"
