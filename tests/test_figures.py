@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from legalkg.paths import REPO_ROOT
-from research import figures
+from research import figures, quotes as quotes_module
 
 #: the pages users read, whose figures must come from their files
 PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
@@ -147,6 +147,7 @@ def test_no_quote_opens_a_line(page):
 
 def test_a_quote_reads_json_csv_markdown_and_text_and_sees_a_wrong_number(tmp_path, monkeypatch):
     monkeypatch.setattr(figures, "REPO", tmp_path)
+    monkeypatch.setattr(quotes_module, "REPO", tmp_path)
     (tmp_path / "r.json").write_text('{"runs": [{"mode": "learned", "recall": 0.3814}], "s": 391.2}', "utf-8")
     (tmp_path / "r.csv").write_text("mode,level,recall\nlearned,Satz,0.1234\nvector,Satz,0.5\n", "utf-8")
     (tmp_path / "r.md").write_text("took 60.4 s\n\n| step | seconds |\n|---|---:|\n| **total** | **391** |\n", "utf-8")

