@@ -498,7 +498,70 @@ def word_forms(rel: str = "eval/word-forms/results.md") -> str:
     return "\n".join(lines)
 
 
+#: eval/learned-table1/ranker-cv: each configuration of goals.csv as its README names it
+CV_CONFIGS = {"learned": ("fold rankers, default weights", "default weights, fold rankers"),
+              "learned, folds without a ranker": ("no ranker, default weights", "default weights, no ranker"),
+              "learned, shipped case weights (ft 0, vec 0)": ("fold rankers, shipped case weights",
+                                                               "shipped case weights, fold rankers"),
+              "learned, shipped case weights, folds without a ranker": ("no ranker, shipped case weights",
+                                                                        "shipped case weights, no ranker")}
+#: (goal, dataset, goal ToER or None, goal recall, [(configuration, level, note)])
+CV_GOALS = [
+    ("ler_all: raw § recall@5 ≥ 0.28 at § level", "ler_all", None, 0.28,
+     [("learned, shipped case weights (ft 0, vec 0)", "Paragraph", ""),
+      ("learned", "Paragraph", " (the `--cv` default)"),
+      ("learned, shipped case weights, folds without a ranker", "Paragraph", "")]),
+    ("ler_all: ToER@5 § ≥ 5.5 with raw § recall ≥ 0.20", "ler_all", 5.5, 0.20,
+     [("learned, shipped case weights, folds without a ranker", "auto", ""),
+      ("learned, shipped case weights (ft 0, vec 0)", "auto", ""), ("learned", "Satz", "")]),
+    ("LER BGH: ToER@5 § ≥ 3.6", "ler_bgh", 3.6, 0.0,
+     [("learned, shipped case weights (ft 0, vec 0)", "auto", ""),
+      ("learned, shipped case weights, folds without a ranker", "auto", ""), ("learned", "Absatz", "")])]
+
+
+def ranker_cv_goals(rel: str = "eval/learned-table1/ranker-cv/goals.csv") -> str:
+    """``rel``: the best rows of each of issue 34's goals at § depth (met values in bold)."""
+    rows = {(r["dataset"], r["configuration"], r["level"]): r for r in table_rows(rel)}
+    lines = ["| goal | best row | value [95 % CI] | met? |", "|---|---|---|---|"]
+    for goal, dataset, toer_goal, recall_goal, picks in CV_GOALS:
+        for n, (config, level, note) in enumerate(picks):
+            r = rows[(dataset, config, level)]
+            recall, toer = float(r["recall_micro"]), float(r["toer"])
+            met = recall >= recall_goal and (toer_goal is None or toer >= toer_goal)
+            if toer_goal is None:
+                value, low, high = f"{recall:.3f}", float(r["ci_low"]), f"{float(r['ci_high']):.3f}"
+                ci = f"[{low:.3f}, {high}]"
+                verdict = "no" if not met else "yes" if low >= recall_goal else f"yes (CI includes {recall_goal})"
+            else:
+                value, low = f"{toer:.2f}", float(r["toer_ci_low"])
+                ci = f"[{low:.2f}, {float(r['toer_ci_high']):.2f}]" + (f", recall {recall:.3f}" if recall_goal else "")
+                verdict = ("no (recall < 0.20)" if recall < recall_goal else "no") if not met else \
+                    "yes" if low >= toer_goal else f"yes, at the line (CI from {low:.2f})"
+            label = f"{CV_CONFIGS[config][0]}{note}, {unit(level)}"
+            lines.append(f"| {goal if n == 0 else ''} | {label} | {f'**{value}**' if met and n == 0 else value} {ci} "
+                         f"| {verdict} |")
+    return re.sub(r"\| {2}(?=\|)", "| ", "\n".join(lines))
+
+
+def ranker_cv_engine(rel: str = "eval/learned-table1/ranker-cv/goals.csv") -> str:
+    """``rel``: raw § recall@5 at § level of each weights-and-ranker configuration per dataset."""
+    rows = {(r["dataset"], r["configuration"], r["level"]): r for r in table_rows(rel)}
+    order = ["learned, folds without a ranker", "learned", "learned, shipped case weights, folds without a ranker",
+             "learned, shipped case weights (ft 0, vec 0)"]
+    lines = ["| dataset | " + " | ".join(CV_CONFIGS[c][1] for c in order) + " |", "|---|---|---|---|---|"]
+    for dataset, name in {"ler_all": "ler_all", "ler_bgh": "LER BGH", "ler_courts": "ler_courts"}.items():
+        cells = []
+        for n, config in enumerate(order):
+            r = rows[(dataset, config, "Paragraph")]
+            value = f"{float(r['recall_micro']):.3f}"
+            cells.append(f"{f'**{value}**' if n == len(order) - 1 else value} "
+                         f"[{float(r['ci_low']):.3f}, {float(r['ci_high']):.3f}]")
+        lines.append(f"| {name} ({rows[(dataset, order[0], 'Paragraph')]['n_cases']}) | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "ranker-cv-goals": ranker_cv_goals, "ranker-cv-engine": ranker_cv_engine,
     "word-forms": word_forms, "word-forms-ranker": word_forms_ranker,
     "all-laws-coverage": all_laws_coverage, "all-laws-same-gold": all_laws_same_gold,
     "encoder-throughput": encoder_throughput, "encoder-quality": lambda: table_of("eval/encoder/quality.md"),

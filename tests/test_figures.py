@@ -33,7 +33,7 @@ EVAL_PAGES = [REPO_ROOT / "eval" / name / "README.md" for name in [
     "search-latency/codes58-lay-weights", "learned-table1/rerun-gold702",
     "learned-table1/auto-relaxed", "learned-table1/ranker-cv-nested",
     "expand", "encoder/index-cost", "encoder",
-    "all-laws-toer", "word-forms"]]
+    "all-laws-toer", "word-forms", "learned-table1/ranker-cv"]]
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
     ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
@@ -116,6 +116,8 @@ ALLOWED: list[tuple[str, str]] = [
     ("eval/all-laws-toer/README.md", "the goal of 0.9x: **not met**"),
     ("eval/all-laws-toer/README.md", "on the same gold: goal ≥ 0.9x met**"),
     ("eval/all-laws-toer/README.md", "(ToER = recall per 1,000 words"),  # the definition
+    ("eval/learned-table1/ranker-cv/README.md", "the default weights 1 / 1 / 0.5 / 0.5"),  # settings
+    ("eval/learned-table1/ranker-cv/README.md", "also fuse full-text and vector at 0.5"),
 ]
 
 
