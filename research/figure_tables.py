@@ -686,7 +686,57 @@ def search_latency_summary(root: str = "eval/search-latency") -> str:
     return "\n".join(lines + [f"| {' | '.join(row)} |" for row in rows])
 
 
+def learned_table1(folder: str = "eval/learned-table1") -> str:
+    """``folder``/results.csv: per dataset and level the learned mode's ToER@5 at § and Absatz depth, raw §
+    recall, W, W_d and recall per 1,000 delivered words, beside the popularity list of the same folds
+    (ToER@5 ≥ 3.4 at Absatz depth in bold, with its CI)."""
+    rows = toer_rows(f"{folder}/results.csv")
+    lines = ["| dataset | level | learned: ToER § | ToER Absatz | raw § recall | W | W_d "
+             "| § recall per 1,000 delivered words | popularity: ToER § | raw § recall |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for dataset, name in {"ler_bgh": "LER BGH", "ler_courts": "ler_courts"}.items():
+        for n, level in enumerate(("Paragraph", "Absatz", "Satz", "Nummer", "auto")):
+            par, absatz = rows[(dataset, "learned", level, "§")], rows[(dataset, "learned", level, "Absatz")]
+            pop = rows[(dataset, "popularity (baseline)", level, "§")]
+            deep = f"{float(absatz['toer']):.2f}"
+            if level == "Absatz" and float(absatz["toer"]) >= 3.4:
+                deep = f"**{deep}** [{float(absatz['toer_ci_low']):.2f}, {float(absatz['toer_ci_high']):.2f}]"
+            words = "(W_d)" if level == "auto" else f"{float(par['W']):.1f}"
+            lines.append(f"| {name if n == 0 else ''} | {unit(level)} | {float(par['toer']):.2f} "
+                         f"[{float(par['toer_ci_low']):.2f}, {float(par['toer_ci_high']):.2f}] | {deep} "
+                         f"| {float(par['recall_micro']):.3f} | {words} | {float(par['W_d']):.1f} "
+                         f"| {float(par['toer_d']):.2f} | {float(pop['toer']):.2f} "
+                         f"| {float(pop['recall_micro']):.3f} |")
+    return re.sub(r"\| {2}(?=\|)", "| ", "\n".join(lines))
+
+
+SAME_W = "§ level's recall at this W"
+
+
+def learned_ceiling(rel: str = "eval/learned-table1/results.md") -> str:
+    """``rel``'s ceiling tables (all courts): per level the learned run, the oracle, the § level's recall at
+    the level's W and the recall that ToER@5 4.9 needs."""
+    tables: dict[str, dict[str, dict]] = {}
+    for r in markdown_rows(committed(rel)):
+        if r.get("court") == "all" and "oracle: raw § recall@5" in r:
+            tables.setdefault(r["#"], {})[r["level"]] = r
+    bgh, courts = (tables[key] for key in sorted(tables, key=int))
+    lines = ["| dataset | level | W | learned § recall@5 → ToER | oracle § recall@5 → ToER "
+             "| § level's recall at this W | recall needed for 4.9 |", "|---|---|---|---|---|---|---|"]
+    for name, table, levels in (("ler_courts", courts, ("Paragraph", "Absatz", "Satz")),
+                                ("LER BGH", bgh, ("Paragraph", "Absatz"))):
+        for n, level in enumerate(levels):
+            r = table[level]
+            lines.append(f"| {name if n == 0 else ''} | {unit(level)} | {r['W']} "
+                         f"| {r['learned: raw § recall@5']} → {r['learned: ToER@5 §']} "
+                         f"| {r['oracle: raw § recall@5']} → {r['oracle: ToER@5 §']} | {r[SAME_W]} "
+                         f"| {r['recall for ToER 4.9']} |")
+    return re.sub(r"\| {2}(?=\|)", "| ", "\n".join(lines))
+
+
 RENDERERS: dict[str, Callable[[], str]] = {
+    "learned-table1": learned_table1, "learned-ceiling": learned_ceiling,
+    "learned-gerlayqa": lambda: table_of("eval/learned-table1/results-gerlayqa.md"),
     "search-latency-summary": search_latency_summary,
     "search-learned-ab": learned_ab,
     "search-readers-ab": lambda: ab_table("eval/search-latency/readers-ab", {
