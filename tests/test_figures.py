@@ -21,20 +21,12 @@ from research import figures, quotes as quotes_module
 
 #: the pages users read, whose figures must come from their files
 PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
-#: the eval READMEs whose figures are read from their files so far (the others: docs/evaluation.md section 8)
-EVAL_PAGES = [REPO_ROOT / "eval" / name / "README.md" for name in [
-    "", "first-run", "cli-startup", "cli-startup/mapped", "cli-startup/graph-ranker", "expand-decisions", "quotes",
-    "predictor", "static-speed", "retrieval-quality",
-    "context-packs", "verify-scaling/static-all-laws",
-    "decisions", "page-latency", "kg-table1-ler-bgh",
-    "kg-table1-ler-courts", "gold-count",
-    "page-weight", "chunking", "fusion-weights",
-    "learned-ablation", "law-router-lay", "search-latency/codes58-ranker",
-    "search-latency/codes58-lay-weights", "learned-table1/rerun-gold702",
-    "learned-table1/auto-relaxed", "learned-table1/ranker-cv-nested",
-    "expand", "encoder/index-cost", "encoder",
-    "all-laws-toer", "word-forms", "learned-table1/ranker-cv",
-    "search-latency", "learned-table1"]]
+#: eval folders that other work is rewriting now (prefixes under eval/): their quoted figures are compared,
+#: but a figure there may still lack its comment
+NOT_YET = ("ranker/", "lay-beyond", "facts/", "out/", "law-router-lay/prior/")
+#: the eval READMEs, each of whose figures must come from its file
+EVAL_PAGES = [page for page in sorted((REPO_ROOT / "eval").rglob("README.md"))
+              if not page.relative_to(REPO_ROOT / "eval").as_posix().startswith(NOT_YET)]
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
     ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
