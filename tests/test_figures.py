@@ -12,6 +12,7 @@ line's words once.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -156,10 +157,16 @@ def test_every_quoted_figure_equals_its_file(page):
 
 @pytest.mark.parametrize("page", figures.pages(), ids=lambda p: str(p.relative_to(REPO_ROOT)))
 def test_no_quote_opens_a_line(page):
-    """A line that starts with ``<!--`` is an HTML block in CommonMark: GitHub would hide the rest of it."""
-    lines = page.read_text("utf-8").splitlines()
-    opening = [n for n, line in enumerate(lines, 1) if line.lstrip().startswith("<!-- from")]
+    """A line that starts with ``<!--`` is an HTML block in CommonMark: GitHub would hide the rest of it, and
+    a comment line that starts a list or a table would break the paragraph around it."""
+    text = page.read_text("utf-8")
+    opening = [n for n, line in enumerate(text.splitlines(), 1) if line.lstrip().startswith("<!-- from")]
     assert not opening, f"{page.name}: lines {opening} start with a <!-- from --> comment; put it after the number"
+    # a comment's later lines must not start a Markdown block either (a list item, heading, quote, table)
+    block = re.compile(r"\s*(?:[-*+>#|]|\d+[.)]\s|```)")
+    starts = [line for match in quotes_module.QUOTE.finditer(text) for line in match.group(0).split("\n")[1:]
+              if block.match(line)]
+    assert not starts, f"{page.name}: comment lines that start a Markdown block: {starts}"
 
 
 def test_a_quote_reads_json_csv_markdown_and_text_and_sees_a_wrong_number(tmp_path, monkeypatch):
