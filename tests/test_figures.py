@@ -1,9 +1,9 @@
-"""Every figure in README.md and docs/ is read from its committed result file (pure, no server).
+"""Every figure in README.md, docs/ and the eval READMEs is read from its committed result file (pure, no server).
 
 A figure is a measured number: a share (``12.5 %``), a time (``340 ms``, ``25 s``, ``2 min``), a ratio
 (``1.9×``, ``3x``), a score beside a metric's name (``R@10 0.52``) or any decimal. Tables of figures are
 rendered blocks (``<!-- figures: NAME -->``, tests/test_figures_rendered.py). A figure in prose is
-followed by ``<!-- from FILE: FIELD -->`` (research/figures.py says the forms), and the test reads
+followed by ``<!-- from FILE: FIELD -->`` (research/quotes.py says the forms), and the test reads
 that field and compares it with the quoted number at its precision. docs/benchmarks/ are result
 pages and are not read; fenced code blocks are commands. Settings and definitions (``--timeout 30 s``,
 a weight of 0.5, the paper's figures in a comparison) are no measurements: ALLOWED names each such
@@ -209,3 +209,22 @@ def test_the_product_and_its_docs_name_no_machine_path():
     found = [f"{f.relative_to(REPO_ROOT)}:{n}" for f in files
              for n, line in enumerate(f.read_text("utf-8").splitlines(), 1) if MACHINE.search(line)]
     assert not found, f"machine paths: {found}"
+
+
+def test_adjacent_comments_ratios_counts_table_groups_and_a_cells_ci(tmp_path, monkeypatch):
+    monkeypatch.setattr(quotes_module, "REPO", tmp_path)
+    (tmp_path / "a.json").write_text('{"fast": 736.1, "slow": 6.9}', "utf-8")
+    (tmp_path / "b.tsv").write_text("n\tok\n1\tyes\n2\tyes\n3\tno\n", "utf-8")
+    (tmp_path / "t.md").write_text("| x |\n|---|\n| 1 |\n\n| set | level | recall |\n|---|---|---|\n"
+                                   "| BGH | § | 0.291 [0.274, 0.308] |\n| | Absatz | 0.2 |\n", "utf-8")
+    page = tmp_path / "page.md"
+    page.write_text("static is 107x and 736 against 6.9<!-- from a.json: fast over slow -->"
+                    "<!-- from a.json: fast; slow -->; 2 of 3<!-- from b.tsv: count[ok=yes]; count[] -->; "
+                    "BGH Absatz 0.2 and 0.274<!-- from t.md: [#=2,set=BGH,level=Absatz].recall; "
+                    "[#=2,level=§].recall+1 -->.\n", "utf-8")
+    quotes = quotes_module.quotes(page)
+    assert [(q.token, q.problem()) for q in quotes] == [
+        ("107", None), ("736", None), ("6.9", None), ("2", None), ("3", None), ("0.2", None), ("0.274", None)]
+    page.write_text("2 of 3<!-- from b.tsv: count[ok=no]; count[] -->\n", "utf-8")
+    assert "the file says 1" in quotes_module.quotes(page)[0].problem()
+
