@@ -132,7 +132,7 @@ def issuing_body(clean: str) -> str | None:
 
 
 def _law_names(clean: str, registry: LawRegistry) -> list[tuple[int, str | None, str | None]]:
-    """(offset, law key, None) of every law named in words after an article ("des
+    """(offset, law key, its words) of every law named in words after an article ("des
     Straßenverkehrsgesetzes", "der Abgabenordnung"), and (offset, None, its words) of a law the registry
     does not know ("des Tierseuchengesetzes", "des Lebensmittel- und Bedarfsgegenständegesetzes") or named
     by its kind alone ("des Gesetzes", "der Verordnung", whose date was cut out): where a list's law is."""
@@ -142,8 +142,8 @@ def _law_names(clean: str, registry: LawRegistry) -> list[tuple[int, str | None,
         if toks[i - 1].low not in ("des", "der", "dem", "den") or not toks[i].text[:1].isupper():
             continue
         hit = registry.match(toks, i)
-        if hit is not None:
-            out.append((toks[i].start, hit[1], None))
+        if hit is not None:  # its words too: a record of the former law of that name cites them
+            out.append((toks[i].start, hit[1], clean[toks[i - 1].start:toks[hit[0] - 1].end]))
         elif toks[i].low.endswith(_LAW_WORDS):
             out.append((toks[i].start, None, f"{toks[i - 1].text} {toks[i].text}"))
         elif (toks[i].text.endswith("-") and i + 2 < len(toks) and toks[i + 1].low in ("und", "oder")
@@ -176,7 +176,7 @@ def _with_law(ref: RawRef, key: str | None, words: str | None = None) -> RawRef:
     """``ref`` with the law named after it: its key, or the words of a law the registry does not know."""
     kind = "named" if key else "unknown"
     return RawRef(**{**ref.__dict__, "law_key": key, "law_kind": kind,
-                     "law_cited": ref.law_cited or ("named later" if key else (words or "unnamed law"))})
+                     "law_cited": ref.law_cited or words or ("named later" if key else "unnamed law")})
 
 
 def _list_heads(clean: str, names: list[tuple[int, str | None, str | None]]

@@ -67,3 +67,19 @@ def test_an_ordinance_older_than_the_law_of_that_name_rests_on_the_former_law():
     assert sorted(e["target"] for e in enabling_facts(later, LawRegistry.default(), known, set()).edges) == [
         "BNatSchG 2009/§12", "BNatSchG 2009/§14"]
     assert not enacted_before(later, "BNatSchG 2009") and not enacted_before(law, "BNatSchG")
+
+
+#: KartKrebs_KartZystV (doknr BJNR138300010: of 2010): the Pflanzenschutzgesetz of 1998, named once after the
+#: list; the PflSchG 2012 in the graph is a law enacted anew
+KARTKREBS = ("Auf Grund des § 3 Absatz 1 Nummer 1 bis 3 und 5 bis 15 und des § 4 Absatz 1 Satz 1 und 2 Nummer 1 "
+             "Buchstabe a und b des Pflanzenschutzgesetzes in der Fassung der Bekanntmachung vom 14. Mai 1998 "
+             "(BGBl. I S. 971, 1527, 3512) verordnet das Bundesministerium für Ernährung, Landwirtschaft und "
+             "Verbraucherschutz:")
+
+
+def test_a_former_laws_record_names_the_law_in_the_preambles_words():
+    law = Law.model_construct(key="KartKrebs_KartZystV", jurabk="KartKrebs_KartZystV", preamble=KARTKREBS,
+                              doknr="BJNR138300010", units=[])
+    facts = enabling_facts(law, LawRegistry.default(), {"PflSchG 2012/§3/Abs1", "PflSchG 2012/§4/Abs1"}, set())
+    assert facts.edges == [] and len(facts.unresolved) == 14 + 3
+    assert {u["citation"].split(" des ", 1)[1] for u in facts.unresolved} == {"Pflanzenschutzgesetzes (former law)"}
