@@ -42,15 +42,23 @@ GOALS = {"enabling_precision": 0.95, "enabling_recall": 0.90, "definitions_preci
 
 #: the held-out sample of the current extractors: its folders and seed (judged/drawn.json: the commit whose
 #: code drew it)
-HELD_OUT = {"samples": "samples-4", "judged": "judged-4", "seed": 4547}
+HELD_OUT = {"samples": "samples-5", "judged": "judged-5", "seed": 4548}
 #: the earlier held-out samples, newest first: each held out for the code that drew it, the development data
 #: of the fixes after it
-EARLIER = [{"samples": "samples-3", "judged": "judged-3", "seed": 4546},
+EARLIER = [{"samples": "samples-4", "judged": "judged-4", "seed": 4547},
+           {"samples": "samples-3", "judged": "judged-3", "seed": 4546},
            {"samples": "samples-2", "judged": "judged-2", "seed": 4545}]
+#: the held-out samples drawn with the current definitions reader (unchanged since samples-3 was drawn)
+DEFINITIONS_POOLED = ("judged-3", "judged-4", "judged-5")
 
 
 def read(folder: str, name: str) -> list[dict]:
     return [json.loads(line) for line in (HERE / folder / f"{name}.jsonl").read_text("utf-8").splitlines() if line]
+
+
+def _pooled_definitions() -> tuple[int, int]:
+    verdicts = [j["ok"] for name in DEFINITIONS_POOLED for j in read(name, "definitions")]
+    return sum(verdicts), len(verdicts)
 
 
 def held_out(spec: dict) -> dict:
@@ -183,6 +191,8 @@ def compute() -> dict:
            "broken_real_after_filters": b["after_filters"]["real"]["value"] >= GOALS["broken_real"]}
     return {"judge": "eval/facts/README.md#judgement", "goals": GOALS, "held_out": held_out(HELD_OUT),
             "held_out_earlier": [held_out(spec) for spec in EARLIER],
+            "definitions_pooled": {"samples": list(DEFINITIONS_POOLED),
+                                   "precision": share(*_pooled_definitions())},
             "in_sample": "the fields below: the first sample, the development data of the fixes",
             "goal_met": met, "enabling": e, "definitions": d, "broken": b}
 
@@ -225,7 +235,11 @@ def held_out_table(h: dict, label: str = "held-out sample", note: str = "") -> s
 
 
 def table(s: dict) -> str:
+    pooled = s["definitions_pooled"]["precision"]
     return (counts_table() + "\n\n" + held_out_table(s["held_out"])
+            + f"\n\nThe definitions reader did not change between the draws of {', '.join(DEFINITIONS_POOLED)}: "
+            f"pooled, its precision is {pct(pooled['value'])} {ci(pooled)} ({pooled['k']} / {pooled['n']}, goal "
+            f"≥ 90 %: {'met' if pooled['value'] >= GOALS['definitions_precision'] else 'not met'})."
             + "".join("\n\n" + held_out_table(h, "earlier held-out sample",
                                                 f" It was held out for the code of {h['commit']}; its verdicts are "
                                                 f"development data of the fixes in {after['commit']}.")

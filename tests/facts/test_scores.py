@@ -91,7 +91,7 @@ def test_judged_broken_reference_is_gone_from_the_statute(law):
     assert "SGB V/§63/Abs5" in sgb5
 
 
-@pytest.mark.parametrize("which", [None, 0, 1])
+@pytest.mark.parametrize("which", [None, 0, 1, 2])
 def test_every_held_out_record_is_judged_with_a_reason(score, which):
     spec = score.HELD_OUT if which is None else score.EARLIER[which]
     drawn = json.loads((FACTS / spec["judged"] / "drawn.json").read_text("utf-8"))
