@@ -56,6 +56,14 @@ def read(folder: str, name: str) -> list[dict]:
     return [json.loads(line) for line in (HERE / folder / f"{name}.jsonl").read_text("utf-8").splitlines() if line]
 
 
+def _broken_census() -> dict:
+    """Every row `legalkg references --broken` lists over the 58 codes at the current code (judged-5/
+    broken_census.jsonl: each row once, all judged before)."""
+    rows = read("judged-5", "broken_census")
+    return {"rows": len(rows), "real": share(sum(r["real"] for r in rows), len(rows)),
+            "by_kind": dict(sorted(Counter(r["kind"] for r in rows).items()))}
+
+
 def _pooled_definitions() -> tuple[int, int]:
     verdicts = [j["ok"] for name in DEFINITIONS_POOLED for j in read(name, "definitions")]
     return sum(verdicts), len(verdicts)
@@ -191,6 +199,7 @@ def compute() -> dict:
            "broken_real_after_filters": b["after_filters"]["real"]["value"] >= GOALS["broken_real"]}
     return {"judge": "eval/facts/README.md#judgement", "goals": GOALS, "held_out": held_out(HELD_OUT),
             "held_out_earlier": [held_out(spec) for spec in EARLIER],
+            "broken_census": _broken_census(),
             "definitions_pooled": {"samples": list(DEFINITIONS_POOLED),
                                    "precision": share(*_pooled_definitions())},
             "in_sample": "the fields below: the first sample, the development data of the fixes",
@@ -203,6 +212,16 @@ def pct(x: float) -> str:
 
 def ci(r: dict) -> str:
     return f"[{pct(r['ci95'][0])}, {pct(r['ci95'][1])}]"
+
+
+def _census_line(c: dict) -> str:
+    kinds = ", ".join(f"{k} {v}" for k, v in c["by_kind"].items())
+    return (f"The broken-reference report over the 58 codes at the current code lists {c['rows']} rows (each "
+            f"citing unit, target and words once), all judged (judged-5/broken_census.jsonl; verdicts: {kinds}): "
+            f"{pct(c['real']['value'])} real ({c['real']['k']} / {c['real']['n']}, every row: no sampling "
+            "interval; goal ≥ 90 %: "
+            f"{'met' if c['real']['value'] >= GOALS['broken_real'] else 'not met'}); the held-out samples above draw "
+            "from the rows of the report before each row was listed once.")
 
 
 def held_out_table(h: dict, label: str = "held-out sample", note: str = "") -> str:
@@ -239,7 +258,8 @@ def table(s: dict) -> str:
     return (counts_table() + "\n\n" + held_out_table(s["held_out"])
             + f"\n\nThe definitions reader did not change between the draws of {', '.join(DEFINITIONS_POOLED)}: "
             f"pooled, its precision is {pct(pooled['value'])} {ci(pooled)} ({pooled['k']} / {pooled['n']}, goal "
-            f"≥ 90 %: {'met' if pooled['value'] >= GOALS['definitions_precision'] else 'not met'})."
+            f"≥ 90 %: {'met' if pooled['value'] >= GOALS['definitions_precision'] else 'not met'}). "
+            + _census_line(s["broken_census"])
             + "".join("\n\n" + held_out_table(h, "earlier held-out sample",
                                                 f" It was held out for the code of {h['commit']}; its verdicts are "
                                                 f"development data of the fixes in {after['commit']}.")

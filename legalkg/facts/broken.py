@@ -210,13 +210,15 @@ def _names_other_law(text: str, own: str, registry: LawRegistry) -> bool:
 
 def broken_references(laws: Iterable[Law], registry: LawRegistry | None = None,
                       gaps: Counter | None = None) -> Iterator[BrokenRow]:
-    """One row per reference of ``laws`` that names a missing § or a repealed unit, in law order;
-    the likely parser gaps (:func:`gap_of`) are counted in ``gaps`` instead."""
+    """One row per reference of ``laws`` that names a missing § or a repealed unit, in law order (a
+    chain whose members fall on one repealed §, "§ 621 Abs. 1 Nr. 4, 5 oder Nr. 11 der
+    Zivilprozessordnung", is one row); the likely parser gaps (:func:`gap_of`) are counted in ``gaps``."""
     laws = list(laws)
     registry = registry or LawRegistry.default()
     ids = {u.id for law in laws for u in law.units if u.level in TEXT_LEVELS}
     repealed = {u.id for law in laws for u in law.units if u.level in TEXT_LEVELS and u.repealed}
     known = KnownUnits(ids)
+    listed: set[tuple[str, str, str]] = set()  # several members of one chain may fall on one repealed §
     for law in laws:
         found: list[BrokenRef] = []
         statute_edges(law, registry, known, repealed, broken=found)
@@ -230,4 +232,7 @@ def broken_references(laws: Iterable[Law], registry: LawRegistry | None = None,
                 if gaps is not None:
                     gaps[gap] += 1
                 continue
-            yield _row(b, texts)
+            row = _row(b, texts)
+            if (row.source, row.target, row.reference) not in listed:
+                listed.add((row.source, row.target, row.reference))
+                yield row

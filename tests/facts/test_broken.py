@@ -98,3 +98,11 @@ def test_a_repealed_letter_inside_a_range_of_letters_is_no_row(law):
     # "(weggefallen)", b to e are in force: the range is not broken
     rows = list(broken_references([law("gvg")]))
     assert not [r for r in rows if r.source.startswith("GVG/§71/Abs4") and "Nr. 4 Buchst. a" in r.target]
+
+
+def test_a_chain_whose_members_fall_on_one_repealed_para_is_one_row(law):
+    # § 36 Nr. 5 EGZPO: "In einem Verfahren nach § 621 Abs. 1 Nr. 4, 5 oder Nr. 11 der Zivilprozessordnung ...":
+    # § 621 ZPO is "(weggefallen)"; the three members name the one repealed §
+    rows = list(broken_references([law("zpoeg"), law("zpo")]))
+    hits = [r for r in rows if r.source == "EGZPO/§36/S1/Nr5" and r.target == "§ 621 ZPO"]
+    assert len(hits) == 1 and hits[0].status == "repealed"
