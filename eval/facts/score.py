@@ -319,11 +319,12 @@ def in_sample_table(s: dict) -> str:
 
 
 def counts_table() -> str:
-    c = json.loads((HERE / "counts-3.json").read_text("utf-8"))  # the build that drew the held-out sample
+    name = "counts-" + HELD_OUT["samples"].rsplit("-", 1)[1] + ".json"  # the build that drew the held-out sample
+    c = json.loads((HERE / name).read_text("utf-8"))
     commit = json.loads((HERE / HELD_OUT["judged"] / "drawn.json").read_text("utf-8"))["commit"]
     a, d, b, sec = c["all_laws"], c["default_codes"], c["broken_58"], c["seconds"]
     unres = lambda u: ", ".join(f"{k} {v:,}" for k, v in sorted(u.items())) or "none"  # noqa: E731
-    rows = [f"| count (eval/facts/counts-3.json, code of {commit}) | all laws | 58 default codes |", "|---|---|---|",
+    rows = [f"| count (eval/facts/{name}, code of {commit}) | all laws | 58 default codes |", "|---|---|---|",
             f"| laws | {a['laws']:,} | {d['laws']:,} |",
             f"| files named `*v.xml` / of them with an Eingangsformel | {a['files_named_v']:,} / "
             f"{a['v_with_preamble']:,} | {d['files_named_v']:,} / {d['v_with_preamble']:,} |",
@@ -333,7 +334,7 @@ def counts_table() -> str:
             f"| unresolved enabling references | {unres(a['unresolved'])} | {unres(d['unresolved'])} |",
             f"| definitions (`DEFINES`) / `Term` nodes | {a['definitions']:,} / {a['terms']:,} "
             f"| {d['definitions']:,} / {d['terms']:,} |",
-            f"| broken references (rows) | not run | {b['rows']:,} "
+            f"| broken references (rows, a chain's members on one repealed § counted apart) | not run | {b['rows']:,} "
             f"({unres(b['by_status'])}) |",
             f"| left out as likely parser gaps | not run "
             f"| {unres(b['left_out_as_parser_gaps'])} |"]
