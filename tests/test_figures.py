@@ -228,3 +228,12 @@ def test_adjacent_comments_ratios_counts_table_groups_and_a_cells_ci(tmp_path, m
     page.write_text("2 of 3<!-- from b.tsv: count[ok=no]; count[] -->\n", "utf-8")
     assert "the file says 1" in quotes_module.quotes(page)[0].problem()
 
+
+
+def test_no_figure_needs_the_git_history():
+    """A figure read from ``FILE@COMMIT`` needs that commit, which a shallow clone (CI's, a user's) lacks:
+    an earlier run's result is kept as a file of its own instead."""
+    pattern = re.compile(r"[\w./-]+@[0-9a-f]{7,40}\b")
+    sources = [REPO_ROOT / "research" / "figure_tables.py", *PAGES, *sorted((REPO_ROOT / "eval").rglob("README.md"))]
+    found = [(p.name, m) for p in sources for m in pattern.findall(p.read_text("utf-8")) if "/" in m]
+    assert not found, found
