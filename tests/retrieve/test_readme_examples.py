@@ -14,8 +14,8 @@ import json
 import pytest
 
 from legalkg.retrieve import Retriever
-from research import figures
 from research.examples import answer
+from research.quotes import read_json
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.slow]  # an ingest of the 58 codes (docs/benchmarks/tests.md)
 
@@ -29,7 +29,7 @@ def retriever(load_graph, driver, neo4j_cfg):
 
 
 def test_the_engine_answers_the_examples_as_the_docs_show(retriever, driver, neo4j_cfg):
-    stored = figures.read_json(RESULTS)
+    stored = read_json(RESULTS)
     laws = sorted(r["id"] for r in driver.execute_query("MATCH (g:Gesetz) RETURN g.id AS id",
                                                          database_=neo4j_cfg.database).records)
     assert laws == stored["laws"]
