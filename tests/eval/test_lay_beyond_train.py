@@ -3,7 +3,6 @@ leak into the dev set they are scored against (pure: the shared gii XML, no serv
 
 from __future__ import annotations
 
-import importlib.util
 import re
 
 import pytest
@@ -12,18 +11,10 @@ from legalkg import codes, paths
 from legalkg.eval import datasets as D
 from legalkg.parse import iter_laws
 
+from .test_lay_beyond import build
+
 FOLDER = paths.REPO_ROOT / "eval" / "lay-beyond-train"
 DEV = paths.REPO_ROOT / "eval" / "lay-beyond"
-
-
-def _build():
-    spec = importlib.util.spec_from_file_location("lay_beyond_build", DEV / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _build()
 
 
 @pytest.fixture(scope="module")
