@@ -14,9 +14,10 @@ Five comparisons, interleaved and repeated (``--repeat``), medians and ratios re
    started server with no schema, whose start-up cache was recorded by ``training.TRAINING`` (as
    shipped) vs by :data:`STORE_TRAINING`, a store first and then its schema (tried, not kept).
 
-Earlier versions of this script compared other parts; docs/benchmarks/ingest.md keeps their results.
+Earlier versions of this script compared other parts; the git history of docs/benchmarks/ingest.md keeps
+their results (docs/benchmarks/changelog.md).
 
-Appends a section to docs/benchmarks/ingest.md.
+Appends a section to docs/benchmarks/ingest-runs.md.
 
     .venv/bin/python benchmarks/bulk_parts.py --repeat 3
 """
@@ -260,7 +261,7 @@ def main() -> None:
                      f"({', '.join(f'{x:.1f}' for x in results[now])}) | {med[before] / med[now]:.2f}x | {cpu} |")
     text = "\n".join(lines) + "\n"
     print(text)
-    with (REPO_ROOT / "docs" / "benchmarks" / "ingest.md").open("a", encoding="utf-8") as fh:
+    with (REPO_ROOT / "docs" / "benchmarks" / "ingest-runs.md").open("a", encoding="utf-8") as fh:
         fh.write(text)
 
 

@@ -3,7 +3,7 @@
 Starts its own throwaway server (auth off, free ports, temporary home), loads the chosen codes with the
 batched Cypher loader or the bulk import (``--method``; ``both`` loads twice, each on a fresh server), then loads ONE law with a naive loop (one write transaction per node and per edge)
 into a second, empty database state and reports nodes/s of both and their ratio. Appends a row to
-docs/benchmarks/ingest.md.
+docs/benchmarks/ingest-runs.md (the result record that docs/benchmarks/ingest.md quotes).
 
     .venv/bin/python benchmarks/ingest_load.py --workers 2     # 58 default codes + naive loop on BGB
     .venv/bin/python benchmarks/ingest_load.py --codes all --workers 2 --naive-law ''  # all 6,821 laws
@@ -244,7 +244,7 @@ def main() -> None:
     runs = earlier + runs
     if len(runs) == 2 and args.method == "both":
         print(f"cypher / import wall time: {runs[1]['wall'] / runs[0]['wall']:.2f}x", flush=True)
-    out = REPO_ROOT / "docs" / "benchmarks" / "ingest.md"
+    out = REPO_ROOT / "docs" / "benchmarks" / "ingest-runs.md"
     java_text = f"Java {java.major}, {'AOT cache' if java.aot else 'class-data archive'}"
     host = cpu_model()
     load = (f"{os.getloadavg()[0]:.1f} (steal {steal_text(cpu_start)}, calibration {calibration:.1f} ms, "
