@@ -232,6 +232,71 @@ def law_router(folder: str, suffix: str = "") -> str:
     return "\n".join(lines)
 
 
+
+def law_router_before_after(folder: str) -> str:
+    """``folder``/before and ``folder``/after results.csv: the router's hit@1 and hit@3 per question set."""
+    import csv
+
+    def router(side: str) -> dict[str, dict]:
+        with (REPO / folder / side / "results.csv").open(encoding="utf-8", newline="") as f:
+            return {r["data"]: r for r in csv.DictReader(f) if r["signal"] == "router"}
+
+    before, after = router("before"), router("after")
+    lines = [f"| data ({next(iter(after.values()))['n']} questions each) | router before: hit@1 | hit@3 "
+             "| router after: hit@1 | hit@3 |", "|---|---|---|---|---|"]
+    for data, a in after.items():
+        b = before[data]
+        name = next(label for end, label in ROUTER_SETS.items() if data.endswith(end))
+        name += " (sample)" if "gerlayqa" in data else ""
+        lines.append(f"| {name} | {float(b['hit@1']):.3f} | {float(b['hit@3']):.3f} | {float(a['hit@1']):.3f} "
+                     f"| {float(a['hit@3']):.3f} |")
+    return "\n".join(lines)
+
+
+#: eval/ranker/params: each setting's label in nested_params.py's log, and its row's name
+RANKER_PARAMS = {"shipped": "shipped `PARAMS` (100 trees, lr 0.1, 31 leaves, truncation 20)",
+                 "300 trees, lr 0.05": "300 trees, lr 0.05",
+                 "300 trees, lr 0.05, 15 leaves": "300 trees, lr 0.05, 15 leaves",
+                 "truncation 40, 200 trees": "200 trees, truncation 40"}
+
+
+def ranker_params(rel: str = "eval/ranker/params/log.txt") -> str:
+    """``rel``: R@10 over all questions and over dev of each LambdaRank setting and of the nested choice."""
+    lines = ["| setting | R@10, all 3,706 | R@10, dev 2,153 |", "|---|---|---|"]
+    for line in committed(rel).splitlines():
+        if found := re.fullmatch(r"(.+?) R@10 all ([\d.]+) dev ([\d.]+)", line):
+            name, everything, dev = found.groups()
+            if name.startswith("nested choice"):
+                chosen = set(re.findall(r"'([^']+)'", name))
+                lines.append(f"| **nested choice** (every outer fold chose {', '.join(sorted(chosen))}) "
+                             f"| **{half_up(everything, 3)}** | {half_up(dev, 3)} |" if len(chosen) == 1 else
+                             f"| **nested choice** | **{half_up(everything, 3)}** | {half_up(dev, 3)} |")
+            else:
+                lines.append(f"| {RANKER_PARAMS[name]} | {half_up(everything, 3)} | {half_up(dev, 3)} |")
+    return "\n".join(lines)
+
+
+def lay_beyond_baseline(folder: str = "eval/lay-beyond") -> str:
+    """``folder``/baseline-MODE/results.csv: § recall@10 micro and macro [CI], questions with a gold § in
+    the top 10 and Code recall@10 of each engine on the first part of lay_beyond."""
+    names = {"learned": "default (`learned`, shipped lay models)", "fulltext": "`fulltext`",
+             "vector": "`vector` (static)"}
+    lines = ["| engine (`--mode`) | § recall@10, micro [95 % CI] | macro Recall@10 [95 % CI] | questions with a gold § "
+             "in the top 10 | Code recall@10 | result |", "|---|---|---|---|---|---|"]
+    for mode, name in names.items():
+        rel = f"{folder}/baseline-{mode}/results.csv"
+        rows = {r["depth"]: r for r in table_rows(rel)}
+        para, code = rows["§"], rows["Code"]
+
+        def f3(key: str, row: dict = para) -> str:
+            return f"{float(row[key]):.3f}"
+
+        lines.append(f"| {name} | {f3('recall_micro')} [{f3('ci_low')}, {f3('ci_high')}] | {f3('recall_macro')} "
+                     f"[{f3('macro_ci_low')}, {f3('macro_ci_high')}] | "
+                     f"{round(float(para['hit_at_k']) * int(para['n_ir_queries']))} of {para['n_ir_queries']} "
+                     f"| {f3('recall_micro', code)} | {rel} |")
+    return "\n".join(lines)
+
 def search_modes(folder: str, labels: dict[str, str]) -> str:
     """``folder``/results.csv: p50 and p95 with their CIs per search mode, in the order of ``labels``
     (a mode's label; the first mode's p50 in bold)."""
@@ -767,6 +832,9 @@ RENDERERS: dict[str, Callable[[], str]] = {
         {"learned": "**learned** (shipped predictor + ranker, lay weights)", **OTHER_MODES}),
     "law-router-lay": lambda: law_router("eval/law-router-lay"),
     "law-router-outside58": lambda: law_router("eval/law-router-lay/all-laws-outside58", ", all laws"),
+    "law-router-prior": lambda: law_router_before_after("eval/law-router-lay/prior"),
+    "ranker-params": ranker_params,
+    "lay-beyond-baseline": lay_beyond_baseline,
     "page-weight": page_weight, "page-cold": page_cold,
     "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results-b3924e5.json"),
     "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results-b3924e5.json"),
