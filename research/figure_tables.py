@@ -297,6 +297,20 @@ def lay_beyond_baseline(folder: str = "eval/lay-beyond") -> str:
                      f"| {f3('recall_micro', code)} | {rel} |")
     return "\n".join(lines)
 
+
+def beyond_train(rel: str = "eval/ranker/beyond-train/paired.md") -> str:
+    """``rel``: § R@10 micro [CI] of the lay engine with train.jsonl, with unshared.jsonl, without and of
+    full-text, on lay_beyond (the page's first table) and on GerLayQA dev (its second)."""
+    column = "§ R@10 micro [95 % CI]"
+    tables: dict[str, list[str]] = {}
+    for row in markdown_rows(committed(rel)):
+        tables.setdefault(row["#"], []).append(row[column])
+    beyond, gerlayqa = tables["1"], tables["2"]
+    lines = ["| set | with train.jsonl | with unshared.jsonl | without | full-text |", "|---|---|---|---|---|",
+             f"| lay_beyond (353) | {' | '.join(beyond)} |",
+             f"| GerLayQA dev (2,154) | {gerlayqa[0]} | – | {gerlayqa[1]} | {gerlayqa[2]} |"]
+    return "\n".join(lines)
+
 def search_modes(folder: str, labels: dict[str, str]) -> str:
     """``folder``/results.csv: p50 and p95 with their CIs per search mode, in the order of ``labels``
     (a mode's label; the first mode's p50 in bold)."""
@@ -835,6 +849,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "law-router-prior": lambda: law_router_before_after("eval/law-router-lay/prior"),
     "ranker-params": ranker_params,
     "lay-beyond-baseline": lay_beyond_baseline,
+    "beyond-train": beyond_train,
     "page-weight": page_weight, "page-cold": page_cold,
     "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results-b3924e5.json"),
     "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results-b3924e5.json"),

@@ -25,8 +25,7 @@ from research import figures, quotes as quotes_module
 PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 #: eval pages not yet converted (prefixes under eval/): their quoted figures are compared, but a figure
 #: there may still lack its comment
-NOT_YET = ("ranker/README.md", "ranker/beyond-train/", "ranker/graph-candidates/README.md", "ranker/question-knn/",
-           "facts/", "out/")
+NOT_YET = ("ranker/README.md", "ranker/graph-candidates/README.md", "ranker/question-knn/", "facts/", "out/")
 #: docs/benchmarks/ files that are result records (benchmark scripts append their runs), quoted by the pages
 RESULT_RECORDS = ("ingest-runs.md",)
 #: docs/benchmarks/ pages not yet converted: their quoted figures are compared, but a figure may lack its comment
@@ -152,6 +151,8 @@ ALLOWED: list[tuple[str, str]] = [
     ("eval/law-router-lay/prior/README.md", "(powers 0, 0.25, 0.5, 0.75 and 1"),  # the powers read
     ("eval/law-router-lay/prior/README.md", "for at least 90 % of lay_beyond"),  # issue 42's goal
     ("eval/ranker/params/README.md", "300 trees at learning rate 0.05"),  # the settings compared
+    ("eval/ranker/beyond-train/README.md", "below the issue's floor of 0.55"),  # issue 42's goals
+    ("eval/ranker/beyond-train/README.md", "The issue's goal (R@10 ≥ 0.70)"),
 ]
 
 
