@@ -16,6 +16,10 @@ CREATE CONSTRAINT chunk_id IF NOT EXISTS FOR (n:Chunk) REQUIRE n.id IS UNIQUE;
 CREATE CONSTRAINT term_id IF NOT EXISTS FOR (n:Term) REQUIRE n.id IS UNIQUE;
 CREATE INDEX term_key IF NOT EXISTS FOR (n:Term) ON (n.key);
 CREATE INDEX term_law IF NOT EXISTS FOR (n:Term) ON (n.law);
+// A law outside the graph that an ordinance's Eingangsformel names: the end of an unresolved AUTHORIZED_BY
+// edge (one node per ordinance and law, `law` = the ordinance).
+CREATE CONSTRAINT cited_law_id IF NOT EXISTS FOR (n:CitedLaw) REQUIRE n.id IS UNIQUE;
+CREATE INDEX cited_law_law IF NOT EXISTS FOR (n:CitedLaw) ON (n.law);
 CREATE CONSTRAINT embedding_model_index IF NOT EXISTS FOR (n:EmbeddingModel) REQUIRE n.index IS UNIQUE;
 // Per-law lookups (reload of a changed law, deletion of vanished units, --law filters).
 CREATE INDEX unit_law IF NOT EXISTS FOR (n:Unit) ON (n.law);

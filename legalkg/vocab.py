@@ -173,6 +173,24 @@ class GoldCount(StrEnum):
     NAMED = "named"
 
 
+class EnablingStatus(StrEnum):
+    """Why a reference of an ordinance's Eingangsformel reaches no unit (issue 45; the statuses of
+    citations): its law is outside the graph, unknown (a former law, a title the registry does not
+    know), not named at all, or the unit is missing or repealed."""
+
+    LAW_NOT_IN_GRAPH = "law_not_in_graph"
+    UNKNOWN_LAW = "unknown_law"
+    NO_LAW = "no_law"
+    MISSING_UNIT = "missing_unit"
+    REPEALED = "repealed"
+
+    @property
+    def law_outside(self) -> bool:
+        """The named law itself is not in the graph: the reference is kept as an unresolved
+        ``AUTHORIZED_BY`` edge to a ``CitedLaw`` node (``graph.enabling``)."""
+        return self in (EnablingStatus.LAW_NOT_IN_GRAPH, EnablingStatus.UNKNOWN_LAW)
+
+
 #: What users may type for a level (lower-cased) -> the level.
 LEVEL_ALIASES: dict[str, RetrievalLevel] = {
     **{lv.value.lower(): lv for lv in RetrievalLevel},

@@ -20,6 +20,7 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 
 from ..model import Citation, Law, Level, level_of_id
+from ..vocab import EnablingStatus
 from .grammar import RawRef, scan
 from .registry import LawRegistry
 from .resolve import para_variants, resolve_under
@@ -279,18 +280,21 @@ def enabling_facts(law: Law, registry: LawRegistry, known: Container[str], repea
         key = ref.law_key if ref.law_kind == "named" else None
         for para in _paras(ref):
             human = Citation(law=key or ref.law_cited or "?", para=para, **levels).human()
-            row = {**base, "citation": human, "law": key}
+            # law_name: the law as the record names it (the key, else the preamble's words)
+            row = {**base, "citation": human, "law": key, "law_name": key or ref.law_cited}
             status = _status(ref, key, graph_laws)
             if status is None and (former_law(key, preamble, er.end) or enacted_before(law, key)):
-                status = "unknown_law"  # a former law of that name, not in the graph
-                row["citation"] = Citation(law=f"{ref.law_cited or key} (former law)", para=para, **levels).human()
+                status = EnablingStatus.UNKNOWN_LAW  # a former law of that name, not in the graph
+                row["law_name"] = f"{ref.law_cited or key} (former law)"
+                row["citation"] = Citation(law=row["law_name"], para=para, **levels).human()
             target = None
             if status is None:
                 c = Citation(law=key, para=para, **levels)
                 target = resolve_under(para_variants(key, para), c, known)
-                status = "missing_unit" if target is None else ("repealed" if target in repealed else None)
+                status = (EnablingStatus.MISSING_UNIT if target is None
+                          else (EnablingStatus.REPEALED if target in repealed else None))
             if status is not None:
-                out.unresolved.append({**row, "status": status, "target": target})
+                out.unresolved.append({**row, "status": status.value, "target": target})
                 continue
             if (er.role, target) in seen:
                 continue
@@ -328,9 +332,9 @@ def enacted_before(law: Law, key: str | None) -> bool:
     return (1900 + yy if yy >= 49 else 2000 + yy) < int(year.group(1))
 
 
-def _status(ref: RawRef, key: str | None, graph_laws: Container[str] | None) -> str | None:
+def _status(ref: RawRef, key: str | None, graph_laws: Container[str] | None) -> EnablingStatus | None:
     if key is None:
-        return "no_law" if ref.law_kind is None else "unknown_law"
+        return EnablingStatus.NO_LAW if ref.law_kind is None else EnablingStatus.UNKNOWN_LAW
     if graph_laws is not None and key not in graph_laws:
-        return "law_not_in_graph"
+        return EnablingStatus.LAW_NOT_IN_GRAPH
     return None

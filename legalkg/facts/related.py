@@ -14,11 +14,12 @@ from typing import Any
 from neo4j import Driver
 
 from ..graph.cypher import query
+from ..vocab import EnablingStatus
 
 Read = Callable[[str, dict], list[dict]]
 
 #: the statuses an enabling reference that reaches no unit may have (as citations have them)
-UNRESOLVED_STATUSES = ("law_not_in_graph", "unknown_law", "no_law", "missing_unit", "repealed")
+UNRESOLVED_STATUSES = tuple(s.value for s in EnablingStatus)
 
 
 def unresolved_records(values: Iterable[str] | None) -> list[dict[str, str]]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..cite import statute_edges
 from ..model import TEXT_LEVELS, Law, Level
 from ..vocab import RetrievalLevel
-from .enabling import enabling_counts, enabling_rows
+from .enabling import CITED_LAW, enabling_counts, enabling_rows
 from .rows import LawRows, edge_rows, law_rows
 from .terms import term_nodes, term_rows
 
@@ -35,7 +35,8 @@ NODE_COLUMNS: dict[str, str] = {
 }
 REL_COLUMNS: dict[str, str] = {"gen": "string", "kind": "string", "text": "string", "role": "string",
                                "citation": "string", "start": "long", "end": "long", "issuer": "string",
-                               "exact": "boolean", "pattern": "string", "starts": "long[]", "ends": "long[]"}
+                               "exact": "boolean", "pattern": "string", "starts": "long[]", "ends": "long[]",
+                               "status": "string"}
 _COLUMN_NAMES = NODE_COLUMNS.keys()
 _REL_NAMES = tuple(REL_COLUMNS)
 
@@ -198,9 +199,14 @@ def write_terms(out: CsvLines, terms: tuple[list[dict], str]) -> None:
 
 
 def write_enabling(out: CsvLines, enabling: tuple) -> int:
-    """AUTHORIZED_BY edges of one law, as ``load/upsert_enabling`` writes them; returns their count."""
+    """AUTHORIZED_BY edges of one law, as ``load/upsert_enabling`` and ``load/upsert_cited_law`` write
+    them (with the CitedLaw nodes of the unresolved ones); returns their count."""
     edges, _, digest = enabling
+    cited: set[str] = set()
     for r in edges:
+        if "cited" in r and r["target"] not in cited:
+            cited.add(r["target"])
+            out.node((CITED_LAW,), {"id": r["target"], "name": r["cited"], "law": r["source"], "gen": digest})
         out.rel(r["source"], r["target"], "AUTHORIZED_BY", {**r["props"], "gen": digest})
     return len(edges)
 

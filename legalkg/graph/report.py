@@ -48,7 +48,8 @@ class IngestReport(BaseModel):
         if self.enabling.get("preambles"):
             en = self.enabling
             lines.append(f"enabling provisions: {en['edges']:,} AUTHORIZED_BY edges from {en['laws']:,} of "
-                         f"{en['preambles']:,} laws with a preamble, {en['unresolved']:,} unresolved, "
+                         f"{en['preambles']:,} laws with a preamble, {en['unresolved']:,} unresolved "
+                         f"({en.get('unresolved_edges', 0):,} of them edges to laws outside the graph), "
                          f"in {self.enabling_seconds:.1f} s")
         if self.definitions:
             lines.append(f"definitions: {self.definitions:,} DEFINES edges in {self.definitions_seconds:.1f} s")

@@ -10,6 +10,7 @@ import pytest
 from legalkg.facts.related import driver_read, unit_facts, unresolved_records
 from legalkg.graph.admin import wipe
 from legalkg.graph.connection import open_driver
+from legalkg.graph.cypher import query
 from legalkg.graph.ingest import ingest_laws
 from legalkg.graph.load import LoadSettings
 from legalkg.parse import parse_bytes
@@ -67,6 +68,24 @@ def test_a_law_outside_the_graph_is_kept_with_its_status(graph):
     assert facts["issuer"] == "die Bundesregierung"
 
 
+def test_a_law_outside_the_graph_is_an_unresolved_edge_with_its_status(graph, driver, neo4j_cfg):
+    # the GenTG is not loaded: § 16b Abs. 6 GenTG stays an AUTHORIZED_BY edge to a CitedLaw node naming it
+    [rec] = driver.execute_query(query("facts/enabling_of"), {"law": "GenTPflEV"}, database_=neo4j_cfg.database).records
+    assert rec["edges"] == []
+    assert [{k: o[k] for k in ("law", "status", "citation", "role", "text")} for o in rec["outside"]] == [
+        {"law": "GenTG", **GENTPFLEV_RECORD, "role": "basis"}]
+    [o] = rec["outside"]
+    assert rec["law"] == "GenTPflEV"
+    preamble = driver.execute_query("MATCH (g:Gesetz {id: 'GenTPflEV'}) RETURN g.preamble AS p",
+                                    database_=neo4j_cfg.database).records[0]["p"]
+    assert preamble[o["start"]:o["end"]] == GENTPFLEV_RECORD["text"]
+    nodes = driver.execute_query("MATCH (c:CitedLaw) RETURN c.id AS id, c.name AS name, c.law AS law",
+                                 database_=neo4j_cfg.database).records
+    assert [r.data() for r in nodes] == [{"id": "GenTPflEV@GenTG", "name": "GenTG", "law": "GenTPflEV"}]
+    # the unresolved edge is no unit the ordinance rests on
+    assert unit_facts(graph, "GenTPflEV/§3/Abs1", 10)["law_rests_on"] == []
+
+
 def test_definitions_made_in_a_unit_and_applying_to_another(graph):
     # § 2 Abs. 1 Satz 1 StVG: "Wer auf öffentlichen Straßen ein Kraftfahrzeug führt, bedarf der Erlaubnis
     # (Fahrerlaubnis) der zuständigen Behörde (Fahrerlaubnisbehörde)."
@@ -109,3 +128,8 @@ def test_loading_the_missing_law_turns_the_record_into_an_edge(graph, driver, ne
     assert [(e["target"], e["role"], e["exact"]) for e in after["law_rests_on"]] == [
         ("GenTG/§16b/Abs6", "basis", True)]
     assert [r["ordinance"] for r in unit_facts(graph, "GenTG/§16b", 10)["rested_on_by"]] == ["GenTPflEV"]
+    # the unresolved edge and its CitedLaw node are gone
+    [rec] = driver.execute_query(query("facts/enabling_of"), {"law": "GenTPflEV"}, database_=neo4j_cfg.database).records
+    assert rec["outside"] == [] and rec["unresolved"] is None
+    assert driver.execute_query("MATCH (c:CitedLaw) RETURN count(c) AS n",
+                                database_=neo4j_cfg.database).records[0]["n"] == 0
