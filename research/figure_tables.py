@@ -311,6 +311,23 @@ def beyond_train(rel: str = "eval/ranker/beyond-train/paired.md") -> str:
              f"| GerLayQA dev (2,154) | {gerlayqa[0]} | – | {gerlayqa[1]} | {gerlayqa[2]} |"]
     return "\n".join(lines)
 
+
+def gerlayqa_designs(folder: str = "eval/ranker/graph-candidates") -> str:
+    """``folder``/cv-gerlayqa-{graph,default}: per design § Recall@10 per query and nDCG@10 (results.md's IR
+    table) and § recall micro [CI] (results.csv)."""
+    runs = [("graph candidates", "cv-gerlayqa-graph", "learned"),
+            ("shipped design (default)", "cv-gerlayqa-default", "learned"),
+            ("fulltext (graph run)", "cv-gerlayqa-graph", "fulltext")]
+    lines = ["| design | § Recall@10 (per query) | nDCG@10 | § recall micro [95 % CI] | file |",
+             "|---|---|---|---|---|"]
+    for name, run, mode in runs:
+        ir = next(r for r in markdown_rows(committed(f"{folder}/{run}/results.md"))
+                  if r.get("mode") == mode and r.get("level") == "Paragraph" and "Recall@10" in r)
+        micro = next(r for r in table_rows(f"{folder}/{run}/results.csv") if r["mode"] == mode and r["depth"] == "§")
+        lines.append(f"| {name} | {ir['Recall@10']} | {ir['nDCG@10']} | {float(micro['recall_micro']):.3f} "
+                     f"[{float(micro['ci_low']):.3f}, {float(micro['ci_high']):.3f}] | {run}/results.csv |")
+    return "\n".join(lines)
+
 def search_modes(folder: str, labels: dict[str, str]) -> str:
     """``folder``/results.csv: p50 and p95 with their CIs per search mode, in the order of ``labels``
     (a mode's label; the first mode's p50 in bold)."""
@@ -850,6 +867,9 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "ranker-params": ranker_params,
     "lay-beyond-baseline": lay_beyond_baseline,
     "beyond-train": beyond_train,
+    "graph-candidates-paired": lambda: table_of("eval/ranker/graph-candidates/paired.md"),
+    "graph-candidates-cv-paired": lambda: table_of("eval/ranker/graph-candidates/cv-paired.md"),
+    "gerlayqa-designs": gerlayqa_designs,
     "page-weight": page_weight, "page-cold": page_cold,
     "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results-b3924e5.json"),
     "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results-b3924e5.json"),

@@ -25,7 +25,7 @@ from research import figures, quotes as quotes_module
 PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 #: eval pages not yet converted (prefixes under eval/): their quoted figures are compared, but a figure
 #: there may still lack its comment
-NOT_YET = ("ranker/README.md", "ranker/graph-candidates/README.md", "ranker/question-knn/", "facts/", "out/")
+NOT_YET = ("ranker/README.md", "ranker/question-knn/", "facts/", "out/")
 #: docs/benchmarks/ files that are result records (benchmark scripts append their runs), quoted by the pages
 RESULT_RECORDS = ("ingest-runs.md",)
 #: docs/benchmarks/ pages not yet converted: their quoted figures are compared, but a figure may lack its comment
@@ -153,6 +153,10 @@ ALLOWED: list[tuple[str, str]] = [
     ("eval/ranker/params/README.md", "300 trees at learning rate 0.05"),  # the settings compared
     ("eval/ranker/beyond-train/README.md", "below the issue's floor of 0.55"),  # issue 42's goals
     ("eval/ranker/beyond-train/README.md", "The issue's goal (R@10 ≥ 0.70)"),
+    ("eval/ranker/graph-candidates/README.md", "goal (R@10 ≥ 0.70), and GerLayQA"),  # issue 42's goals
+    ("eval/ranker/graph-candidates/README.md", "Not met: the issue's R@10 ≥ 0.70 beyond BGB, and GerLayQA ≥ 0.55"),
+    ("eval/ranker/graph-candidates/README.md", "the issue's goal (R@10 ≥ 0.70 cross-validated)"),
+    ("eval/ranker/graph-candidates/README.md", "below the issue's floor there (0.55)"),
 ]
 
 
