@@ -328,6 +328,17 @@ def gerlayqa_designs(folder: str = "eval/ranker/graph-candidates") -> str:
                      f"[{float(micro['ci_low']):.3f}, {float(micro['ci_high']):.3f}] | {run}/results.csv |")
     return "\n".join(lines)
 
+
+def page_table(rel: str, number: int = 1) -> str:
+    """The ``number``-th pipe table of the Markdown page ``rel``, as its script wrote it."""
+    tables: list[list[str]] = [[]]
+    for line in committed(rel).splitlines():
+        if line.startswith("|"):
+            tables[-1].append(line)
+        elif tables[-1]:
+            tables.append([])
+    return "\n".join([table for table in tables if table][number - 1])
+
 def search_modes(folder: str, labels: dict[str, str]) -> str:
     """``folder``/results.csv: p50 and p95 with their CIs per search mode, in the order of ``labels``
     (a mode's label; the first mode's p50 in bold)."""
@@ -870,6 +881,10 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "graph-candidates-paired": lambda: table_of("eval/ranker/graph-candidates/paired.md"),
     "graph-candidates-cv-paired": lambda: table_of("eval/ranker/graph-candidates/cv-paired.md"),
     "gerlayqa-designs": gerlayqa_designs,
+    "ranker-lay": lambda: page_table("eval/ranker/results-lay.md"),
+    "ranker-case": lambda: page_table("eval/ranker/results-case.md"),
+    "ranker-lay-features-dev": lambda: page_table("eval/ranker/results-lay-features.md", 2),
+    "ranker-case-features": lambda: page_table("eval/ranker/results-case-features.md"),
     "page-weight": page_weight, "page-cold": page_cold,
     "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results-b3924e5.json"),
     "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results-b3924e5.json"),

@@ -25,7 +25,7 @@ from research import figures, quotes as quotes_module
 PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 #: eval pages not yet converted (prefixes under eval/): their quoted figures are compared, but a figure
 #: there may still lack its comment
-NOT_YET = ("ranker/README.md", "ranker/question-knn/", "facts/", "out/")
+NOT_YET = ("ranker/question-knn/", "facts/", "out/")
 #: docs/benchmarks/ files that are result records (benchmark scripts append their runs), quoted by the pages
 RESULT_RECORDS = ("ingest-runs.md",)
 #: docs/benchmarks/ pages not yet converted: their quoted figures are compared, but a figure may lack its comment
