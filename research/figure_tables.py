@@ -339,6 +339,39 @@ def page_table(rel: str, number: int = 1) -> str:
             tables.append([])
     return "\n".join([table for table in tables if table][number - 1])
 
+
+#: docs/benchmarks/verify.md: each kind of text of ``benchmarks/verify_scaling.py``, as that page names it
+VERIFY_KINDS = {"repeated": '"§ 1 BGB " repeated', "chain": '"§§ 1, 1, 1, ... BGB" (one chain)',
+                "list": '"§§ 1, 2, 3, ... BGB" (list)', "decision": "`ler_courts` dev decisions"}
+
+
+def verify_records(rel: str, output: str = "s / 1,000 records") -> str:
+    """``rel`` (a ``verify_scaling.py`` CSV): per text, its records, the scored ones, the seconds and the
+    seconds per 1,000 records or the output bytes, and the output's size over the input's."""
+    rows = table_rows(rel)
+    lines = [f"| text | characters | records | scored | s | {output} | output / input |",
+             "|---|---|---|---|---|---|---|"]
+    for r in rows:
+        extra = r["s_per_1000"] if output.startswith("s /") else f"{int(r['out_bytes']):,}"
+        lines.append(f"| {VERIFY_KINDS[r['kind']]} | {int(r['chars']):,} | {int(r['records']):,} "
+                     f"| {int(r['scored']):,} | {r['seconds']} | {extra} | {r['out_per_in']} |")
+    return "\n".join(lines)
+
+
+def verify_before_after(rel: str = "eval/verify-scaling/before-after.md") -> str:
+    """``rel``: per text, the medians of the CPU seconds before and after and of after / before (CPU, wall)."""
+    text = committed(rel)
+    titles = re.findall(r"^## (\w+) (\d+) \(", text, re.M)
+    rows = markdown_rows(text)
+    lines = ["| text | CPU s before | CPU s after | after / before (CPU) | after / before (wall) |",
+             "|---|---|---|---|---|"]
+    for number, (kind, chars) in enumerate(titles, 1):
+        median = {r["figure"]: float(r["median"]) for r in rows if r["#"] == str(number)}
+        lines.append(f"| {VERIFY_KINDS[kind]}, {int(chars):,} characters | {median['before cpu s']:.1f} "
+                     f"| {median['after cpu s']:.1f} | {median['after/before cpu']:.2f} "
+                     f"| {median['after/before wall']:.2f} |")
+    return "\n".join(lines)
+
 def search_modes(folder: str, labels: dict[str, str]) -> str:
     """``folder``/results.csv: p50 and p95 with their CIs per search mode, in the order of ``labels``
     (a mode's label; the first mode's p50 in bold)."""
@@ -885,6 +918,9 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "ranker-case": lambda: page_table("eval/ranker/results-case.md"),
     "ranker-lay-features-dev": lambda: page_table("eval/ranker/results-lay-features.md", 2),
     "ranker-case-features": lambda: page_table("eval/ranker/results-case-features.md"),
+    "verify-records": lambda: verify_records("eval/verify-scaling/results.csv"),
+    "verify-chain-lines": lambda: verify_records("eval/verify-scaling/chain-lines.csv", "output bytes"),
+    "verify-before-after": verify_before_after,
     "page-weight": page_weight, "page-cold": page_cold,
     "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results-b3924e5.json"),
     "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results-b3924e5.json"),
