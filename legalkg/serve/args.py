@@ -63,6 +63,8 @@ class VerifyArgs(ToolArgs):
     text: str = Field(description="the text whose statute citations to check", max_length=MAX_CHARS)
     default_law: str | None = Field(None, max_length=NAME_CHARS,
                                     description="the law of a citation that names none ('§ 5')")
+    definitions: bool = Field(False, description="also the legal definition that applies to each defined term "
+                                                 "a citing sentence uses (as `legalkg verify --definitions`)")
 
 
 class ContextArgs(ToolArgs):
@@ -99,7 +101,8 @@ def wanted(annotation: Any) -> str:
     if get_origin(annotation) in (Union, types.UnionType):
         names = [wanted(a) for a in get_args(annotation)]
         return " or ".join(names)
-    return {str: "a string", int: "a whole number", type(None): "null"}.get(annotation, str(annotation))
+    return {str: "a string", int: "a whole number", bool: "a boolean", type(None): "null"}.get(annotation,
+                                                                                             str(annotation))
 
 
 def parse_args(tool: str, body: object) -> ToolArgs:

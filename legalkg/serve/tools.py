@@ -34,7 +34,8 @@ DESCRIPTIONS: dict[str, str] = {
                 "parent, children, the units it cites, the units citing it and the court decisions citing it (counted per court, "
                 "most recent first).",
     "verify": "Check every statute citation in a text against the official hierarchy: status (ok, repealed, "
-              "no_such_unit, law_not_in_graph, law_not_loaded, ambiguous, unparsed), the unit's current text and a support score.",
+              "no_such_unit, law_not_in_graph, law_not_loaded, ambiguous, unparsed), the unit's current text and a support score; "
+              "with 'definitions': true, also the legal definition that applies to each defined term a citing sentence uses.",
     "context": "The statute units to put into an LLM prompt for a question, within a word budget, each with its "
                "citation, id and why it was chosen.",
     "related": "The one-hop neighbourhood of a unit (id or citation): its parent, children, the units it cites and "
@@ -169,10 +170,15 @@ class Tools:
         rows = self.read("unit/decisions", {"id": uid, "limit": limit})
         return rows[0] if rows else {"count": 0, "courts": [], "decisions": []}
 
-    def verify(self, text: str, default_law: str | None = None) -> dict[str, Any]:
+    def verify(self, text: str, default_law: str | None = None, definitions: bool = False) -> dict[str, Any]:
         """The verdict and the chain lines of ``verify --json`` (``verify.tool_answer``; expand them with
-        ``verify.with_records``)."""
-        return tool_answer(self.verifier.verify(text, default_law), len(text))
+        ``verify.with_records``); with ``definitions``, also the applying definitions, as
+        ``legalkg verify --definitions`` finds them (``Verifier.verify(definitions=True)``)."""
+        report = self.verifier.verify(text, default_law, definitions=definitions)
+        answer = tool_answer(report, len(text))
+        if definitions:
+            answer["definitions"] = [d.model_dump(mode="json") for d in report.definitions]
+        return answer
 
     def context(self, query: str, budget: int = 1000, task: str | None = None, law: str | None = None) -> dict[str, Any]:
         return build_pack(self.retriever, query, budget, task=task, law=law).model_dump(mode="json")

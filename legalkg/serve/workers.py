@@ -170,9 +170,9 @@ class ServedTools(Tools):
         workers = self.worker_for(name, kwargs)
         return None if workers is None else json.loads(workers.call(name, kwargs))
 
-    def verify(self, text: str, default_law: str | None = None) -> dict[str, Any]:
-        out = self.remote("verify", {"text": text, "default_law": default_law})
-        return super().verify(text, default_law) if out is None else out
+    def verify(self, text: str, default_law: str | None = None, definitions: bool = False) -> dict[str, Any]:
+        out = self.remote("verify", {"text": text, "default_law": default_law, "definitions": definitions})
+        return super().verify(text, default_law, definitions) if out is None else out
 
     def context(self, query: str, budget: int = 1000, task: str | None = None,
                 law: str | None = None) -> dict[str, Any]:

@@ -20,6 +20,9 @@ import pytest
 from click.testing import CliRunner
 
 from legalkg.cli import main
+from legalkg.errors import UserError
+from legalkg.serve.args import VerifyArgs, parse_args
+from legalkg.serve.tools import Tools
 from legalkg.verify import Verifier
 from legalkg.verify.definitions import applied
 
@@ -70,3 +73,18 @@ def test_applied_keeps_whole_words_and_the_longest_of_overlapping_terms():
                                                             "key": "gericht der hauptsache"}]
     got = [(d.term, d.written) for d in applied(text, rows, hits)]
     assert got == [("Gericht der Hauptsache", "Gericht der Hauptsache")]
+
+
+def test_mcp_verify_names_the_definition_when_asked(verifier, driver, neo4j_cfg):
+    # the MCP and HTTP tool: the same arguments model and library call as `legalkg verify --definitions`
+    tools = Tools(driver, neo4j_cfg.database, vectors=False)
+    answer = json.loads(tools.call_json("verify", parse_args("verify", {"text": TEXT_BGB, "definitions": True})))
+    got = [(d["written"], d["cited"], d["defined_in"], d["citation"]) for d in answer["definitions"]]
+    assert got == [("Unternehmer", "BGB/§312/Abs1", "BGB/§14/Abs1/S1", "§ 14 Abs. 1 Satz 1 BGB"),
+                   ("Verbraucher", "BGB/§312/Abs1", "BGB/§13/S1", "§ 13 Satz 1 BGB")]
+    assert answer["ok"] is True
+    plain = json.loads(tools.call_json("verify", parse_args("verify", {"text": TEXT_BGB})))
+    assert "definitions" not in plain and plain["chains"] == answer["chains"]
+    with pytest.raises(UserError, match="argument 'definitions' of verify must be a boolean, not a string"):
+        parse_args("verify", {"text": TEXT_BGB, "definitions": "yes"})
+    assert "definitions" in VerifyArgs.model_json_schema()["properties"]  # the MCP tool's input schema

@@ -26,7 +26,7 @@ VALID = {"query": "Kaution", "text": "Nach § 433 BGB"}
 def accepts(annotation, value) -> bool:
     types = typing.get_args(annotation) or (annotation,)
     return any((t is type(None) and value is None) or (t is int and type(value) is int)
-               or (t is str and isinstance(value, str)) for t in types)
+               or (t is bool and type(value) is bool) or (t is str and isinstance(value, str)) for t in types)
 
 
 def cases():
