@@ -921,6 +921,8 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "verify-records": lambda: verify_records("eval/verify-scaling/results.csv"),
     "verify-chain-lines": lambda: verify_records("eval/verify-scaling/chain-lines.csv", "output bytes"),
     "verify-before-after": verify_before_after,
+    "law-routing": lambda: page_table("docs/benchmarks/law-routing-runs.md"),
+    "law-routing-search": lambda: page_table("docs/benchmarks/law-routing-runs.md", 2),
     "page-weight": page_weight, "page-cold": page_cold,
     "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results-b3924e5.json"),
     "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results-b3924e5.json"),
