@@ -38,7 +38,8 @@ def test_every_file_the_code_reads_is_shipped():
     """The names the code opens in legalkg/data exist in the checkout (the wheel smoke checks the wheel)."""
     for name in ("predictor-lay.npz", "predictor-case.npz", "ranker-lay.npz", "ranker-case.npz",
                  "static-encoder.npz", "fusion-weights.json", "default_codes.tsv",
-                 "law_aliases.tsv", "gii_laws.tsv.gz", "gii_names.tsv.gz", "former_laws.tsv", "other_laws.tsv"):
+                 "law_aliases.tsv", "gii_laws.tsv.gz", "gii_names.tsv.gz", "former_laws.tsv", "other_laws.tsv",
+                 "cite_lexicon.tsv"):
         assert (SHIPPED / name).is_file(), name
 
 

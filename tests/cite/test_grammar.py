@@ -7,7 +7,7 @@ import re
 import pytest
 
 from legalkg import paths
-from legalkg.cite import grammar
+from legalkg.cite import grammar, lexicon
 from legalkg.cite.grammar import prefix_tree
 
 WORDS = {"abs", "absatz", "absatzes", "absätze", "s", "satz", "sätze", "art", "artt", "artikel"}
@@ -26,7 +26,7 @@ def test_prefix_tree_matches_nothing_else(other):
 
 def _flat_trigger() -> re.Pattern[str]:
     """The trigger as a flat, longest-first alternation (how it was written before the tree)."""
-    flat = grammar._trigger_re(flat=True)
+    flat = grammar.trigger_re(lexicon.default(), flat=True)
     assert "(?:doppelbuchstaben|doppelbuchstabe|" in flat.pattern
     return flat
 

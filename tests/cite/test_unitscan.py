@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from legalkg import paths
-from legalkg.cite import grammar
+from legalkg.cite import grammar, lexicon
+from legalkg.cite.chain import parse_chain
 from legalkg.cite.grammar import candidates, scan, scan_tokens
+from legalkg.cite.reader import Reader
+from legalkg.cite.relative import parse_relative
 from legalkg.cite.tokens import tokenize
 from legalkg.cite.unitscan import scan_each, unit_chains
 from legalkg.model import TEXT_LEVELS
@@ -83,24 +86,25 @@ def test_a_child_not_found_between_blanks_is_scanned_on_its_own(registry):
 
 def _walk_every_token(tokens, registry, relative):
     """The scan loop as it was before candidates: every token visited, a parse tried at § and
-    starter words (grammar._STARTERS), the walk resumed after a chain."""
-    p = grammar._Parser(tokens, registry, relative)
+    starter words (the lexicon's starters), the walk resumed after a chain."""
+    lex = lexicon.default()
+    p = Reader(tokens, registry, relative, lex)
     out, i = [], 0
     while i < len(tokens):
         tok = tokens[i]
         parsed = None
-        if tok.kind == "sect" or (tok.kind == "word" and tok.low in grammar._STARTERS):
+        if tok.kind == "sect" or (tok.kind == "word" and tok.low in lex.starters()):
             if p.head(i) is not None:
-                parsed = p.parse_chain(i)
-            elif tok.kind == "word" and (tok.low in grammar.KEYWORDS or tok.low in grammar._DIRECTION):
-                parsed = p.parse_relative(i)
+                parsed = parse_chain(p, i)
+            elif tok.kind == "word" and (tok.low in lex.keywords or tok.low in lex.directions):
+                parsed = parse_relative(p, i)
                 if parsed is not None and not relative and all(r.unit is None for r in parsed[0].refs):
                     parsed = (None, parsed[1])
         if parsed is None:
             i += 1
             continue
         chain, j = parsed
-        if chain is not None and not grammar._is_secondary(tokens, i, j, chain):
+        if chain is not None and not grammar.is_secondary(p, i, j, chain):
             out.append(chain)
         i = max(j, i + 1)
     return out
