@@ -372,6 +372,26 @@ def verify_before_after(rel: str = "eval/verify-scaling/before-after.md") -> str
                      f"| {median['after/before wall']:.2f} |")
     return "\n".join(lines)
 
+
+def serve_load(rel: str = "eval/serve-load/results.json") -> str:
+    """``rel`` (a ``benchmarks/serve_load.py`` result): per phase the requests, errors, req/s and latencies."""
+    data = read_json(rel)
+
+    def row(name: str, r: dict, rps: bool = True) -> str:
+        cells = [f"{r['requests']:,}", f"{r['errors']}", f"{r['throughput_rps']:.1f}" if rps else "–",
+                 *(f"{int(half_up(str(r[key]), 0)):,}" for key in ("p50_ms", "p95_ms", "p99_ms", "search_p95_ms"))]
+        return f"| {name} | " + " | ".join(cells) + " |"
+
+    lines = ["| phase | requests | errors | req/s | p50 ms | p95 ms | p99 ms | search p95 ms |",
+             "|---|---|---|---|---|---|---|---|",
+             row("cold rush: 32 clients at once as the port opens", data["cold_rush_32"])]
+    seconds = f"{data['seconds']:g} s"
+    lines += [row(f"{n} client{'s' if n != '1' else ''}, {seconds}", r) for n, r in data["phases"].items()]
+    hostile = data["hostile"]
+    lines.append(row(f"8 clients while one 1 MB verify runs ({hostile['hostile_seconds']:.0f} s, "
+                     f"{hostile['hostile_status']})", hostile["others_during"], rps=False))
+    return "\n".join(lines)
+
 def search_modes(folder: str, labels: dict[str, str]) -> str:
     """``folder``/results.csv: p50 and p95 with their CIs per search mode, in the order of ``labels``
     (a mode's label; the first mode's p50 in bold)."""
@@ -923,6 +943,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "verify-before-after": verify_before_after,
     "law-routing": lambda: page_table("docs/benchmarks/law-routing-runs.md"),
     "law-routing-search": lambda: page_table("docs/benchmarks/law-routing-runs.md", 2),
+    "serve-load": serve_load,
     "page-weight": page_weight, "page-cold": page_cold,
     "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results-b3924e5.json"),
     "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results-b3924e5.json"),
