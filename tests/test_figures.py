@@ -29,8 +29,8 @@ NOT_YET = ("ranker/question-knn/", "facts/", "out/")
 #: docs/benchmarks/ files that are result records (benchmark scripts append their runs), quoted by the pages
 RESULT_RECORDS = ("ingest-runs.md", "law-routing-runs.md")
 #: docs/benchmarks/ pages not yet converted: their quoted figures are compared, but a figure may lack its comment
-BENCHMARKS_NOT_YET = ("chunking.md", "cite.md", "context.md", "embed.md", "eval.md", "parse.md",
-                      "retrieval-quality.md", "retrieval.md", "tests.md", "verify-history.md")
+BENCHMARKS_NOT_YET = ("chunking.md", "cite.md", "embed.md", "eval.md", "parse.md", "retrieval-quality.md",
+                      "retrieval.md", "tests.md", "verify-history.md")
 #: the docs/benchmarks/ pages, each of whose figures must come from its file
 BENCHMARK_PAGES = [page for page in sorted((REPO_ROOT / "docs" / "benchmarks").glob("*.md"))
                    if page.name not in RESULT_RECORDS + BENCHMARKS_NOT_YET]
