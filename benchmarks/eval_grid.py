@@ -7,7 +7,7 @@ of queries and extrapolated linearly to the whole dataset; the ratio compares th
 
     NEO4J_PASSWORD=... .venv/bin/python benchmarks/eval_grid.py --dataset gerlayqa --peer-sample 20
 
-Prints a JSON object with the timings (record it in docs/benchmarks/eval.md).
+Prints a JSON object with the timings (record it in docs/benchmarks/eval-runs.md).
 """
 
 from __future__ import annotations

@@ -944,6 +944,8 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "law-routing": lambda: page_table("docs/benchmarks/law-routing-runs.md"),
     "law-routing-search": lambda: page_table("docs/benchmarks/law-routing-runs.md", 2),
     "serve-load": serve_load,
+    "eval-grid-first": lambda: page_table("docs/benchmarks/eval-runs.md"),
+    "eval-grid-rerun": lambda: page_table("docs/benchmarks/eval-runs.md", 2),
     "page-weight": page_weight, "page-cold": page_cold,
     "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results-b3924e5.json"),
     "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results-b3924e5.json"),

@@ -27,10 +27,10 @@ PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 #: there may still lack its comment
 NOT_YET = ("ranker/question-knn/", "facts/", "out/")
 #: docs/benchmarks/ files that are result records (benchmark scripts append their runs), quoted by the pages
-RESULT_RECORDS = ("ingest-runs.md", "law-routing-runs.md")
+RESULT_RECORDS = ("eval-runs.md", "ingest-runs.md", "law-routing-runs.md")
 #: docs/benchmarks/ pages not yet converted: their quoted figures are compared, but a figure may lack its comment
-BENCHMARKS_NOT_YET = ("chunking.md", "cite.md", "embed.md", "eval.md", "parse.md", "retrieval-quality.md",
-                      "retrieval.md", "tests.md", "verify-history.md")
+BENCHMARKS_NOT_YET = ("chunking.md", "cite.md", "embed.md", "parse.md", "retrieval-quality.md", "retrieval.md",
+                      "tests.md", "verify-history.md")
 #: the docs/benchmarks/ pages, each of whose figures must come from its file
 BENCHMARK_PAGES = [page for page in sorted((REPO_ROOT / "docs" / "benchmarks").glob("*.md"))
                    if page.name not in RESULT_RECORDS + BENCHMARKS_NOT_YET]
@@ -167,6 +167,8 @@ ALLOWED: list[tuple[str, str]] = [
     ("benchmarks/reliability.md", "repeated citations ≤ 50×; chains ≤ 150×"),
     ("benchmarks/reliability.md", "The mix: search 40 %, verify 20 %"),  # the load test's settings
     ("benchmarks/reliability.md", "context 20 % (budget 300)"),
+    ("benchmarks/eval.md", "GerLayQA questions takes <= 10 min on 2 cores"),  # issue 7's goal
+    ("benchmarks/eval.md", "**Goal (<= 10 min for the full grid"),
 ]
 
 
