@@ -24,8 +24,12 @@ from research import figures, quotes as quotes_module
 #: the pages users read, whose figures must come from their files
 PAGES = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 #: eval pages not yet converted (prefixes under eval/): their quoted figures are compared, but a figure
-#: there may still lack its comment
-NOT_YET = ("ranker/question-knn/", "facts/", "out/")
+#: there may still lack its comment. question-knn: its table's CIs and paired tests were summarise.py's
+#: printed output, not kept (its inputs were scratch pickles); facts: eval/facts/score.py writes its own
+#: scores block (``<!-- facts-scores -->``), not yet a RENDERERS block, and issue 45 is rewriting the page
+NOT_YET = ("ranker/question-knn/", "facts/")
+#: git-ignored run outputs under eval/, not pages
+SCRATCH = ("out/",)
 #: docs/benchmarks/ files that are result records (benchmark scripts append their runs), quoted by the pages
 RESULT_RECORDS = ("eval-runs.md", "ingest-runs.md", "law-routing-runs.md")
 #: docs/benchmarks/ pages not yet converted: their quoted figures are compared, but a figure may lack its comment
@@ -36,7 +40,7 @@ BENCHMARK_PAGES = [page for page in sorted((REPO_ROOT / "docs" / "benchmarks").g
                    if page.name not in RESULT_RECORDS + BENCHMARKS_NOT_YET]
 #: the eval READMEs, each of whose figures must come from its file
 EVAL_PAGES = [page for page in sorted((REPO_ROOT / "eval").rglob("README.md"))
-              if not page.relative_to(REPO_ROOT / "eval").as_posix().startswith(NOT_YET)]
+              if not page.relative_to(REPO_ROOT / "eval").as_posix().startswith(NOT_YET + SCRATCH)]
 #: (page, words of the line): a setting, a definition or a figure of another work, not a measurement
 ALLOWED: list[tuple[str, str]] = [
     ("citations.md", "20 s per test"),  # the pytest-timeout limit of tests/cite/test_robustness.py
