@@ -205,7 +205,7 @@ def read_preamble(text: str, registry: LawRegistry) -> Preamble:
         start, end = cleaned.back(chain.start), cleaned.back(chain.end, end=True)
         role, prev_end = "basis", chain.start
         for ref in chain.refs:
-            if ref.unit is None or ref.para is None:
+            if ref.unit is None or ref.para is None or _word_as_letter(ref):
                 continue
             gap = clean[prev_end:ref.start]
             if _IVM.search(gap):
@@ -220,6 +220,16 @@ def read_preamble(text: str, registry: LawRegistry) -> Preamble:
             refs.append(EnablingRef(ref, role, start, end, text[start:end]))
             prev_end = ref.end
     return Preamble(text, issuing_body(clean), refs)
+
+
+#: words the citation grammar may take for a Buchstabe after "Buchstabe b und": "§ 9 Absatz 2 Nummer 2
+#: Buchstabe b und des § 21 ..." reads a second § 9 ... Buchstabe "des" (a gap of the grammar's letter
+#: lists; its reference is dropped here)
+_NOT_LETTERS = frozenset({"des", "der", "dem", "den", "die", "das", "und", "oder", "sowie", "bis", "mit"})
+
+
+def _word_as_letter(ref: RawRef) -> bool:
+    return any(ref.levels.get(k) in _NOT_LETTERS for k in ("buchstabe", "doppelbuchstabe"))
 
 
 _ID_LEVELS = ("absatz", "satz", "nummer", "buchstabe", "doppelbuchstabe")
