@@ -4,7 +4,7 @@ Measures wall time, peak memory (resource.getrusage, this process and its worker
 nodes per level and failures, and compares with a naive peer in the same run: a plain lxml
 full-tree parse + itertext of every file (the floor cost of reading the same XML).
 
-    .venv/bin/python benchmarks/parse_all.py --workers 2 [--out docs/benchmarks/parse.md]
+    .venv/bin/python benchmarks/parse_all.py --workers 2 [--out docs/benchmarks/parse-runs.md]
 """
 
 from __future__ import annotations

@@ -946,6 +946,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "serve-load": serve_load,
     "eval-grid-first": lambda: page_table("docs/benchmarks/eval-runs.md"),
     "eval-grid-rerun": lambda: page_table("docs/benchmarks/eval-runs.md", 2),
+    "parse-levels": lambda: page_table("docs/benchmarks/parse-runs.md", 4),
     "page-weight": page_weight, "page-cold": page_cold,
     "page-weight-b3924e5": lambda: page_weight("eval/page-weight/bgb-zpo/results-b3924e5.json"),
     "page-cold-b3924e5": lambda: page_cold("eval/page-weight/bgb-zpo/results-b3924e5.json"),
