@@ -32,7 +32,10 @@ NOT_YET = ("ranker/question-knn/", "facts/")
 SCRATCH = ("out/",)
 #: docs/benchmarks/ files that are result records (benchmark scripts append their runs), quoted by the pages
 RESULT_RECORDS = ("eval-runs.md", "ingest-runs.md", "law-routing-runs.md", "parse-runs.md")
-#: docs/benchmarks/ pages not yet converted: their quoted figures are compared, but a figure may lack its comment
+#: docs/benchmarks/ pages not yet converted: their quoted figures are compared, but a figure may lack its comment.
+#: Most are diaries of runs that kept no result file (cite, embed, chunking, verify-history: the page is the
+#: record of printed output), tests.md is appended to by each CI run, retrieval-quality and retrieval quote many
+#: eval/ folders cell by cell
 BENCHMARKS_NOT_YET = ("chunking.md", "cite.md", "embed.md", "retrieval-quality.md", "retrieval.md", "tests.md",
                       "verify-history.md")
 #: the docs/benchmarks/ pages, each of whose figures must come from its file
