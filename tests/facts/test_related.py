@@ -118,6 +118,30 @@ def test_mcp_related_carries_the_facts(graph, neo4j_cfg):
     assert rel["facts"]["rested_on_by_count"] == 1
 
 
+def test_the_unit_page_shows_enabling_and_enabled_provisions_and_definitions(graph, neo4j_cfg):
+    from fastapi.testclient import TestClient
+
+    from legalkg.serve.http import build_app
+
+    drv = open_driver(neo4j_cfg)
+    try:
+        client = TestClient(build_app(Tools(drv, neo4j_cfg.database, vectors=False)))
+        enabled = client.get("/unit/StVG/§26a").text  # the BKatV rests on § 26a StVG
+        rests = client.get("/unit/GenTPflEV/§3/Abs1").text  # what the GenTPflEV rests on, outside the graph
+        defines = client.get("/unit/StVG/§2/Abs1").text  # "der Erlaubnis (Fahrerlaubnis)"
+    finally:
+        drv.close()
+    facts = enabled[enabled.index('<section aria-labelledby="facts-h">'):]
+    assert 'class="links ordinances"' in facts and ">BKatV 2013</a>" in facts
+    rests = rests[rests.index('<section aria-labelledby="facts-h">'):]
+    assert 'class="links rests-on"' in rests
+    assert "§ 16b Abs. 6 GenTG" in rests and '<span class="badge">law_not_in_graph</span>' in rests
+    # GenTPflEV § 3 Abs. 1 uses "Erzeuger", defined in its § 2 Nr. 3
+    assert 'class="links applying"' in rests and "Erzeuger" in rests
+    defines = defines[defines.index('<section aria-labelledby="facts-h">'):]
+    assert 'class="links defined"' in defines and "<dfn lang=\"de\">Fahrerlaubnis</dfn>" in defines
+
+
 def test_loading_the_missing_law_turns_the_record_into_an_edge(graph, driver, neo4j_cfg):
     before = unit_facts(graph, "GenTPflEV/§2", 10)
     assert before["law_rests_on_unresolved"] == [GENTPFLEV_RECORD]
