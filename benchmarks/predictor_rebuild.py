@@ -1,13 +1,15 @@
-"""Rebuild the shipped predictor models in full and say whether they are the shipped files.
+"""Rebuild the shipped predictor models and their rankers in full and say whether they are the shipped files.
 
     .venv/bin/python benchmarks/predictor_rebuild.py [--task lay --task case] [--out eval/out/predictor-rebuild]
         [--doc docs/benchmarks/predictor-rebuild.md]
 
 Runs the documented ``legalkg train`` command of each task (``research.predictors.RECIPES``: the shared
-training files, ``--seed 0``, the 58 default codes) into ``--out`` (git-ignored scratch), compares the
-fingerprint of each rebuilt file with that of ``legalkg/data/predictor-<task>.npz`` and writes the
-result to ``--doc``: the command, its time, and the arrays that differ. It never replaces a shipped
-file: copy the rebuilt one over it deliberately, and rewrite tests/predict/fingerprints.json after.
+training files, ``--seed 0``, the 58 default codes, ``--ranker-out``) into ``--out`` (git-ignored
+scratch), compares the fingerprint of each rebuilt file with that of ``legalkg/data/predictor-<task>.npz``
+and ``ranker-<task>.npz`` (the ranker's tree numbers to 6 significant digits: LightGBM's training is
+not bit-exact across machines) and writes the result to ``--doc``: the command, its time, and the arrays
+that differ. It never replaces a shipped file: copy the rebuilt one over it deliberately, and rewrite
+tests/predict/fingerprints.json after (``benchmarks/predictor_fingerprints.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ def rebuild(task: str, out: Path) -> dict:
     files, name = RECIPES[task]
     data = [recipe_file(f, paths.eval_dir()) for f in files]
     target = out / name
-    args = train_args(task, data, target)
+    ranker = out / f"ranker-{task}.npz"
+    args = [*train_args(task, data, target), "--ranker-out", str(ranker)]
     started = time.perf_counter()
     run = subprocess.run([sys.executable, "-m", "legalkg.cli", *args], capture_output=True, text=True, cwd=REPO,
                          env={**os.environ, "PYTHONPATH": str(REPO)})
@@ -43,26 +46,33 @@ def rebuild(task: str, out: Path) -> dict:
         sys.exit(f"{task}: legalkg train failed: {run.stderr.strip() or run.stdout.strip()}")
     shipped = default_model_path(task)
     diff = differences(fingerprint(target), fingerprint(shipped))
-    shown = " ".join(a if not a.startswith(str(paths.data_dir())) else "$LEGALKG_SHARED/data" + a[len(str(paths.data_dir())):]
-                     for a in args)
-    return {"task": task, "command": f"legalkg {shown}", "seconds": seconds, "report": run.stdout.strip(),
-            "differs": diff, "size": target.stat().st_size, "shipped_size": shipped.stat().st_size}
+    shipped_ranker = shipped.with_name(f"ranker-{task}.npz")
+    ranker_diff = differences(fingerprint(ranker), fingerprint(shipped_ranker))
+    shown = " ".join(paths.portable(a) for a in args)
+    return {"task": task, "command": f"legalkg {shown}", "seconds": seconds, "report": paths.portable(run.stdout.strip()),
+            "differs": diff, "size": target.stat().st_size, "shipped_size": shipped.stat().st_size,
+            "ranker_differs": ranker_diff, "ranker_size": ranker.stat().st_size,
+            "shipped_ranker_size": shipped_ranker.stat().st_size}
 
 
 def render(rows: list[dict]) -> str:
-    lines = ["# The shipped predictor models rebuilt in full", "",
+    lines = ["# The shipped predictor models and rankers rebuilt in full", "",
              f"- run: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {cpu_model()}, `nice -n 10`, "
              "`python benchmarks/predictor_rebuild.py`",
              "- compared: the fingerprint of `research/predictors.py` (every array, floats to 6 decimals, "
-             "the header with the training files' names only) of the rebuilt file against "
-             "`legalkg/data/predictor-<task>.npz`", ""]
+             "the header with the training files' names only; a ranker's tree numbers to 6 significant digits) "
+             "of each rebuilt file against `legalkg/data/predictor-<task>.npz` and `ranker-<task>.npz`", ""]
     for r in rows:
         verdict = ("**the same model as the shipped file**" if not r["differs"] else
                    f"**differs from the shipped file** in {len(r['differs'])} arrays: "
                    + ", ".join(f"`{d}`" for d in r["differs"]))
+        ranker = ("**the same ranker as the shipped file**" if not r["ranker_differs"] else
+                  f"**differs from the shipped file** in {len(r['ranker_differs'])} arrays: "
+                  + ", ".join(f"`{d}`" for d in r["ranker_differs"]))
         lines += [f"## {r['task']}", "", f"- command: `{r['command']}`",
                   f"- time: {r['seconds']:.0f} s; `legalkg train` said: {r['report']}",
-                  f"- size: {r['size']:,} bytes rebuilt, {r['shipped_size']:,} shipped", f"- result: {verdict}", ""]
+                  f"- size: {r['size']:,} bytes rebuilt, {r['shipped_size']:,} shipped", f"- predictor: {verdict}",
+                  f"- ranker: {r['ranker_size']:,} bytes rebuilt, {r['shipped_ranker_size']:,} shipped; {ranker}", ""]
     return "\n".join(lines)
 
 
@@ -76,7 +86,9 @@ def main() -> None:
     rows = [rebuild(task, args.out) for task in (args.task or sorted(RECIPES, reverse=True))]
     args.doc.write_text(render(rows), "utf-8")
     for r in rows:
-        print(f"{r['task']}: {r['seconds']:.0f} s, " + ("same as shipped" if not r["differs"] else f"differs: {r['differs']}"))
+        print(f"{r['task']}: {r['seconds']:.0f} s, predictor "
+              + ("same as shipped" if not r["differs"] else f"differs: {r['differs']}") + ", ranker "
+              + ("same as shipped" if not r["ranker_differs"] else f"differs: {r['ranker_differs']}"))
     print(f"wrote {args.doc}")
 
 

@@ -61,3 +61,24 @@ def test_the_ranker_fingerprint_allows_last_digits_and_sees_a_changed_leaf():
     same = booster_digest(text("0.123456", "1.5"))
     assert booster_digest(text("0.12345600000001", "1.5000000000000002")) == same
     assert booster_digest(text("0.123556", "1.5")) != same
+
+
+def test_the_documented_commands_are_the_recipes_the_checks_run():
+    """docs/retrieval.md's "Shipped models" commands train what ``RECIPES`` (and so both checks) train:
+    the same files, seed, options, and the ranker beside the predictor."""
+    import re
+
+    from research.predictors import OPTIONS
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "retrieval.md").read_text("utf-8")
+    block = re.search(r"## Shipped models.*?```\n(.*?)```", doc, re.S).group(1).replace("\\\n", " ")
+    commands = {w[w.index("--task") + 1]: w for w in (line.split() for line in block.splitlines() if line.strip())}
+    assert commands.keys() == RECIPES.keys()
+    for task, words in commands.items():
+        files, name = RECIPES[task]
+        data = [words[i + 1] for i, w in enumerate(words) if w == "--data"]
+        assert [d.split("/eval/")[-1] if "/shared/" in d else d.removeprefix("eval/") for d in data] == list(files)
+        options = dict(zip(words[2::2], words[3::2], strict=False))
+        assert options["--out"] == f"legalkg/data/{name}" and options["--seed"] == "0"
+        assert options["--ranker-out"] == f"legalkg/data/ranker-{task}.npz"
+        assert tuple(w for o in ("--forms",) if o in options for w in (o, options[o])) == OPTIONS[task]
