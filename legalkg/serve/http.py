@@ -108,14 +108,13 @@ def install_errors(app) -> None:
     app.add_exception_handler(ClientDisconnect, hung_up)
 
     @app.exception_handler(nx.DriverError)
-    async def neo4j_down(_request, err: Exception):
-        return error(503, "Neo4j is not reachable: retry later (the server's log names the cause)",
-                     **{"Retry-After": "5"})
+    async def neo4j_down(request, err: Exception):
+        return await unavailable(request, "Neo4j is not reachable: retry later (the server's log names the cause)")
 
     @app.exception_handler(nx.Neo4jError)
-    async def neo4j_error(_request, err: nx.Neo4jError):
+    async def neo4j_error(request, err: nx.Neo4jError):
         if isinstance(err, nx.ServiceUnavailable | nx.SessionExpired | nx.TransientError):
-            return error(503, "Neo4j is not reachable or busy: retry later", **{"Retry-After": "5"})
+            return await unavailable(request, "Neo4j is not reachable or busy: retry later")
         log.error("Neo4j error: %s", err)
         return error(500, "internal error: Neo4j refused a query (see the server's log)")
 
@@ -131,6 +130,18 @@ async def http_answer(request: Request, err: HTTPException) -> Response:
     if err.status_code == 404 and page is not None and "text/html" in request.headers.get("accept", ""):
         return await asyncio.to_thread(page, request)
     return error(err.status_code, err.detail if isinstance(err.detail, str) else "request refused")
+
+
+async def unavailable(request: Request, message: str) -> Response:
+    """503 with ``Retry-After`` while Neo4j is away; a browser on a page (not a tool's route) gets the
+    page with the line, not the JSON API's ``{"error": ...}`` as bare text."""
+    page = getattr(request.app.state, "html_error", None)
+    if (page is not None and "text/html" in request.headers.get("accept", "")
+            and request.url.path.strip("/") not in TOOL_ARGS):
+        response = await asyncio.to_thread(page, request, 503, message)
+        response.headers["Retry-After"] = "5"
+        return response
+    return error(503, message, **{"Retry-After": "5"})
 
 
 async def cancelled(request: Request, _err: cancel.Cancelled) -> JSONResponse:

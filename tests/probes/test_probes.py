@@ -10,8 +10,8 @@ hostile user does, and what must come back. The runner is one parametrised test 
   with ``code`` and a message matching ``message``, or a tool error (``isError``) whose one line
   matches ``tool_error``. Every request must be answered.
 
-``{tmp}`` in a row is the folder of hostile files made by ``hostile_files``. The counts are in
-docs/reliability.md.
+``{tmp}`` in a row is the folder of hostile files made by ``hostile_files``. The ``http``, ``page``
+and ``fault`` rows run in test_http_probes.py. The counts are in docs/reliability.md.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ CASES = [json.loads(line) for line in (Path(__file__).with_name("cases.jsonl")).
          if line.strip() and not line.startswith("//")]
 CLI_CASES = [c for c in CASES if "cli" in c]
 MCP_CASES = [c for c in CASES if "mcp" in c]
+#: the surfaces of the table; the http, page and fault rows run in test_http_probes.py
+SURFACES = ("cli", "mcp", "http", "page", "fault")
 DEAD_NEO4J = {"NEO4J_URI": "bolt://127.0.0.1:9", "NEO4J_PASSWORD": "not-used"}
 MCP_SERVER = """
 from neo4j import GraphDatabase
@@ -46,7 +48,8 @@ INIT = [{"jsonrpc": "2.0", "id": "init", "method": "initialize",
 def test_every_case_has_a_unique_id_and_one_surface():
     ids = [c["id"] for c in CASES]
     assert len(ids) == len(set(ids)), [i for i in ids if ids.count(i) > 1]
-    assert all(("cli" in c) != ("mcp" in c) for c in CASES)
+    assert all(sum(k in c for k in SURFACES) == 1 for c in CASES), [c["id"] for c in CASES
+                                                                    if sum(k in c for k in SURFACES) != 1]
 
 
 @pytest.fixture(scope="module")
@@ -160,6 +163,10 @@ def test_mcp_probe(number, mcp_answers):
 
 def test_the_docs_give_the_tables_counts():
     text = " ".join((Path(__file__).parents[2] / "docs" / "reliability.md").read_text().split())
-    found = re.search(r"(\d+) rows: (\d+) of the CLI .*? and (\d+) of MCP over stdio", text)
+    found = re.search(r"(\d+) rows: (\d+) of the CLI .*?, (\d+) of MCP over stdio .*?, (\d+) of the HTTP API "
+                      r".*?, (\d+) of the pages .*? and (\d+) faults \((\d+) malformed.*? and (\d+) requests", text)
     assert found, "docs/reliability.md: the probe suite's counts are missing"
-    assert tuple(map(int, found.groups())) == (len(CASES), len(CLI_CASES), len(MCP_CASES))
+    faults = [c["fault"] for c in CASES if "fault" in c]
+    counts = [len(CASES), *(sum(k in c for c in CASES) for k in SURFACES)]
+    assert tuple(map(int, found.groups())) == (*counts, sum("raw" in f for f in faults),
+                                               sum(bool(f.get("neo4j_down")) for f in faults))

@@ -82,6 +82,9 @@ def mount(app: FastAPI, tools: Tools) -> None:
     pages = Pages(tools)
     files = {p.name: StaticFile(p) for p in STATIC.iterdir() if p.is_file()}
     app.state.html_not_found = lambda request: compressed(request, pages.not_found(request))
+    # a page whose call failed outside the tools' own errors (Neo4j away): the bare page with the line
+    app.state.html_error = lambda request, status, message: compressed(
+        request, pages.render(request, "base.html", status=status, form={}, error=message))
 
     @app.get("/static/{name}", include_in_schema=False)
     def static(request: Request, name: str) -> Response:
