@@ -38,17 +38,20 @@ SUBSET: tuple[str, ...] = ("--laws", "burlg", "--vocab", "1000", "--dim", "16", 
 #: The subset model the plain suite compares with, written by ``benchmarks/encoder_rebuild.py --subset``
 #: (never by a test).
 REFERENCE = REPO / "tests" / "predict" / "static-encoder-subset.npz"
-#: Header fields that may differ: the time bound (``--minutes``) and the step bound as given; the steps
-#: reached are ``meta.steps`` and must agree.
-VOLATILE = frozenset({"config.minutes", "config.steps"})
+#: Header fields that may differ: the time bound (``--minutes``) and the step bound as given (the steps
+#: reached are ``meta.steps`` and must agree), and the vocabulary size reached: below the ``--vocab``
+#: cap the trainer's ties change it too (the first run of docs/benchmarks/encoder-rebuild-subset.json);
+#: ``token_jaccard`` compares the vocabularies instead.
+VOLATILE = frozenset({"config.minutes", "config.steps", "vocab"})
 #: Lowest (``*_delta``: largest absolute) value of each measure that still counts as the same model, in
 #: full: the vocabulary nearly the same and recall@10 on GerLayQA dev within 0.03 of the shipped table's
 #: (the other measures are reported; one full run takes a quarter of an hour, too few for their spread).
 TOLERANCE: dict[str, float] = {"token_jaccard": 0.95, "recall_delta": 0.03}
 #: The same for ``SUBSET`` against ``REFERENCE``, between the runs of docs/benchmarks/encoder-rebuild-subset.json:
-#: the same command gave top10_overlap 0.92-0.98 and score_correlation 0.992-0.996, ``--seed 1`` (other
-#: batches) 0.835 and 0.969, ``--steps 5`` 0.41 and 0.71. The header tells a changed option apart anyway;
-#: these bounds catch a change of the code that trains the table.
+#: five runs of the same command gave top10_overlap 0.92-0.96 and score_correlation 0.989-0.997,
+#: ``--seed 1`` (other batches) 0.853 and 0.975, ``--steps 5`` 0.40 and 0.72, ``--stage random`` 0.52 and
+#: 0.50. The header tells a changed option apart anyway; these bounds catch a change of the code that
+#: trains the table.
 SUBSET_TOLERANCE: dict[str, float] = {"token_jaccard": 0.95, "row_cosine": 0.6, "top10_overlap": 0.88,
                                       "score_correlation": 0.98, "recall_delta": 0.1}
 
