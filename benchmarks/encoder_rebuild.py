@@ -108,6 +108,7 @@ def full(args: argparse.Namespace) -> None:
         args.doc.with_suffix(".json").write_text(json.dumps(row, indent=1, sort_keys=True) + "\n", "utf-8")
         return
     target = args.rebuilt or args.out / "static-encoder.npz"
+    target.parent.mkdir(parents=True, exist_ok=True)
     command = recipe_args(paths.eval_dir(), target)
     seconds, report = (None, "(built before, by the same command)") if args.rebuilt else train(command)
     log = target.parent / "build.log"  # `/usr/bin/time -v legalkg train-encoder ... > build.log 2>&1`
@@ -116,8 +117,6 @@ def full(args: argparse.Namespace) -> None:
         report = paths.portable(text.splitlines()[0])
         wall = re.search(r"Elapsed \(wall clock\).*?: ([\d:.]+)", text)
         seconds = wall.group(1) + " wall (`/usr/bin/time -v`)" if wall else None
-    if not args.rebuilt:
-        args.out.mkdir(parents=True, exist_ok=True)
     shipped, rebuilt = load_model(DEFAULT_FILE), load_model(target)
     queries, docs, gold = full_texts()
     measures = compare(shipped, rebuilt, queries, docs, gold)
