@@ -82,3 +82,18 @@ def test_the_documented_commands_are_the_recipes_the_checks_run():
         assert options["--out"] == f"legalkg/data/{name}" and options["--seed"] == "0"
         assert options["--ranker-out"] == f"legalkg/data/ranker-{task}.npz"
         assert tuple(w for o in ("--forms",) if o in options for w in (o, options[o])) == OPTIONS[task]
+
+
+def test_no_test_writes_an_expectation_it_compares_with():
+    """The committed expectations of the rebuild checks are written by benchmarks/ scripts only: no line
+    of a test that names one of them writes a file (an environment switch that did once made this
+    test's fingerprint pass whatever the model held)."""
+    import re
+
+    names = re.compile(r"FINGERPRINTS|REFERENCE|fingerprints\.json|static-encoder-subset\.npz")
+    writes = re.compile(r"write_text|write_bytes|copyfile|copy2|np\.savez|json\.dump\(|open\([^)]*['\"]w")
+    tests = Path(__file__).resolve().parents[1]
+    found = [f"{path.relative_to(tests)}:{n}" for path in tests.rglob("*.py")
+             for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+             if names.search(line) and writes.search(line) and path != Path(__file__).resolve()]
+    assert not found, found
