@@ -110,6 +110,15 @@ class _Group(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
+    def make_context(self, info_name, args, parent=None, **extra):  # type: ignore[override]
+        """``legalkg --help`` and ``--version`` write while the arguments are parsed, before ``invoke``."""
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except OSError as err:
+            if err.errno not in FULL:
+                raise
+            output_failed(err)
+
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
             try:

@@ -12,7 +12,9 @@ careless or hostile client does (``cases.jsonl``; test_probes.py runs the CLI an
 - ``fault`` rows: ``raw`` bytes sent on a socket to the same server (optionally hung up at once,
   ``hangup``), whose first answer line must match ``reply`` ("" when the server must close without
   one), after which the server must still answer ``/health``; or an ``http`` request to the same
-  app whose Neo4j is gone (``neo4j_down``: a driver to a closed port, as ``serve`` opens it).
+  app whose Neo4j is gone (``neo4j_down``: a driver to a closed port, as ``serve`` opens it); or
+  ``cli`` args run with stdout on ``/dev/full`` or a pipe nobody reads (``closed-pipe``), with the
+  ``exit``, ``lines`` and ``stderr`` of a cli row.
 
 Every answer carries X-Frame-Options DENY and nosniff, and never a traceback. The counts are in
 docs/reliability.md.
@@ -43,7 +45,7 @@ from legalkg.serve import Tools, build_app
 from legalkg.serve.origin import LocalOnly
 from legalkg.server.process import free_port
 
-from .test_probes import CASES, fill
+from .test_probes import CASES, DEAD_NEO4J, fill
 
 HTTP_CASES = [c for c in CASES if "http" in c]
 PAGE_CASES = [c for c in CASES if "page" in c]
@@ -200,9 +202,38 @@ def down_answers(dead_port) -> dict[str, tuple]:
         return dict(pool.map(timed, [c for c in FAULT_CASES if c["fault"].get("neo4j_down")]))
 
 
+def run_writing_to(fault: dict) -> subprocess.CompletedProcess:
+    """``legalkg ARGS`` with stdout on ``/dev/full`` or a pipe nobody reads (``closed-pipe``)."""
+    if fault["stdout"] == "closed-pipe":
+        unread, out = os.pipe()
+        os.close(unread)
+    else:
+        out = os.open(fault["stdout"], os.O_WRONLY)
+    try:
+        return subprocess.run([sys.executable, "-m", "legalkg.cli", *fill(fault["cli"])],
+                              input=fill(fault.get("stdin")), stdout=out, stderr=subprocess.PIPE, text=True,
+                              timeout=300, env={**os.environ, **DEAD_NEO4J})
+    finally:
+        os.close(out)
+
+
+@pytest.fixture(scope="module")
+def writing_results() -> dict[str, subprocess.CompletedProcess]:
+    with ThreadPoolExecutor(4) as pool:
+        rows = [c for c in FAULT_CASES if "cli" in c["fault"]]
+        return dict(pool.map(lambda c: (c["id"], run_writing_to(c["fault"])), rows))
+
+
 @pytest.mark.parametrize("case", FAULT_CASES, ids=[c["id"] for c in FAULT_CASES])
 def test_fault_probe(case, request):
     fault = case["fault"]
+    if "cli" in fault:  # as the cli rows: the exit code, stderr's lines (none for a closed pipe)
+        out = request.getfixturevalue("writing_results")[case["id"]]
+        assert "Traceback" not in out.stderr, out.stderr[-1500:]
+        assert out.returncode == case["exit"], (out.returncode, out.stderr[-800:])
+        assert len(out.stderr.splitlines()) == case["lines"], out.stderr[-800:]
+        assert re.search(case["stderr"], out.stderr), out.stderr[-800:]
+        return
     if fault.get("neo4j_down"):
         answer, seconds = request.getfixturevalue("down_answers")[case["id"]]
         text = check_answer(case, *answer)

@@ -164,9 +164,11 @@ def test_mcp_probe(number, mcp_answers):
 def test_the_docs_give_the_tables_counts():
     text = " ".join((Path(__file__).parents[2] / "docs" / "reliability.md").read_text().split())
     found = re.search(r"(\d+) rows: (\d+) of the CLI .*?, (\d+) of MCP over stdio .*?, (\d+) of the HTTP API "
-                      r".*?, (\d+) of the pages .*? and (\d+) faults \((\d+) malformed.*? and (\d+) requests", text)
+                      r".*?, (\d+) of the pages .*? and (\d+) faults \((\d+) malformed.*?; (\d+) requests "
+                      r".*?; and (\d+) commands", text)
     assert found, "docs/reliability.md: the probe suite's counts are missing"
     faults = [c["fault"] for c in CASES if "fault" in c]
     counts = [len(CASES), *(sum(k in c for c in CASES) for k in SURFACES)]
     assert tuple(map(int, found.groups())) == (*counts, sum("raw" in f for f in faults),
-                                               sum(bool(f.get("neo4j_down")) for f in faults))
+                                               sum(bool(f.get("neo4j_down")) for f in faults),
+                                               sum("cli" in f for f in faults))
