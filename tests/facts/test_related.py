@@ -110,12 +110,19 @@ def test_definitions_made_in_a_unit_and_applying_to_another(graph):
 def test_mcp_related_carries_the_facts(graph, neo4j_cfg):
     drv = open_driver(neo4j_cfg)
     try:
-        rel = Tools(drv, neo4j_cfg.database, vectors=False).related(id="StVG/§26a", limit=5)
+        tools = Tools(drv, neo4j_cfg.database, vectors=False)
+        rel = tools.related(id="StVG/§26a", limit=5)
+        rests = tools.related(id="GenTPflEV/§3/Abs1", limit=5)["facts"]
+        defines = tools.related(citation="§ 2 Abs. 1 StVG", limit=50)["facts"]
     finally:
         drv.close()
     assert rel["id"] == "StVG/§26a"
     assert [r["ordinance"] for r in rel["facts"]["rested_on_by"]] == ["BKatV 2013"]
     assert rel["facts"]["rested_on_by_count"] == 1
+    # what the unit's own law rests on (outside the graph, with its status) and the definitions
+    assert rests["law_rests_on_unresolved"] == [GENTPFLEV_RECORD] and rests["issuer"] == "die Bundesregierung"
+    assert {d["term"]: d["unit"] for d in rests["applying"]}["Erzeuger"] == "GenTPflEV/§2/S1/Nr3"
+    assert ("Fahrerlaubnis", "StVG/§2/Abs1/S1") in {(d["term"], d["unit"]) for d in defines["defined_here"]}
 
 
 def test_the_unit_page_shows_enabling_and_enabled_provisions_and_definitions(graph, neo4j_cfg):
