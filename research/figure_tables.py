@@ -963,4 +963,5 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "cli-startup": cli_startup, "readme-examples": readme_examples,
     "cli-startup-graph-ranker": lambda: cli_startup("eval/cli-startup/graph-ranker"),
     "cli-startup-mapped": lambda: cli_startup("eval/cli-startup/mapped"),
-    "context-packs": context_packs, "expand-decisions": lambda: table_of("eval/expand-decisions/results.md")}
+    "context-packs": context_packs, "context-packs-cv": lambda: table_of("eval/context-packs/cv/results.md"),
+    "expand-decisions": lambda: table_of("eval/expand-decisions/results.md")}

@@ -2,6 +2,7 @@
 
     .venv/bin/python eval/context-packs/run.py [--sample 300] [--seed 0] [--budgets 300,1000,3000]
         [--baseline-rev 5328726] [--cache DIR] [--out eval/context-packs]
+        [--cv 5 --folds 0 --train-extra FILE ...]
 
 Per GerLayQA dev question (a seeded random sample of ``--sample``, gold outside the graph's laws
 dropped as ``legalkg eval`` drops it):
@@ -16,9 +17,15 @@ dropped as ``legalkg eval`` drops it):
 A gold § is held by a list when one of its units lies in that § (``legalkg.eval.metric.match_depth``
 at § depth). The figure is ``sum(held by pack and top 10) / sum(held by top 10)`` over the
 questions, with a 95 % bootstrap CI over questions (``legalkg.eval.stats.bootstrap_ci``, 1,000
-resamples, seed 0). It also gives each list's § recall. The engine is the shipped one, trained
-on GerLayQA dev + train, so its ranks are in-sample; the ratio compares two selections over the
-same ranks.
+resamples, seed 0). It also gives each list's § recall.
+
+Without ``--cv`` the engine is the shipped one, trained on GerLayQA dev + train, so its ranks are
+in-sample; the ratio compares two selections over the same ranks. With ``--cv N`` every question
+is answered, and its candidates gathered, by the engine of its fold (``legalkg.eval.folds.
+fold_retrievers``, as ``legalkg eval --cv N --fold-ranker shipped``: predictor and stacked ranker
+trained on the other folds of GerLayQA dev plus every ``--train-extra`` file, the shipped fusion
+weights); the sample is drawn from the folds named by ``--folds``, and only their engines are
+trained.
 """
 
 from __future__ import annotations
@@ -41,13 +48,17 @@ import numpy as np
 
 from legalkg.context import Candidate, gather, select_units
 from legalkg.eval.datasets import load_dataset, restrict_to_laws
+from legalkg.eval.folds import Folds, fold_retrievers, group_of
 from legalkg.eval.metric import match_depth
 from legalkg.eval.runner import law_keys
 from legalkg.eval.stats import bootstrap_ci
 from legalkg.graph.config import load_config
 from legalkg.graph.connection import session_driver
 from legalkg.model import decode_id
+from legalkg.predict import grouped_folds
+from legalkg.predict.examples import load_examples
 from legalkg.retrieve import Retriever, SearchRequest, clean_query
+from legalkg.vocab import Task
 
 ROOT = Path(__file__).resolve().parents[2]
 PARA_DEPTH = 2
@@ -77,9 +88,10 @@ def held(gold, ids) -> set:
     return {g for g in gold if any(match_depth(u, g) >= PARA_DEPTH for u in units)}
 
 
-def gather_all(driver, db, cases, cache: Path | None) -> dict[str, dict]:
-    """case id -> {"top10": ids, "candidates": [...]}, read from ``cache`` where there."""
-    path = cache / "gerlayqa-dev-lay.jsonl.gz" if cache else None
+def gather_all(driver, db, cases, cache: Path | None, engines=None, tag: str = "") -> dict[str, dict]:
+    """case id -> {"top10": ids, "candidates": [...]}, read from ``cache`` where there; each case
+    answered by ``engines[case id]`` where given (its fold's engine), else by the shipped one."""
+    path = cache / f"gerlayqa-dev-lay{tag}.jsonl.gz" if cache else None
     out: dict[str, dict] = {}
     if path and path.exists():
         with gzip.open(path, "rt", encoding="utf-8") as fh:
@@ -91,8 +103,9 @@ def gather_all(driver, db, cases, cache: Path | None) -> dict[str, dict]:
     t = time.perf_counter()
     for i, c in enumerate(todo, 1):
         text = clean_query(c.query)
-        top = r.search(SearchRequest(query=text, k=10, task="lay"))
-        cands = gather(r, text, "lay")
+        engine = engines[c.id] if engines else r
+        top = engine.search(SearchRequest(query=text, k=10, task="lay"))
+        cands = gather(engine, text, "lay")
         out[c.id] = {"id": c.id, "top10": [h.id for h in top.seeds],
                      "candidates": [x.model_dump(mode="json") for x in cands]}
         if i % 25 == 0:
@@ -145,6 +158,25 @@ def score(scored, recs, budget: int, base_mod, base_cal) -> list[dict]:
     return rows
 
 
+def in_folds(cases, n: int, seed: int, chosen: set[int]) -> list:
+    """The cases of folds ``chosen`` of the grouped ``n``-fold split that ``fold_retrievers`` makes."""
+    split = list(grouped_folds([group_of(c.id) for c in cases], n, seed))
+    return [cases[i] for k, (_train, test) in enumerate(split) if k in chosen for i in test]
+
+
+def cv_engines(driver, db, cases, n: int, seed: int, extra_files, scored_ids: set[str]) -> dict:
+    """case id -> the engine of its fold (predictor and stacked ranker trained without the fold,
+    plus ``extra_files``), for the folds that hold a scored case."""
+    rows = [(c.id, clean_query(c.query), c.gold) for c in cases]
+    extra = load_examples(list(extra_files), task="lay") if extra_files else None
+    shipped = Retriever(driver, db).models.weights_for(Task.LAY)
+    t = time.perf_counter()
+    engines = fold_retrievers(driver, db, Task.LAY, rows, Folds(n, seed, ranked=True), extra=extra,
+                              weights=shipped, only=scored_ids)
+    print(f"  fold engines trained in {time.perf_counter() - t:.0f} s", file=sys.stderr)
+    return engines
+
+
 @click.command()
 @click.option("--sample", type=int, default=300, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
@@ -153,13 +185,24 @@ def score(scored, recs, budget: int, base_mod, base_cal) -> list[dict]:
 @click.option("--baseline-rev", default="5328726", show_default=True, help="The commit whose pack is the baseline.")
 @click.option("--cache", type=click.Path(path_type=Path), default=None, help="Keep gathered candidates here.")
 @click.option("--out", type=click.Path(path_type=Path), default=Path("eval/context-packs"), show_default=True)
-def main(sample, seed, budgets, baseline_rev, cache, out) -> None:
+@click.option("--cv", type=int, default=0, show_default=True,
+              help="Answer each question by its fold's engine of an N-fold CV (0: the shipped engine, in-sample).")
+@click.option("--folds", default="0", show_default=True, help="With --cv: the folds whose questions are sampled.")
+@click.option("--train-extra", "train_extra", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="With --cv: more training questions for every fold (repeatable), as `legalkg eval --train-extra`.")
+def main(sample, seed, budgets, baseline_rev, cache, out, cv, folds, train_extra) -> None:
     cfg = load_config()
     base_mod, base_cal = load_baseline(baseline_rev)
     with session_driver(cfg) as driver:
         cases = restrict_to_laws(load_dataset("gerlayqa"), law_keys(driver, cfg.database))
-        scored = random.Random(seed).sample(cases, min(sample, len(cases)))
-        recs = gather_all(driver, cfg.database, scored, cache)
+        engines, tag, pool = None, "", cases
+        if cv:
+            pool = in_folds(cases, cv, seed, {int(f) for f in folds.split(",")})
+        scored = random.Random(seed).sample(pool, min(sample, len(pool)))
+        if cv:
+            engines = cv_engines(driver, cfg.database, cases, cv, seed, train_extra, {c.id for c in scored})
+            tag = f"-cv{cv}-folds{folds.replace(',', '_')}"
+        recs = gather_all(driver, cfg.database, scored, cache, engines, tag)
     rows = []
     for budget in (int(b) for b in budgets.split(",")):
         rows += score(scored, recs, budget, base_mod, base_cal)

@@ -29,7 +29,7 @@ scored with.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -272,13 +272,16 @@ FIVE_FOLDS = Folds()
 
 def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[str, str, Sequence[Citation]]],
                     folds: Folds = FIVE_FOLDS, extra: TrainingSet | None = None,
-                    weights: Mapping[str, float] | Tuning | None = None) -> dict[str, Retriever]:
+                    weights: Mapping[str, float] | Tuning | None = None,
+                    only: Container[str] | None = None) -> dict[str, Retriever]:
     """case id -> the Retriever whose predictor was trained without that case's fold (plus
     ``extra``'s examples in every fold), fusing its runs with ``weights`` (default
     ``learned.WEIGHTS``), or, given a ``Tuning``, with the weights that an inner CV on the fold's
     training cases chose; with ``folds.ranked`` its § run ordered by a ranker stacked on the same
     training cases (``fold_ranker``). The inner CV of a ``Tuning`` ranks as the outer folds do:
-    with ``folds.ranked`` each inner engine has a ranker stacked on its inner training cases."""
+    with ``folds.ranked`` each inner engine has a ranker stacked on its inner training cases.
+    With ``only``, folds holding none of those case ids get no engine: a study that scores a
+    sample of the cases trains only the folds it scores."""
     n_folds, seed = folds.n, folds.seed
     prep = prepare(driver, db, task, cases, extra, folds.features)
     ids = [cid for cid, _, _ in cases]
@@ -286,6 +289,8 @@ def fold_retrievers(driver: Driver, db: str, task: Task, cases: Sequence[tuple[s
     out: dict[str, Retriever] = {}
     for _train, test_idx in grouped_folds(groups, n_folds, seed):
         test_ids = {ids[i] for i in test_idx}
+        if only is not None and not any(cid in only for cid in test_ids):
+            continue
         own = [e for e in prep.data.examples if e.id not in test_ids]
         fold = TrainingSet(task, own + prep.extra.examples, prep.data.sources + prep.extra.sources)
         model: Predictor = train(fold, config=task_config(task), statutes=prep.statutes, seed=seed)
