@@ -57,7 +57,7 @@ def rebuild(task: str, out: Path) -> dict:
 
 def render(rows: list[dict]) -> str:
     lines = ["# The shipped predictor models and rankers rebuilt in full", "",
-             f"- run: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {cpu_model()}, `nice -n 10`, "
+             f"- run: {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {cpu_model()}, niceness {os.nice(0)} at the end, "
              "`python benchmarks/predictor_rebuild.py`",
              "- compared: the fingerprint of `research/predictors.py` (every array, floats to 6 decimals, "
              "the header with the training files' names only; a ranker's tree numbers to 6 significant digits) "
