@@ -81,3 +81,16 @@ def test_no_term_from_a_note_on_a_number_a_place_or_an_opening_adverb():
     units = [Unit(id=f"X/§{i}", level=Level.PARAGRAPH, parent_id="X", text=t, order=i) for i, t in enumerate(texts, 1)]
     got = [(d.term, d.unit) for d in definitions(Law(key="X", jurabk="X", units=units))]
     assert got == [("Führungslosigkeit", "X/§5")]
+
+
+def test_a_definition_for_a_part_of_the_law_has_that_part_as_scope(law):
+    # § 341r HGB (Begriffsbestimmungen), inside a Titel of the Dritter Unterabschnitt "Ergänzende Vorschriften
+    # für bestimmte Unternehmen des Rohstoffsektors": "Im Sinne dieses Unterabschnitts sind 1. Tätigkeiten in
+    # der mineralgewinnenden Industrie: Tätigkeiten auf dem Gebiet der Exploration, ..." -- the scope is the
+    # Unterabschnitt, not the Titel the § sits in, nor the HGB
+    hgb = law("hgb")
+    [d] = [d for d in definitions(hgb) if d.term == "Tätigkeiten in der mineralgewinnenden Industrie"]
+    assert (d.unit, d.scope, d.scope_kind, d.pattern) == ("HGB/§341r/S1/Nr1", "HGB/Gl030040030", "Unterabschnitt",
+                                                          "numbered")
+    [part] = [u for u in hgb.units if u.id == d.scope]
+    assert part.title == "Ergänzende Vorschriften für bestimmte Unternehmen des Rohstoffsektors"
