@@ -7,14 +7,15 @@ Runs the documented ``legalkg train`` command of each task (``research.predictor
 training files, ``--seed 0``, the 58 default codes, ``--ranker-out``) into ``--out`` (git-ignored
 scratch), compares the fingerprint of each rebuilt file with that of ``legalkg/data/predictor-<task>.npz``
 and ``ranker-<task>.npz`` (the ranker's tree numbers to 6 significant digits: LightGBM's training is
-not bit-exact across machines) and writes the result to ``--doc``: the command, its time, and the arrays
-that differ. It never replaces a shipped file: copy the rebuilt one over it deliberately, and rewrite
+not bit-exact across machines) and writes the result to ``--doc`` (its rows to the ``.json`` beside
+it): the command, its time, and the arrays that differ. It never replaces a shipped file: copy the rebuilt one over it deliberately, and rewrite
 tests/predict/fingerprints.json after (``benchmarks/predictor_fingerprints.py``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -85,6 +86,8 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     rows = [rebuild(task, args.out) for task in (args.task or sorted(RECIPES, reverse=True))]
     args.doc.write_text(render(rows), "utf-8")
+    # the rows as JSON beside the page, for the figures a page quotes (tests/test_figures.py)
+    args.doc.with_suffix(".json").write_text(json.dumps(rows, indent=1) + "\n", "utf-8")
     for r in rows:
         print(f"{r['task']}: {r['seconds']:.0f} s, predictor "
               + ("same as shipped" if not r["differs"] else f"differs: {r['differs']}") + ", ranker "
