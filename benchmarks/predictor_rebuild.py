@@ -6,10 +6,10 @@
 Runs the documented ``legalkg train`` command of each task (``research.predictors.RECIPES``: the shared
 training files, ``--seed 0``, the 58 default codes, ``--ranker-out``) into ``--out`` (git-ignored
 scratch), compares the fingerprint of each rebuilt file with that of ``legalkg/data/predictor-<task>.npz``
-and ``ranker-<task>.npz`` (the ranker's tree numbers to 6 significant digits: LightGBM's training is
-not bit-exact across machines) and writes the result to ``--doc`` (its rows to the ``.json`` beside
-it): the command, its time, and the arrays that differ. It never replaces a shipped file: copy the rebuilt one over it deliberately, and rewrite
-tests/predict/fingerprints.json after (``benchmarks/predictor_fingerprints.py``).
+and ``ranker-<task>.npz`` (a ranker's tree numbers to 6 significant digits, ``booster_digest``) and
+writes the result to ``--doc`` (its rows to the ``.json`` beside it): the command, its time, and the
+arrays that differ. It never replaces a shipped file: copy the rebuilt one over it deliberately, and
+rewrite tests/predict/fingerprints.json after (``benchmarks/predictor_fingerprints.py``).
 """
 
 from __future__ import annotations
