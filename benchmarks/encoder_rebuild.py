@@ -76,8 +76,14 @@ def full_texts() -> tuple[list[str], list[str], list[set[int]]]:
     return [examples[i].text for i in keep], [corpus.texts[u] for u in ids], [gold[i] for i in keep]
 
 
-def render(row: dict) -> str:
+def render(row: dict, source: str) -> str:
+    """The page of one full comparison; every measure and bound quotes its field of ``source`` (the JSON
+    beside the page, tests/test_figures.py reads them back)."""
     m = row["measures"]
+
+    def quoted(value: float, field: str) -> str:
+        return f"{value:.4f}<!-- from {source}: {field} -->"
+
     verdict = ("**within the tolerance** (a table of the same quality, not the same table: the measures "
                "without a bound show how far the two tables lie apart)" if not row["failures"]
                and not row["meta_differs"] else "**outside the tolerance**: "
@@ -86,25 +92,32 @@ def render(row: dict) -> str:
              f"- run: {row['date']}, {row['cpu']}, `nice -n 5`; compared by "
              "`python benchmarks/encoder_rebuild.py" + (" --rebuilt FILE`" if row["given"] else "`"),
              f"- command: `legalkg {row['command']}`",
-             f"- time: {row['seconds']}; it said: {row['report']}",
+             f"- time: `{str(row['seconds']).replace('`', '')}`; it said: `{row['report']}`",
              f"- texts: {m['queries']:,} GerLayQA dev questions against {m['docs']:,} § texts of the 58 "
              "default codes (`research/encoder_rebuild.py` says what each measure is)",
              f"- header: {'the same apart from the time bound' if not row['meta_differs'] else row['meta_differs']}",
              "", "| measure | rebuilt vs shipped | tolerance |", "|---|---:|---:|"]
     for name in ("token_jaccard", "same_ids", "row_cosine", "top10_overlap", "score_correlation",
                  "recall_shipped", "recall_rebuilt", "recall_delta"):
-        bound = TOLERANCE.get(name)
-        shown = "" if bound is None else (f"\\|x\\| <= {bound}" if name.endswith("_delta") else f">= {bound}")
-        lines.append(f"| {name} | {m[name]:.4f} | {shown} |")
+        bound = row["tolerance"].get(name)
+        shown = "" if bound is None else ("\\|x\\| <= " if name.endswith("_delta") else ">= ") + quoted(
+            bound, f"tolerance.{name}")
+        lines.append(f"| {name} | {quoted(m[name], f'measures.{name}')} | {shown} |")
     lines += ["", f"- result: {verdict}", *([f"- note: {row['note']}"] if row.get("note") else []), ""]
     return "\n".join(lines)
+
+
+def relative(path: Path) -> str:
+    """``path`` as a page's quote names it: from the checkout's root."""
+    return path.resolve().relative_to(REPO).as_posix()
 
 
 def full(args: argparse.Namespace) -> None:
     if args.render_only:
         row = json.loads(args.doc.with_suffix(".json").read_text("utf-8"))
         row["note"] = args.note or row.get("note")
-        args.doc.write_text(render(row), "utf-8")
+        row["measures"] = {k: round(v, 4) if isinstance(v, float) else v for k, v in row["measures"].items()}
+        args.doc.write_text(render(row, relative(args.doc.with_suffix(".json"))), "utf-8")
         args.doc.with_suffix(".json").write_text(json.dumps(row, indent=1, sort_keys=True) + "\n", "utf-8")
         return
     target = args.rebuilt or args.out / "static-encoder.npz"
@@ -116,17 +129,18 @@ def full(args: argparse.Namespace) -> None:
         text = log.read_text("utf-8")
         report = paths.portable(text.splitlines()[0])
         wall = re.search(r"Elapsed \(wall clock\).*?: ([\d:.]+)", text)
-        seconds = wall.group(1) + " wall (`/usr/bin/time -v`)" if wall else None
+        seconds = wall.group(1) + " wall (/usr/bin/time -v)" if wall else None
     shipped, rebuilt = load_model(DEFAULT_FILE), load_model(target)
     queries, docs, gold = full_texts()
     measures = compare(shipped, rebuilt, queries, docs, gold)
+    measures = {k: round(v, 4) for k, v in measures.items()}  # as the page prints them
     measures.update(queries=len(queries), docs=len(docs))
     shown = " ".join(paths.portable(a) for a in command)
     row = {"date": f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC", "cpu": cpu_model(), "given": bool(args.rebuilt),
            "command": shown, "seconds": seconds if seconds is None or isinstance(seconds, str) else f"{seconds:.0f} s",
            "report": report, "measures": measures, "failures": failures(measures),
            "meta_differs": meta_differences(shipped.meta, rebuilt.meta), "tolerance": TOLERANCE, "note": args.note}
-    args.doc.write_text(render(row), "utf-8")
+    args.doc.write_text(render(row, relative(args.doc.with_suffix(".json"))), "utf-8")
     args.doc.with_suffix(".json").write_text(json.dumps(row, indent=1, sort_keys=True) + "\n", "utf-8")
     print(json.dumps(measures, indent=1))
     print(f"wrote {args.doc} and {args.doc.with_suffix('.json').name}")
