@@ -20,7 +20,6 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 
 from ..model import Citation, Law, Level, level_of_id
-from ..vocab import EnablingStatus
 from .grammar import RawRef, scan
 from .registry import LawRegistry
 from .resolve import para_variants, resolve_under
@@ -294,17 +293,17 @@ def enabling_facts(law: Law, registry: LawRegistry, known: Container[str], repea
             row = {**base, "citation": human, "law": key, "law_name": key or ref.law_cited}
             status = _status(ref, key, graph_laws)
             if status is None and (former_law(key, preamble, er.end) or enacted_before(law, key)):
-                status = EnablingStatus.UNKNOWN_LAW  # a former law of that name, not in the graph
+                status = "unknown_law"  # a former law of that name, not in the graph
                 row["law_name"] = f"{ref.law_cited or key} (former law)"
                 row["citation"] = Citation(law=row["law_name"], para=para, **levels).human()
             target = None
             if status is None:
                 c = Citation(law=key, para=para, **levels)
                 target = resolve_under(para_variants(key, para), c, known)
-                status = (EnablingStatus.MISSING_UNIT if target is None
-                          else (EnablingStatus.REPEALED if target in repealed else None))
+                status = ("missing_unit" if target is None
+                          else ("repealed" if target in repealed else None))
             if status is not None:
-                out.unresolved.append({**row, "status": status.value, "target": target})
+                out.unresolved.append({**row, "status": status, "target": target})
                 continue
             if (er.role, target) in seen:
                 continue
@@ -342,9 +341,11 @@ def enacted_before(law: Law, key: str | None) -> bool:
     return (1900 + yy if yy >= 49 else 2000 + yy) < int(year.group(1))
 
 
-def _status(ref: RawRef, key: str | None, graph_laws: Container[str] | None) -> EnablingStatus | None:
+def _status(ref: RawRef, key: str | None, graph_laws: Container[str] | None) -> str | None:
+    """The status of a reference whose law is not at hand (the values of ``vocab.EnablingStatus``,
+    which the loaders check; this floor cannot import the vocabulary)."""
     if key is None:
-        return EnablingStatus.NO_LAW if ref.law_kind is None else EnablingStatus.UNKNOWN_LAW
+        return "no_law" if ref.law_kind is None else "unknown_law"
     if graph_laws is not None and key not in graph_laws:
-        return EnablingStatus.LAW_NOT_IN_GRAPH
+        return "law_not_in_graph"
     return None
