@@ -20,6 +20,10 @@ CREATE INDEX term_law IF NOT EXISTS FOR (n:Term) ON (n.law);
 // edge (one node per ordinance and law, `law` = the ordinance).
 CREATE CONSTRAINT cited_law_id IF NOT EXISTS FOR (n:CitedLaw) REQUIRE n.id IS UNIQUE;
 CREATE INDEX cited_law_law IF NOT EXISTS FOR (n:CitedLaw) ON (n.law);
+// A statute citation that points to a missing or repealed unit (graph.broken; `law` = the citing law),
+// linked from its citing unit by HAS_BROKEN_REFERENCE.
+CREATE CONSTRAINT broken_reference_id IF NOT EXISTS FOR (n:BrokenReference) REQUIRE n.id IS UNIQUE;
+CREATE INDEX broken_reference_law IF NOT EXISTS FOR (n:BrokenReference) ON (n.law);
 CREATE CONSTRAINT embedding_model_index IF NOT EXISTS FOR (n:EmbeddingModel) REQUIRE n.index IS UNIQUE;
 // Per-law lookups (reload of a changed law, deletion of vanished units, --law filters).
 CREATE INDEX unit_law IF NOT EXISTS FOR (n:Unit) ON (n.law);

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from legalkg import paths
 from legalkg.cite import LawRegistry
-from legalkg.facts.broken import broken_references
+from legalkg.cite.broken import broken_references
 from legalkg.parse import ParseError, iter_laws
 
 HERE = Path(__file__).resolve().parent

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from legalkg import codes, paths
 from legalkg.cite import KnownUnits, LawRegistry
+from legalkg.cite.broken import broken_references
 from legalkg.cite.definitions import definitions
 from legalkg.cite.preamble import enabling_facts
-from legalkg.facts.broken import broken_references
 from legalkg.model import TEXT_LEVELS, Law
 from legalkg.parse import ParseError, iter_laws
 

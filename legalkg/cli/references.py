@@ -10,8 +10,8 @@ from collections import Counter
 import click
 
 from .. import codes as codes_mod
+from ..cite.broken import COLUMNS, broken_references
 from ..errors import UserError
-from ..facts.broken import COLUMNS, broken_references
 from ..parse import ParseError, iter_laws
 from .options import workers_option
 

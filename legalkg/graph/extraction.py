@@ -20,11 +20,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 
-from ..cite import Edge, KnownUnits, LawRegistry, statute_edges
+from ..cite import Edge, KnownUnits, LawRegistry
 from ..gcpolicy import worker_init
 from ..model import TEXT_LEVELS, Law, Level
 from ..parse.sources import pack_law, unpack_law
 from ..procs import process_pool
+from .broken import law_citations
 
 
 @dataclass(frozen=True)
@@ -116,11 +117,12 @@ def worker_law(ref: int | tuple | bytes) -> Law:
     return unpack_law(ref)
 
 
-def cite_work(ref: int | tuple) -> tuple[list[tuple], object]:
-    """Worker side: edges of one law as plain tuples (pickling 80k pydantic Edges is slow)."""
+def cite_work(ref: int | tuple) -> tuple[list[tuple], object, tuple[list[dict], str]]:
+    """Worker side: edges of one law as plain tuples (pickling 80k pydantic Edges is slow), their
+    statistics and the law's broken-reference rows (``graph.broken``)."""
     ctx = worker_context()
-    edges, stats = statute_edges(worker_law(ref), ctx.registry, ctx.known, ctx.repealed)
-    return [(e.source_id, e.target_id, e.kind, e.target_level.value, e.text, e.spans) for e in edges], stats
+    edges, stats, broken = law_citations(worker_law(ref), ctx.registry, ctx.known, ctx.repealed)
+    return [(e.source_id, e.target_id, e.kind, e.target_level.value, e.text, e.spans) for e in edges], stats, broken
 
 
 def fork_context():
@@ -176,12 +178,12 @@ class Extraction:
                 yield i, future.result()
             del done
 
-    def results(self) -> Iterator[tuple[Law, list, object]]:
-        """Citation edges and statistics per law (for the default ``work``)."""
+    def results(self) -> Iterator[tuple[Law, list, object, tuple[list[dict], str]]]:
+        """Citation edges, statistics and broken-reference rows per law (for the default ``work``)."""
         levels = {lvl.value: lvl for lvl in Level}
-        for law, (rows, stats) in self.raw():
+        for law, (rows, stats, broken) in self.raw():
             yield law, [Edge.model_construct(source_id=a, target_id=b, kind=c, target_level=levels[d], text=t,
-                                             spans=w) for a, b, c, d, t, w in rows], stats
+                                             spans=w) for a, b, c, d, t, w in rows], stats, broken
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-from ..cite import statute_edges
 from ..model import TEXT_LEVELS, Law, Level
 from ..vocab import RetrievalLevel
+from .broken import BROKEN_REFERENCE, HAS_BROKEN_REFERENCE, law_citations
 from .enabling import CITED_LAW, enabling_counts, enabling_rows
 from .rows import LawRows, edge_rows, law_rows
 from .terms import term_nodes, term_rows
@@ -32,6 +32,7 @@ NODE_COLUMNS: dict[str, str] = {
     "stand": "string", "doknr": "string", "slug": "string", "name": "string", "source": "string",
     "preamble": "string", "issuer": "string", "enabling_hash": "string", "enabling_unresolved": "string[]",
     "terms_hash": "string", "term": "string", "key": "string", "scope": "string", "scope_kind": "string",
+    "broken_hash": "string", "reference": "string", "target": "string", "status": "string", "reason": "string",
 }
 REL_COLUMNS: dict[str, str] = {"gen": "string", "kind": "string", "text": "string", "role": "string",
                                "citation": "string", "start": "long", "end": "long", "issuer": "string",
@@ -180,12 +181,14 @@ def write_cites(out: CsvLines, edges: list) -> str:
 
 
 def write_gesetz(out: CsvLines, rows: LawRows, cites_hash: str, enabling: tuple | None = None,
-                 terms_hash: str | None = None) -> None:
+                 terms_hash: str | None = None, broken_hash: str | None = None) -> None:
     props = {**rows.gesetz, "id": rows.law, "gen": rows.hash, "hash": rows.hash, "cites_hash": cites_hash}
     if enabling is not None:
         props.update(enabling_hash=enabling[2], enabling_unresolved=enabling[1])
     if terms_hash is not None:
         props["terms_hash"] = terms_hash
+    if broken_hash is not None:
+        props["broken_hash"] = broken_hash
     out.node((Level.GESETZ.value,), props)
 
 
@@ -211,19 +214,29 @@ def write_enabling(out: CsvLines, enabling: tuple) -> int:
     return len(edges)
 
 
+def write_broken(out: CsvLines, broken: tuple[list[dict], str]) -> None:
+    """BrokenReference nodes of one law and the edges from their citing units, as ``load/upsert_broken``
+    writes them."""
+    rows, digest = broken
+    for r in rows:
+        out.node((BROKEN_REFERENCE,), {**r["props"], "id": r["id"], "gen": digest})
+        out.rel(r["unit"], r["id"], HAS_BROKEN_REFERENCE, {"gen": digest})
+
+
 def law_csv(law: Law, registry, known, repealed: set[str]) -> tuple[CsvLines, int, int, object]:
     """Everything one law puts into the import: its CSV lines, node count, citation edge count and
     extraction statistics (the Gesetz node carries the citation digest, so it is written last)."""
     rows = law_rows(law)
     out = CsvLines()
     write_structure(out, rows)
-    edges, stats = statute_edges(law, registry, known, repealed)
+    edges, stats, broken = law_citations(law, registry, known, repealed)
     before = out.rels
     digest = write_cites(out, edges)
     cites = out.rels - before
+    write_broken(out, broken)
     enabling = enabling_rows(law, registry, known, repealed)
     write_enabling(out, enabling)
     terms = term_rows(law)
     write_terms(out, terms)
-    write_gesetz(out, rows, digest, enabling, terms[1])
+    write_gesetz(out, rows, digest, enabling, terms[1], broken[1])
     return out, rows.node_count, cites, (stats, enabling_counts([law], [enabling]))

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from neo4j import Driver
 from tqdm import tqdm
 
-from ..cite import KnownUnits, statute_edges
+from ..cite import KnownUnits
 from ..model import TEXT_LEVELS, Law, Level
+from .broken import law_citations, load_broken
 from .cypher import labelled, query
 from .enabling import enabling_counts, enabling_rows, load_enabling
 from .extraction import Extraction, parsed_unit_ids
@@ -205,12 +206,14 @@ def cypher_load(driver: Driver, db: str, loaded: list[Law], report: IngestReport
             after_structure(loaded)
         stats = None
         per_law: dict[str, list] = {}
+        broken: dict[str, tuple[list[dict], str]] = {}
         extracted = extraction.results() if extraction is not None else (
-            (law, *statute_edges(law, registry, known, repealed)) for law in loaded)
-        for law, edges, law_stats in tqdm(extracted, total=len(loaded), unit="law", disable=not progress,
-                                          desc="citations"):
+            (law, *law_citations(law, registry, known, repealed)) for law in loaded)
+        for law, edges, law_stats, law_broken in tqdm(extracted, total=len(loaded), unit="law",
+                                                      disable=not progress, desc="citations"):
             stats = law_stats if stats is None else stats.merge(law_stats)
             per_law[law.key] = edges
+            broken[law.key] = law_broken
             if sum(len(v) for v in per_law.values()) >= chunk_nodes:
                 report.cites_written += load_cites(driver, db, per_law, batch, fresh=report.fresh)
                 per_law = {}
@@ -220,6 +223,8 @@ def cypher_load(driver: Driver, db: str, loaded: list[Law], report: IngestReport
         if extraction is not None:
             extraction.close()
     load_all_enabling(driver, db, loaded, report, registry, known, repealed, batch)
+    report.broken_references = sum(len(rows) for rows, _ in broken.values())
+    load_broken(driver, db, broken, law_states(driver, db, list(broken)), batch)
     if stats is not None:
         report.cite_stats = stats.model_dump(exclude={"examples"})
     await_indexes(driver, db)

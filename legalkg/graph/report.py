@@ -28,6 +28,7 @@ class IngestReport(BaseModel):
     enabling_seconds: float = Field(0.0, description="reading the preambles and writing their edges")
     definitions: int = Field(0, description="DEFINES edges (legal definitions) of the loaded laws")
     definitions_seconds: float = Field(0.0, description="reading the definitions and writing their Term nodes")
+    broken_references: int = Field(0, description="BrokenReference nodes (graph.broken) of the loaded laws")
     cocited_rows_seconds: float = Field(0.0, description="of cocited_seconds: making the rows (the predictors)")
     fresh: set[str] = Field(default_factory=set, exclude=True, description="laws created from nothing in this run")
 

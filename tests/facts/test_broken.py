@@ -10,8 +10,8 @@ from collections import Counter
 
 from click.testing import CliRunner
 
+from legalkg.cite.broken import COLUMNS, broken_references
 from legalkg.cli import main
-from legalkg.facts.broken import COLUMNS, broken_references
 
 
 def test_a_reference_to_a_repealed_unit_is_a_row(law):

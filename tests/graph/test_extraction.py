@@ -31,7 +31,7 @@ def test_forked_workers_find_each_law_by_its_index(shared_gii):
     assert fork_context() is not None  # Linux: the index path is the one under test
     ex = Extraction(laws, registry, known, repealed, workers=2)
     try:
-        got = [(law.key, [(e.source_id, e.target_id, e.text) for e in edges]) for law, edges, _ in ex.results()]
+        got = [(law.key, [(e.source_id, e.target_id, e.text) for e in edges]) for law, edges, _, _ in ex.results()]
     finally:
         ex.close()
     want = [(law.key, [(e.source_id, e.target_id, e.text) for e in statute_edges(law, registry, known, repealed)[0]])

@@ -151,7 +151,8 @@ def test_context_pack_and_one_line_errors(page, shot):
                                   "/unit/KSchG/%C2%A71/Abs2/S2/Nr1", "/unit/TzBfG/%C2%A717?lang=en",
                                   "/unit/KSchG/%C2%A7999", "/no-such-page", "/unit/TzBfG/%C2%A717",
                                   "/unit/KSchG/%C2%A71/Abs2/S2", "/context?q=K%C3%BCndigung&budget=0",
-                                  "/check?text=%C2%A7%2017%20UWG%2C%20%C2%A7%201%20HSOG%2C%20Art.%206%20DSGVO"])
+                                  "/check?text=%C2%A7%2017%20UWG%2C%20%C2%A7%201%20HSOG%2C%20Art.%206%20DSGVO",
+                                  "/references/broken", "/references/broken?law=XYZ&lang=en"])
 def test_axe_finds_no_violation(page, path):
     """Every impact counts (minor and moderate too): the issue's goal is 0 violations."""
     page.goto(path)

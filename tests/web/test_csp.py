@@ -32,7 +32,8 @@ def test_no_template_holds_an_inline_script_style_or_handler():
 
 @pytest.mark.neo4j
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("path", ["/", "/unit/KSchG/%C2%A75", "/unit/UWG", "/check", "/context", "/keine/seite"])
+@pytest.mark.parametrize("path", ["/", "/unit/KSchG/%C2%A75", "/unit/UWG", "/check", "/context", "/keine/seite",
+                                  "/references/broken"])
 def test_every_page_is_sent_with_the_policy(live, path):
     request = urllib.request.Request(live + path, headers={"Accept": "text/html"})
     try:

@@ -11,7 +11,7 @@ from legalkg.context.pack import check_budget
 from legalkg.errors import UserError
 from legalkg.retrieve.request import SearchRequest, clean_query
 from legalkg.serve.gates import page_call
-from legalkg.serve.web import messages, pages
+from legalkg.serve.web import messages, pages, views
 from legalkg.verify.inputs import check_text
 from legalkg.vocab import check_k, parse_level
 
@@ -45,6 +45,10 @@ CASES = [  # (the tool's line, words the German line holds, words the English li
      "The text has 100,001 characters"),
     (lambda: page_line("Nach \ufffd"), "kein UTF-8", "was not UTF-8"),
     (lambda: pages.TOO_LONG, "mehr als 4.000.000 Bytes", "over 4,000,000 bytes"),
+    (lambda: raised(views.broken_view, [], "XYZ", "1", 100, None), "Das Gesetz 'XYZ' hat keine defekten Verweise",
+     "Law 'XYZ' has no broken references"),
+    (lambda: raised(views.broken_view, [], "", "zwei", 100, None), "Die Seite muss eine ganze Zahl ab 1 sein",
+     "The page must be a whole number from 1"),
 ]
 
 

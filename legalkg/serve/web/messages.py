@@ -76,6 +76,13 @@ TABLE: list[tuple[str, str, str]] = [
     (r"the graph in database (?P<db>.+?) holds no (?P<label>\S+) units: .*",
      "Der Graph in der Datenbank {db} hält keine Fundstellen der Ebene {label}: `legalkg ingest` lädt sie.",
      "The graph in database {db} holds no units of level {label}: `legalkg ingest` loads them."),
+    (r"law (?P<v>.+?) has no broken references in the graph: .*",
+     "Das Gesetz {v} hat keine defekten Verweise im Graphen: Wählen Sie eines der aufgeführten Gesetze oder "
+     "lassen Sie das Gesetz weg.",
+     "Law {v} has no broken references in the graph: choose one of the laws listed, or leave the law out."),
+    (r"the page must be a whole number from 1, not (?P<v>.+)",
+     "Die Seite muss eine ganze Zahl ab 1 sein, nicht {v}.",
+     "The page must be a whole number from 1, not {v}."),
     (r"(?P<tool>\w+) has (?P<n>\d+) requests in flight, as many as it takes: retry in (?P<s>\d+) s",
      "Der Server ist gerade voll ausgelastet: Versuchen Sie es in {s} Sekunden noch einmal.",
      "The server is fully busy right now: try again in {s} seconds."),

@@ -1,6 +1,7 @@
 """The pages of ``legalkg serve --http``: ask (``/``), a law's contents and its Gliederungen
 (``/unit/<law>``, ``/unit/<law>/Gl…``), a unit (``/unit/<id>``, ``/?cite=``), check a text
-(``/check``) and a context pack (``/context``), over the same ``Tools`` as the JSON API.
+(``/check``), a context pack (``/context``) and the broken references (``/references/broken``), over
+the same ``Tools`` as the JSON API.
 
 Why server-side templates: every page works without JavaScript and offline; the only scripts are
 ``app.js`` (copy buttons, Enter to ask, the drawing) and the vendored ``cytoscape.min.js``, both
@@ -40,6 +41,8 @@ DEFAULTS = {"level": parse_level(_SEARCH["level"].default).value, "k": str(_SEAR
             "budget": str(inspect.signature(Tools.context).parameters["budget"].default)}
 #: Backlinks listed with their citing Satz on a unit page (the counts per law count all).
 BACKLINKS = 100
+#: Rows of one page of ``/references/broken``.
+BROKEN_PAGE = 100
 
 
 def environment() -> Environment:
@@ -196,6 +199,20 @@ class Pages:
         name = top["id"] if top["is_law"] else structure.crumb({**top, "level": "Gliederung"})["name"]
         return self.render(request, "contents.html", form={}, top=top, tree=tree, heading=name,
                            crumbs=structure.breadcrumbs(top["path"]), counts=structure.para_count(tree))
+
+    def broken(self, request: Request, law: str, page: str) -> HTMLResponse:
+        """``/references/broken``: the citations that point to a missing or repealed unit (the ingest's
+        ``BrokenReference`` nodes), of all laws or of ``law``, ``BROKEN_PAGE`` rows a page, with counts."""
+        form = {"law": law}
+
+        def build() -> dict[str, Any]:
+            self.tools.retriever.graph.check_ready()
+            counts = self.tools.read("web/broken_counts", {})
+            return views.broken_view(counts, law, page, BROKEN_PAGE,
+                                     lambda key, skip: self.tools.read("web/broken", {"law": key, "skip": skip,
+                                                                                      "limit": BROKEN_PAGE}))
+
+        return self.page(request, "broken.html", build, form)
 
     def not_found(self, request: Request, uid: str | None = None) -> HTMLResponse:
         """The HTML 404: for an id, the parts of it that exist and the §§ or laws it may mean."""

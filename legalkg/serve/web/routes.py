@@ -121,3 +121,13 @@ def mount(app: FastAPI, tools: Tools) -> None:
     @app.get("/context", response_class=HTMLResponse, include_in_schema=False)
     def context(request: Request, q: str | None = None, budget: str = DEFAULTS["budget"]) -> Response:
         return compressed(request, pages.context(request, q, budget))
+
+    mount_reports(app, pages)
+
+
+def mount_reports(app: FastAPI, pages: Pages) -> None:
+    """The pages that list facts of the whole graph: ``/references/broken`` (``?law=``, ``?page=``)."""
+
+    @app.get("/references/broken", response_class=HTMLResponse, include_in_schema=False)
+    def broken(request: Request, law: str = "", page: str = "1") -> Response:
+        return compressed(request, pages.broken(request, law, page))

@@ -8,9 +8,12 @@ routes only call the tools and hand these values to the templates, which escape 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
+from ...cite.broken import REASONS
+from ...errors import UserError
 from .lawtext import segments
 
 #: Words of a unit's text shown under each hit on the ask page.
@@ -127,3 +130,34 @@ def backlinks(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         segs = [{"text": s["text"], "mark": "targets" in s} for s in segments(row.get("text") or "", row["edges"])]
         groups.setdefault(row["law"], []).append({**row, "segments": segs})
     return [{"law": law, "units": units} for law, units in groups.items()]
+
+
+def broken_view(counts: list[dict[str, Any]], law: str, page: str, size: int,
+                read: Callable[[str | None, int], list[dict[str, Any]]]) -> dict[str, Any]:
+    """The values of ``/references/broken``: the laws with broken references, the chosen law (matched
+    without regard to case; "" for all), the counts by status, one page of ``size`` rows (``read(law,
+    skip)``) and the page numbers. A law without rows, or a page number that is no whole number from 1,
+    is a ``UserError`` line."""
+    laws: dict[str, int] = {}
+    for c in counts:
+        laws[c["law"]] = laws.get(c["law"], 0) + c["n"]
+    key = None
+    if law.strip():
+        key = next((k for k in laws if k.lower() == law.strip().lower()), None)
+        if key is None:
+            raise UserError(f"law {law.strip()[:80]!r} has no broken references in the graph: choose one of the "
+                            "laws listed on /references/broken, or leave the law out")
+    if not page.isdigit() or int(page) < 1:
+        raise UserError(f"the page must be a whole number from 1, not {page[:20]!r}")
+    by_status: dict[str, int] = {}
+    for c in counts:
+        if key is None or c["law"] == key:
+            by_status[c["status"]] = by_status.get(c["status"], 0) + c["n"]
+    total = sum(by_status.values())
+    pages = max(1, -(-total // size))
+    number = min(int(page), pages)
+    reasons = {text: name for name, text in REASONS.items()}
+    rows = [{**r, "why": reasons.get(r["reason"])} for r in read(key, (number - 1) * size)]
+    return {"laws": laws, "law": key or "", "by_status": by_status, "total": total, "rows": rows,
+            "page_no": number, "pages": pages, "first": (number - 1) * size + 1 if rows else 0,
+            "last": (number - 1) * size + len(rows)}

@@ -1,8 +1,10 @@
 """Broken references: statute citations that point to a § that is not in the law, or to a repealed
-unit (``legalkg references --broken``). Pure: parsed laws in, rows out, no Neo4j.
+unit (``legalkg references --broken``, and the ingest's ``BrokenReference`` nodes that the page
+``/references/broken`` lists). Pure: parsed laws in, rows out, no Neo4j.
 
-Why from the parse and not the graph: the graph keeps only the citations that reach a unit; the
-rest are what drafters and editors need, with the citing unit and the words as written. A reference
+Why from the parse: the graph's citation edges reach units only; the rest are what drafters and
+editors need, with the citing unit and the words as written, so the ingest computes these rows from
+the references its extraction collects anyway (``graph.broken``). A reference
 is judged against the laws parsed together (the ``--codes`` of the run): a law outside them is
 ``law_not_in_graph``, not broken, and is left out of these rows.
 """
@@ -15,14 +17,14 @@ from collections.abc import Iterable, Iterator
 
 from pydantic import BaseModel
 
-from ..cite import KnownUnits, LawRegistry, statute_edges
-from ..cite.statute import BrokenRef
-from ..cite.tokens import tokenize
 from ..model import TEXT_LEVELS, Law, decode_id
+from .registry import LawRegistry
+from .statute import BrokenRef, KnownUnits, statute_edges
+from .tokens import tokenize
 
 #: the statuses this report lists: the reference names a unit of a law at hand that is not there
 BROKEN = ("missing_unit", "repealed")
-_REASONS = {
+REASONS = {
     "repealed": "the cited unit is repealed (weggefallen or aufgehoben)",
     "missing_unit": "the cited § or Artikel is not in the law",
     "missing_relative": "the cited Absatz, Satz or Nummer is not in the citing §",
@@ -69,7 +71,7 @@ def _row(b: BrokenRef, texts: dict[str, str]) -> BrokenRow:
     relative = b.status == "missing_unit" and bool(_RELATIVE.match(b.text))
     target = decode_id(b.target).human() if b.status == "repealed" else b.target
     return BrokenRow(source=b.source, source_citation=decode_id(b.source).human(), reference=b.text, target=target,
-                     status=b.status, reason=_REASONS["missing_relative" if relative else b.status],
+                     status=b.status, reason=REASONS["missing_relative" if relative else b.status],
                      satz=texts.get(b.source, "")[:500])
 
 
@@ -218,21 +220,30 @@ def broken_references(laws: Iterable[Law], registry: LawRegistry | None = None,
     ids = {u.id for law in laws for u in law.units if u.level in TEXT_LEVELS}
     repealed = {u.id for law in laws for u in law.units if u.level in TEXT_LEVELS and u.repealed}
     known = KnownUnits(ids)
-    listed: set[tuple[str, str, str]] = set()  # several members of one chain may fall on one repealed §
     for law in laws:
         found: list[BrokenRef] = []
         statute_edges(law, registry, known, repealed, broken=found)
-        texts = {u.id: u.text for u in law.units}
-        parents = {u.id: u.parent_id for u in law.units}
-        for b in found:
-            if b.status not in BROKEN:
-                continue
-            gap = gap_of(b, law, _context(b.source, texts, parents), registry)
-            if gap is not None:
-                if gaps is not None:
-                    gaps[gap] += 1
-                continue
-            row = _row(b, texts)
-            if (row.source, row.target, row.reference) not in listed:
-                listed.add((row.source, row.target, row.reference))
-                yield row
+        yield from law_broken_rows(law, found, registry, gaps)
+
+
+def law_broken_rows(law: Law, found: Iterable[BrokenRef], registry: LawRegistry,
+                    gaps: Counter | None = None) -> list[BrokenRow]:
+    """The rows of one law from the unresolved references that ``statute_edges(..., broken=found)``
+    collected (what the ingest does, so the graph's ``BrokenReference`` nodes are these rows)."""
+    texts = {u.id: u.text for u in law.units}
+    parents = {u.id: u.parent_id for u in law.units}
+    listed: set[tuple[str, str, str]] = set()  # several members of one chain may fall on one repealed §
+    rows: list[BrokenRow] = []
+    for b in found:
+        if b.status not in BROKEN:
+            continue
+        gap = gap_of(b, law, _context(b.source, texts, parents), registry)
+        if gap is not None:
+            if gaps is not None:
+                gaps[gap] += 1
+            continue
+        row = _row(b, texts)
+        if (row.source, row.target, row.reference) not in listed:
+            listed.add((row.source, row.target, row.reference))
+            rows.append(row)
+    return rows
