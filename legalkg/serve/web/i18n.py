@@ -151,6 +151,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "reference": ("Verweis wie geschrieben", "Reference as written"),
     "target": ("Ziel", "Target"),
     "reason": ("Grund", "Reason"),
+    "broken_status": ("Status", "Status"),
     "st_missing_unit": ("fehlt", "missing"),
     "st_repealed": ("weggefallen", "repealed"),
     "why_missing_unit": ("Der zitierte § oder Artikel steht nicht im Gesetz.",
