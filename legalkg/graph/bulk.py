@@ -27,6 +27,7 @@ from ..cite import KnownUnits
 from ..errors import UserError
 from ..model import Law
 from ..server import offline_import
+from .broken import BROKEN_REFERENCE
 from .cypher import query
 from .enabling import merge_counts
 from .extraction import Extraction, law_keys, parsed_unit_ids, worker_context, worker_law
@@ -122,6 +123,7 @@ def _write_laws(out: CsvFolder, parts: Iterable[tuple[int, tuple]], keys: list[s
     for i, (lines, nodes, cites, (law_stats, enabling)) in tqdm(parts, total=total, unit="law",
                                                                 disable=not progress, desc="csv"):
         report.enabling = merge_counts(report.enabling, enabling)
+        report.broken_references += len(lines.lines.get(f"nodes-{BROKEN_REFERENCE}", ()))
         out.add(lines)
         del lines  # the largest object of a law: gone before the next one arrives
         report.cites_written += cites

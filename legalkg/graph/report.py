@@ -54,6 +54,9 @@ class IngestReport(BaseModel):
                          f"in {self.enabling_seconds:.1f} s")
         if self.definitions:
             lines.append(f"definitions: {self.definitions:,} DEFINES edges in {self.definitions_seconds:.1f} s")
+        if self.broken_references:
+            lines.append(f"broken references: {self.broken_references:,} BrokenReference nodes (citations of a missing "
+                         "or repealed unit; `legalkg serve --http` lists them at /references/broken)")
         if self.cocited:
             per_task = ", ".join(f"{n:,} {task}" for task, n in self.cocited.items())
             lines.append(f"co-citations: {per_task} CO_CITED edges of the shipped predictors' training cases "
