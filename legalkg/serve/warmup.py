@@ -67,6 +67,7 @@ def requests(unit: str | None, pages: bool) -> list[tuple[str, str, str, Any]]:
         out += [("GET", "/", "", None), ("GET", "/", urlencode({"q": WARM_QUERY}), None),
                 ("GET", "/check", urlencode({"text": WARM_TEXT}), None),
                 ("GET", "/context", urlencode({"q": WARM_QUERY}), None),
+                ("GET", "/references/broken", "", None),
                 ("GET", "/static/style.css", "", None), ("GET", "/favicon.ico", "", None)]
         if unit:
             out.append(("GET", f"/unit/{unit}", "", None))
