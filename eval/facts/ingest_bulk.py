@@ -8,10 +8,12 @@ facts in one try here). CPU seconds move much less. So the ingest runs once, and
 
 - ``facts_cpu_s``: CPU seconds spent in the two facts steps of each law's CSV
   (``import_files.enabling_rows``: preamble -> AUTHORIZED_BY; ``import_files.term_rows``: definitions ->
-  Term, DEFINES), timed around each call in the (forked) extraction workers;
+  Term, DEFINES; ``graph.broken.law_broken_rows``: broken references -> BrokenReference), timed around
+  each call in the (forked) extraction workers;
 - ``python_cpu_s``: CPU seconds of the ingest's own processes (main, workers, neo4j-admin import);
   ``server_cpu_s``: of the Neo4j server restarted by the import (start, indexes);
-- ``facts_rows``: nodes and relationships the facts add (Term, CitedLaw, DEFINES, AUTHORIZED_BY), of all.
+- ``facts_rows``: nodes and relationships the facts add (Term, CitedLaw, BrokenReference, DEFINES,
+  AUTHORIZED_BY, HAS_BROKEN_REFERENCE), of all.
 
 ``growth_estimate`` = facts_cpu / (all CPU - facts_cpu) + facts_rows / (all rows - facts_rows): the
 extraction the facts add, plus, for the import and index work, their share of the rows (an upper bound
@@ -34,7 +36,7 @@ import time
 from pathlib import Path
 
 from legalkg import codes
-from legalkg.graph import import_files
+from legalkg.graph import broken as graph_broken, import_files
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
 from legalkg.graph.ingest import ingest_laws, plan_load
@@ -47,8 +49,8 @@ from legalkg.server.startup import start
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "ingest-bulk.json"
-FACT_LABELS = ("Term", "CitedLaw")
-FACT_RELS = ("DEFINES", "AUTHORIZED_BY")
+FACT_LABELS = ("Term", "CitedLaw", "BrokenReference")
+FACT_RELS = ("DEFINES", "AUTHORIZED_BY", "HAS_BROKEN_REFERENCE")
 
 
 def main() -> None:
@@ -62,8 +64,9 @@ def main() -> None:
            "machine": f"{platform.machine()}, {platform.system()}, {os.cpu_count()} CPUs "
                                         "shared with other sessions' jobs (load1 at the end of each run)",
            "loader": "bulk import (plan_load 'import'), one ingest with the facts per set", "sets": {}}
-    if OUT.is_file():  # a rerun of some sets keeps the others' records
-        out["sets"] = json.loads(OUT.read_text("utf-8")).get("sets", {})
+    if OUT.is_file():  # a rerun of some sets keeps the others' records, and the file's other notes
+        kept = json.loads(OUT.read_text("utf-8"))
+        out = {**kept, **out, "sets": kept.get("sets", {})}
     for name in args.codes.split(","):
         out["sets"][name] = {**_one(codes.resolve_codes(name), args.workers), "commit": commit,
                              "command": f"python eval/facts/ingest_bulk.py --workers {args.workers} --codes {name}"}
@@ -101,10 +104,12 @@ def _one(slugs: list[str] | None, workers: int) -> dict:
     s = ServerSettings(home=home / "neo4j", bolt_port=free_port(), http_port=free_port(), auth=False, heap="2g",
                        pagecache="1g")
     enabling_rows, term_rows = import_files.enabling_rows, import_files.term_rows
+    broken_rows = graph_broken.law_broken_rows
     start(s, timeout=300, record=False)
     try:
         import_files.enabling_rows = _timed(enabling_rows, log)
         import_files.term_rows = _timed(term_rows, log)
+        graph_broken.law_broken_rows = _timed(broken_rows, log)
         cfg = Neo4jConfig(uri=s.bolt_uri)
         driver = open_driver(cfg)
         pid0 = read_pid(s)
@@ -124,6 +129,7 @@ def _one(slugs: list[str] | None, workers: int) -> dict:
         driver.close()
     finally:
         import_files.enabling_rows, import_files.term_rows = enabling_rows, term_rows
+        graph_broken.law_broken_rows = broken_rows
         stop(s)
     calls = [float(x) for x in log.read_text("ascii").split()]
     shutil.rmtree(home, ignore_errors=True)
