@@ -17,7 +17,7 @@ from ..cite import KnownUnits, LawRegistry, statute_edges
 from ..cite.broken import law_broken_rows
 from ..cite.statute import BrokenRef
 from ..model import Law
-from .cypher import query
+from .batches import finish_batched, upsert_batched
 from .rows import content_hash
 
 #: the label of a broken reference's node and the type of the edge from its citing unit
@@ -49,11 +49,6 @@ def load_broken(driver: Driver, db: str, per_law: dict[str, tuple[list[dict], st
     """Write the broken references of laws whose ``broken_hash`` changed; returns rows written."""
     todo = {law: v for law, v in per_law.items() if states.get(law, {}).get("broken_hash") != v[1]}
     rows = [{**r, "gen": digest} for rows_of, digest in todo.values() for r in rows_of]
-    written = 0
-    for i in range(0, len(rows), batch):
-        recs = driver.execute_query(query("load/upsert_broken"), {"rows": rows[i:i + batch]}, database_=db).records
-        written += recs[0]["n"] if recs else 0
-    laws = [{"law": law, "gen": digest} for law, (_, digest) in todo.items()]
-    for i in range(0, len(laws), batch):
-        driver.execute_query(query("load/finish_broken"), {"laws": laws[i:i + batch]}, database_=db)
+    written = upsert_batched(driver, db, "load/upsert_broken", rows, batch)
+    finish_batched(driver, db, "load/finish_broken", [{"law": law, "gen": d} for law, (_, d) in todo.items()], batch)
     return written

@@ -24,7 +24,7 @@ from ..cite import KnownUnits, LawRegistry
 from ..cite.preamble import enabling_facts
 from ..model import Law
 from ..vocab import EnablingStatus
-from .cypher import query
+from .batches import finish_batched, upsert_batched
 from .rows import content_hash
 
 #: edge properties, in the order the import columns list them
@@ -68,15 +68,10 @@ def load_enabling(driver: Driver, db: str, per_law: dict[str, tuple[list[dict], 
     """Write the edges of laws whose enabling hash changed; returns edges written."""
     todo = {law: v for law, v in per_law.items() if states.get(law, {}).get("enabling_hash") != v[2]}
     rows = [{**r, "gen": digest} for rows, _, digest in todo.values() for r in rows]
-    written = 0
-    for name, part in (("load/upsert_enabling", [r for r in rows if "cited" not in r]),
-                       ("load/upsert_cited_law", [r for r in rows if "cited" in r])):
-        for i in range(0, len(part), batch):
-            recs = driver.execute_query(query(name), {"rows": part[i:i + batch]}, database_=db).records
-            written += recs[0]["n"] if recs else 0
+    written = (upsert_batched(driver, db, "load/upsert_enabling", [r for r in rows if "cited" not in r], batch)
+               + upsert_batched(driver, db, "load/upsert_cited_law", [r for r in rows if "cited" in r], batch))
     laws = [{"law": law, "gen": digest, "unresolved": unresolved} for law, (_, unresolved, digest) in todo.items()]
-    for i in range(0, len(laws), batch):
-        driver.execute_query(query("load/finish_enabling"), {"laws": laws[i:i + batch]}, database_=db)
+    finish_batched(driver, db, "load/finish_enabling", laws, batch)
     return written
 
 

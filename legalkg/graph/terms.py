@@ -11,7 +11,7 @@ from neo4j import Driver
 
 from ..cite.definitions import definitions
 from ..model import Law
-from .cypher import query
+from .batches import finish_batched, upsert_batched
 from .rows import content_hash
 
 
@@ -44,11 +44,6 @@ def load_terms(driver: Driver, db: str, per_law: dict[str, tuple[list[dict], str
     for rows_of, digest in todo.values():
         names = term_nodes(rows_of)
         rows.extend({**r, "props": names[r["id"]], "gen": digest} for r in rows_of)
-    written = 0
-    for i in range(0, len(rows), batch):
-        recs = driver.execute_query(query("load/upsert_terms"), {"rows": rows[i:i + batch]}, database_=db).records
-        written += recs[0]["n"] if recs else 0
-    laws = [{"law": law, "gen": digest} for law, (_, digest) in todo.items()]
-    for i in range(0, len(laws), batch):
-        driver.execute_query(query("load/finish_terms"), {"laws": laws[i:i + batch]}, database_=db)
+    written = upsert_batched(driver, db, "load/upsert_terms", rows, batch)
+    finish_batched(driver, db, "load/finish_terms", [{"law": law, "gen": d} for law, (_, d) in todo.items()], batch)
     return written

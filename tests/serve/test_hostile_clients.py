@@ -8,16 +8,15 @@ from __future__ import annotations
 import http.client
 import logging
 import socket
-import threading
 import time
 
 import pytest
-import uvicorn
 
 from legalkg.serve import Tools, build_app
 from legalkg.serve.http import BODY_TIMEOUT_S
 from legalkg.serve.origin import LocalOnly
-from legalkg.server.process import free_port
+
+from ..servers import app_in_thread
 
 HEAD = (b"POST /verify HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
         b"Content-Length: 1000\r\n\r\n")
@@ -25,17 +24,8 @@ HEAD = (b"POST /verify HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/
 
 @pytest.fixture
 def port():
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(LocalOnly(build_app(Tools(None))), port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield port
-    server.should_exit = True
-    thread.join(timeout=10)
+    with app_in_thread(LocalOnly(build_app(Tools(None)))) as port:
+        yield port
 
 
 def test_clients_that_hang_up_mid_body_log_nothing(port, caplog):
