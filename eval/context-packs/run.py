@@ -57,7 +57,7 @@ from legalkg.graph.connection import session_driver
 from legalkg.model import decode_id
 from legalkg.predict import grouped_folds
 from legalkg.predict.examples import load_examples
-from legalkg.retrieve import Retriever, SearchRequest, clean_query
+from legalkg.retrieve import Retriever, SearchRequest, clean_query, weights as fusion_weights
 from legalkg.vocab import Task
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -169,7 +169,7 @@ def cv_engines(driver, db, cases, n: int, seed: int, extra_files, scored_ids: se
     plus ``extra_files``), for the folds that hold a scored case."""
     rows = [(c.id, clean_query(c.query), c.gold) for c in cases]
     extra = load_examples(list(extra_files), task="lay") if extra_files else None
-    shipped = Retriever(driver, db).models.weights_for(Task.LAY)
+    shipped = fusion_weights.shipped(Task.LAY)
     t = time.perf_counter()
     engines = fold_retrievers(driver, db, Task.LAY, rows, Folds(n, seed, ranked=True), extra=extra,
                               weights=shipped, only=scored_ids)
