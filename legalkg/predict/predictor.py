@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 import scipy.sparse as sp
@@ -27,12 +28,14 @@ from ..fusion import RRF_K, parse_weight_spec, weighted_rrf
 from ..model import Level, level_of_id
 from . import bridge as bridgemod
 from .classifier import NaiveBayes, fit_counts
-from .examples import TrainingSet
 from .features import Vectoriser
 from .neighbours import Neighbours
 from .sparse import label_matrix, top_dense
 from .statutes import StatuteIndex
 from .units import LABEL_LEVELS
+
+if TYPE_CHECKING:  # the training set's module reads gold citations (legalkg.cite, lxml): not for a search
+    from .examples import TrainingSet
 
 COMPONENTS: tuple[str, ...] = ("nb", "knn", "bridge", "pop")
 

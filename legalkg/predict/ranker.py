@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,8 +27,6 @@ from ..model import Level
 from ..vocab import RankerFeatures
 from . import cocite as cocitemod
 from .corpus import Corpus
-from .cv import grouped_folds
-from .examples import TrainingSet
 from .predictor import Predictor
 from .rankfeatures import (
     DEFAULT_FEATURES,
@@ -43,6 +42,9 @@ from .rankfeatures import (
 )
 from .text import tokens
 from .trees import Trees
+
+if TYPE_CHECKING:  # training only: the training set's module reads gold citations (legalkg.cite, lxml)
+    from .examples import TrainingSet
 
 FORMAT = "legalkg-ranker"
 FORMAT_VERSION = 1
@@ -226,6 +228,9 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
     ``extra``: examples for the ranker only (``graphpairs``: the statutes' own headings and
     citations), never a predictor's training case, so each inner predictor may rank them; their
     rows come from the first inner fold's predictor and table."""
+    from .cv import grouped_folds
+    from .examples import TrainingSet
+
     labels = para_labels(data)
     cands: list[Candidates | None] = [None] * len(data.examples)
     extra_rows: list[Candidates] = []

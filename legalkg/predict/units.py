@@ -11,10 +11,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .. import codes, paths
-from ..cite import KnownUnits, LawRegistry, statute_edges
 from ..errors import UserError
 from ..model import TEXT_LEVELS, Level, level_of_id
-from ..parse import parse_file
 
 #: Levels a label can have: the § and the units below it that courts cite.
 LABEL_LEVELS: tuple[Level, ...] = (Level.PARAGRAPH, Level.ABSATZ, Level.SATZ, Level.NUMMER)
@@ -35,6 +33,8 @@ def _paths(slugs: Iterable[str] | None, gii_dir: Path | None) -> list[Path]:
 def unit_texts(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> dict[str, str]:
     """Unit id -> text for every non-repealed text unit of the given gii slugs (default: the 58
     default codes). A § text starts with its title, which is often the words a lay person uses."""
+    from ..parse import parse_file  # here, not above: a search needs LABEL_LEVELS, not the parser (lxml)
+
     out: dict[str, str] = {}
     for path in _paths(slugs, gii_dir):
         for unit in parse_file(path).units:
@@ -67,6 +67,9 @@ def cites_degrees(slugs: Iterable[str] | None = None, gii_dir: Path | None = Non
     units cite. The edges are the graph's ``CITES_*`` edges, made by the same call the ingest makes
     (``cite.statute_edges`` with every text unit known and the repealed ones marked); both ends are
     rolled up to their §, and a § citing itself (an Absatz naming a sibling) does not count."""
+    from ..cite import KnownUnits, LawRegistry, statute_edges
+    from ..parse import parse_file
+
     laws = [parse_file(path) for path in _paths(slugs, gii_dir)]
     units = [u for law in laws for u in law.units if u.level in TEXT_LEVELS]
     known = KnownUnits({u.id for u in units})

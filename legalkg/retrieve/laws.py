@@ -36,7 +36,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..cite import LawRegistry, extract
 from ..fusion import reciprocal_rank, weighted_rrf
 from ..graph.cypher import query
 from ..model import law_of_id
@@ -47,6 +46,7 @@ from .base import Engine
 from .fulltext import lucene_query
 
 if TYPE_CHECKING:
+    from ..cite import LawRegistry
     from ..predict import Predictor
 
 #: The value of ``--law`` / ``SearchRequest.law`` that asks the router for the law.
@@ -99,6 +99,8 @@ def law_prior(predictor: Predictor) -> dict[str, float]:
 def cited_laws(text: str, registry: LawRegistry) -> list[str]:
     """The laws the query names, in its citations ("§ 573 BGB") or bare ("nach dem BGB"), in text
     order, each once."""
+    from ..cite import extract  # here: a search without --law auto never loads the citation grammar
+
     out: dict[str, None] = {}
     for m in extract(text, registry=registry, law_mentions=True):
         if m.law_key:

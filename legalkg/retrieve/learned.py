@@ -38,10 +38,10 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from contextvars import ContextVar
 from itertools import product
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..cite import LawRegistry, extract
 from ..fusion import overfetch, parse_weight_spec, rrf, weighted_rrf
 from ..graph.cypher import query
 from ..model import TEXT_LEVELS, Level, law_of_id, level_of_id
@@ -51,6 +51,9 @@ from .base import Engine, Texts, Vectors
 from .fulltext import FulltextStrategy
 from .hits import Hit, from_record
 from .vector import VectorStrategy
+
+if TYPE_CHECKING:  # the citation grammar loads only for a query with a § or Art. sign (cited_ids)
+    from ..cite import LawRegistry
 
 #: Weighted-RRF weight of each run (module docstring: chosen, not tuned).
 WEIGHTS: dict[str, float] = {Run.PREDICTOR: 1.0, Run.CITED: 1.0, Run.FULLTEXT: 0.5, Run.VECTOR: 0.5}
@@ -242,6 +245,8 @@ def cited_ids(text: str, law: str | None, registry: LawRegistry | Callable[[], L
     costs a cold search about half a second, eval/cli-startup/)."""
     if "§" not in text and "Art" not in text:
         return []  # the grammar needs a § or Art. sign; skipping it saves its tokeniser
+    from ..cite import LawRegistry, extract
+
     if not isinstance(registry, LawRegistry):
         registry = registry()
     out: dict[str, None] = {}

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import paths
-from ..cite import LawRegistry
 from ..errors import UserError
 from ..lazy import once_per_key
 from ..predict import Predictor, cocite, corpus as corpusmod, default_model_path, load_model
@@ -23,6 +23,9 @@ from ..predict.rankfile import shipped_ranker
 from ..vocab import Task
 from . import weights as fusion_weights
 from .graphfacts import GraphFacts
+
+if TYPE_CHECKING:
+    from ..cite import LawRegistry
 
 
 class Models:
@@ -121,5 +124,7 @@ class Models:
 
     def law_registry(self) -> LawRegistry:
         if self._registry is None:
+            from ..cite import LawRegistry  # here: built (and its grammar loaded) only for a query that cites
+
             self._registry = LawRegistry.default()
         return self._registry

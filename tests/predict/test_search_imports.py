@@ -14,7 +14,11 @@ import numpy as np
 from legalkg.predict import rowcache
 from legalkg.predict.features import Vectoriser
 
-SCRIPT = """
+#: what a question without a § sign does not need either: the citation grammar (loaded for a query
+#: that cites), the parser and its lxml, the embedding run's progress bar and worker pool
+LIGHT = ("legalkg.cite", "legalkg.parse", "lxml", "tqdm", "multiprocessing", "legalkg.embed.parallel")
+
+SCRIPT = f"LIGHT = {LIGHT!r}\n" + """
 import json, sys
 from legalkg.cli import import_driver_without_pandas
 import_driver_without_pandas()  # as `legalkg search` imports the driver (legalkg/cli/__init__.py)
@@ -25,7 +29,7 @@ units = {"BGB/§551": "Begrenzung und Anlage von Mietsicherheiten\\nHat der Miet
          "BGB/§548": "Verjährung der Ersatzansprüche und des Wegnahmerechts\\nDie Ersatzansprüche des Vermieters"}
 pred = load_model(default_model_path("lay")).attach_units(units)
 ranked = shipped_ranker("lay", pred, units).rank(pred, ["Mein Vermieter gibt die Kaution nicht zurück"], 5)
-heavy = sorted(m for m in ("sklearn", "lightgbm", "pandas", "scipy.stats") if m in sys.modules)
+heavy = sorted(m for m in ("sklearn", "lightgbm", "pandas", "scipy.stats", *LIGHT) if m in sys.modules)
 print(json.dumps({"ranked": ranked[0], "heavy": heavy}))
 """
 
