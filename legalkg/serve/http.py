@@ -2,8 +2,9 @@
 
 Why POST with a JSON body for every tool: the arguments are the MCP tools' arguments, so one
 client can switch transports; ``GET /tools`` lists them, ``GET /health`` says whether the server
-is ready. Every error has one shape, ``{"error": "<one line>"}``: 400 for a bad argument (the
-shared ``serve.args`` models), 401 without the token, 404/405 for a wrong path or method (a
+can answer now (200, or 503 with the problem: ``serve.health`` asks Neo4j each time). Every
+error has one shape, ``{"error": "<one line>"}``: 400 for a bad argument (the shared
+``serve.args`` models), 401 without the token, 404/405 for a wrong path or method (a
 browser asking for HTML gets the pages' 404 page), 408 for a body slower than ``BODY_TIMEOUT_S``,
 413 for a body over ``MAX_BODY_BYTES``, 415 for a body not sent as JSON, 421 for a Host that is
 not this machine (loopback, ``origin.LocalOnly``), 503 with
@@ -31,6 +32,7 @@ from .. import cancel
 from ..errors import NotReady, UserError
 from .args import TOOL_ARGS, parse_args
 from .gates import RETRY_AFTER_S, Busy, Gates
+from .health import Health
 from .mcp_server import INSTALL_HINT
 from .origin import LocalOnly
 from .tools import DESCRIPTIONS, Tools
@@ -211,10 +213,18 @@ def build_app(tools: Tools, *, gates: Gates | None = None, token: str | None = N
     app.state.gates = gates
     install_errors(app)
 
+    health = Health(tools)
+
     @app.get("/health")
-    def health(request: Request) -> dict[str, Any]:
+    def health_route(request: Request) -> Response:
+        """200 when Neo4j answers and the graph holds a finished law, else 503 with the problem in one
+        line; asked of Neo4j each time, answered within ``health.HEALTH_S`` (``serve.health``)."""
         check_token(request, token)
-        return {"ready": tools.ready, "problem": tools.problem, "tools": gates.snapshot()}
+        problem = health.problem()
+        body = {"ready": problem is None, "problem": problem and one_line(problem), "tools": gates.snapshot()}
+        if problem is None:
+            return JSONResponse(body)
+        return JSONResponse(body, status_code=503, headers={"Retry-After": "5"})
 
     @app.get("/tools")
     def list_tools(request: Request) -> dict[str, str]:

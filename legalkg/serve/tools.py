@@ -71,9 +71,11 @@ class Tools:
         self.db = database
         self.retriever = Retriever(self.driver, database)
         self.verifier = Verifier(self.driver, database, vectors=vectors)
-        #: ``warm`` ran and the graph answered (``GET /health``); ``problem`` says why not
+        #: ``warm`` ran and the graph answered; ``problem`` says why not (``GET /health`` asks the
+        #: graph again each time: ``serve.health``)
         self.ready = False
         self.problem: str | None = None
+        self.warm_error: UserError | None = None
 
     def call(self, name: str, args: ToolArgs) -> dict[str, Any]:
         """Tool ``name`` with arguments already checked by ``serve.args.parse_args``."""
@@ -91,7 +93,7 @@ class Tools:
         """Load what the first requests would load, once, before the server takes any: the
         graph check, both predictors, the embedders of the default search and of verify. A rush
         on a cold server made every thread load its own copy (issue 36). A graph that is not
-        ready leaves ``ready`` False and says why in ``problem`` (``GET /health``)."""
+        ready leaves ``ready`` False and says why in ``problem``."""
         try:
             self.retriever.graph.check_ready()
             for task in Task:
@@ -99,7 +101,7 @@ class Tools:
             self.search(WARM_QUERY)
             self.verify(WARM_TEXT)
         except UserError as err:
-            self.problem = str(err)
+            self.problem, self.warm_error = str(err), err
             return
         self.ready = True
 
