@@ -14,6 +14,7 @@ from ..eval import datasets, grid, outdir, report, results, runner
 from ..eval.request import DEFAULT_DATASET, DEFAULT_LEVEL, DEFAULT_MODE, DEFAULT_PERMUTATIONS, EvalRequest
 from ..graph.connection import session_driver
 from ..graph.inspect import label_counts, relationship_counts
+from ..plural import counted
 from ..retrieve import weights as shipped_weights
 from ..retrieve.learned import weights_label
 from ..vocab import (
@@ -263,4 +264,4 @@ def report_run(run, request: EvalRequest, graph: dict) -> None:
                                             "fold_rankers": run.fold_rankers})
         written = outdir.write(run, out, meta)
         click.echo("")
-        click.echo(f"wrote {len(written)} files to {out}")
+        click.echo(f"wrote {counted(len(written), 'file')} to {out}")

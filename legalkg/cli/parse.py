@@ -9,6 +9,7 @@ import click
 
 from .. import codes as codes_mod
 from ..parse import ParseError, corpus_stats, iter_law_stats
+from ..plural import counted
 from .options import workers_option
 
 
@@ -44,7 +45,7 @@ def parse(codes_spec: str, source: str | None, show_stats: bool, as_json: bool, 
         click.echo()
         with_units = stats.per_law_frame()
         click.echo(with_units.to_string())
-    click.echo(f"parsed {len(laws)} laws, {sum(n for _, n in laws)} units, {len(failures)} failed",
-               err=True)
+    units = sum(n for _, n in laws)
+    click.echo(f"parsed {counted(len(laws), 'law')}, {counted(units, 'unit')}, {len(failures)} failed", err=True)
     if failures:
         sys.exit(1)

@@ -13,6 +13,7 @@ from .. import codes as codes_mod
 from ..cite.broken import COLUMNS, broken_references
 from ..errors import UserError
 from ..parse import ParseError, iter_laws
+from ..plural import counted
 from .options import workers_option
 
 
@@ -53,4 +54,5 @@ def references(broken: bool, codes_spec: str, source: str | None, fmt: str, work
             w.writerow([getattr(row, c) for c in COLUMNS])
             n += 1
     left = ", ".join(f"{k} {v}" for k, v in sorted(gaps.items())) or "none"
-    click.echo(f"{n} broken references in {len(laws)} laws; left out as likely parser gaps: {left}", err=True)
+    click.echo(f"{counted(n, 'broken reference')} in {counted(len(laws), 'law')}; "
+               f"left out as likely parser gaps: {left}", err=True)

@@ -10,6 +10,7 @@ import click
 
 from ..errors import UserError
 from ..graph.connection import session_driver
+from ..plural import counted
 from ..verify import Verifier, VerifyInputError, VerifyReport, chain_lines, read_source
 from .options import neo4j_options
 
@@ -28,7 +29,7 @@ def render(report: VerifyReport) -> str:
         lines.append(f"{r.status.value:<16} {_excerpt(r.cited, 30):<30} {_excerpt(unit, 28):<28} {support:>7}  "
                      f"{_excerpt(r.text, width)}")
     counts = ", ".join(f"{n} {s}" for s, n in report.counts().items() if n)
-    lines.append(f"{len(report.records)} citations" + (f": {counts}" if counts else "")
+    lines.append(counted(len(report.records), "citation") + (f": {counts}" if counts else "")
                  + f"; support < {report.threshold} is marked ?")
     return "\n".join(lines)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..plural import counted
 from .pack import ContextPack
 
 #: Characters of the query shown in the title (a decision-length query would swamp the pack).
@@ -20,5 +21,5 @@ def render_markdown(pack: ContextPack, why: bool = False) -> str:
         lines += [u.text, ""]
     if not pack.units:
         lines += ["(no unit found within the budget)", ""]
-    lines.append(f"_{len(pack.units)} units, {pack.words} of {pack.budget} words_")
+    lines.append(f"_{counted(len(pack.units), 'unit')}, {pack.words} of {counted(pack.budget, 'word')}_")
     return "\n".join(lines)

@@ -73,7 +73,7 @@ def test_cli_csv_and_json(law):
     json_run = CliRunner().invoke(main, ["references", "--broken", "--codes", "BetrVG", "--format", "json"])
     rows = [json.loads(line) for line in json_run.stdout.splitlines()]
     assert len(rows) == len(table) - 1 and {r["status"] for r in rows} <= {"missing_unit", "repealed"}
-    assert "broken references in 1 laws" in json_run.stderr
+    assert f"{len(rows)} broken reference" in json_run.stderr and "in 1 law;" in json_run.stderr
 
 
 def test_cli_without_broken_says_what_to_give():

@@ -74,7 +74,7 @@ def test_cli_reports_bad_files_and_parses_the_rest(tmp_path, burlg_bytes):
     assert len(err_lines) == 2
     assert any("empty.xml: empty file" in ln for ln in err_lines)
     assert any("cut.xml: invalid XML" in ln for ln in err_lines)
-    assert "parsed 1 laws" in result.stderr and "2 failed" in result.stderr
+    assert "parsed 1 law," in result.stderr and "2 failed" in result.stderr
     assert "BUrlG" in result.stdout and "Satz" in result.stdout
     assert "Traceback" not in result.output
 
@@ -190,6 +190,6 @@ def test_a_folder_named_xml_and_a_looping_link_are_failures_not_tracebacks(tmp_p
     err_lines = sorted(ln for ln in result.stderr.splitlines() if ln.startswith("error:"))
     assert err_lines == [f"error: {tmp_path / 'loop.xml'}: not a file (a folder, or a broken or looping link)",
                          f"error: {tmp_path / 'x.xml'}: not a file (a folder, or a broken or looping link)"]
-    assert "parsed 1 laws" in result.stderr
+    assert "parsed 1 law," in result.stderr
     named = list(iter_laws(tmp_path, ["loop", "x", "burlg"]))
     assert [type(v).__name__ for _, v in named] == ["ParseError", "ParseError", "Law"]

@@ -118,9 +118,9 @@ def test_the_decisions_block_escapes_and_counts_per_court():
     assert "<script>alert" not in html and html.count("&lt;script&gt;alert(1)") == 5
     assert '<span id="decisions-count">3</span>' in html and "(BGH 2, &lt;script&gt;" in html
     assert '<a href="/unit/X/%C2%A71/Abs2">§ 1 Abs. 2 X</a> (2-mal)' in html  # German by default
-    assert "Die 1 neuesten von 3 sind aufgeführt." in html and "Urteil vom 2021-03-04" in html
+    assert "Die neueste von 3 ist aufgeführt." in html and "Urteil vom 2021-03-04" in html  # one: singular
     english = pages.environment().get_template("unit.html").render(
         form={}, unit=unit, related=related, graph=[], t=i18n.translator("en"), lang="en")
-    assert "(2 times)" in english and "The 1 most recent of 3 are listed." in english
+    assert "(2 times)" in english and "The most recent of 3 is listed." in english
     assert "Urteil of 2021-03-04" in english and "Cited by" in english
     assert views.court_counts(decisions["courts"]) == f"BGH 2, {hostile} 1"

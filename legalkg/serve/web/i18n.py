@@ -35,6 +35,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "law_opt": ("Gesetz (optional)", "Law (optional)"),
     "search": ("Suchen", "Search"),
     "units_found": ("Fundstellen", "units"),
+    "units_found_one": ("Fundstelle", "unit"),
     "meta_search": ("Ebene {level}, Verfahren {mode}", "level {level}, mode {mode}"),
     "why": ("Warum (Wert {score})", "Why (score {score})"),
     "why_caption": ("Anteil jedes Suchlaufs am Wert", "Each run's share of the score"),
@@ -52,6 +53,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "contents": ("Inhaltsübersicht", "Table of contents"),
     "contents_of": ("Inhalt", "Contents"),
     "paras": ("{n} §§, davon {r} weggefallen", "{n} §§, {r} of them repealed"),
+    "paras_one": ("{n} §, davon {r} weggefallen", "{n} §, {r} repealed"),
     "repealed": ("weggefallen", "repealed"),
     "walk": ("Blättern", "Browse"),
     "previous": ("Vorheriger", "Previous"),
@@ -75,10 +77,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cites_none": ("Zitiert keine Fundstelle im Graphen.", "It cites no unit in the graph."),
     "cited_by_h": ("Zitiert von", "Cited by"),
     "cited_by_units": ("Fundstellen", "units"),
+    "cited_by_units_one": ("Fundstelle", "unit"),
     "per_law": ("Zitierende Fundstellen je Gesetz", "Citing units per law"),
     "law": ("Gesetz", "law"),
     "citing": ("zitierende Fundstellen", "citing units"),
     "first_n": ("Die ersten {shown} von {total} sind aufgeführt.", "The first {shown} of {total} are listed."),
+    "first_n_one": ("Die erste von {total} ist aufgeführt.", "The first of {total} is listed."),
     "cited_by_none": ("Keine Fundstelle im Graphen zitiert sie.", "No unit in the graph cites it."),
     "graph_h": ("Umfeld", "Neighbourhood"),
     "key_parent": ("übergeordnet", "parent"),
@@ -97,13 +101,17 @@ STRINGS: dict[str, tuple[str, str]] = {
     "facts_h": ("Was die Gesetze dazu sagen", "What the statutes say about it"),
     "defined_here": ("Hier definiert", "Defined here"),
     "applying": ("Begriffe mit gesetzlicher Definition", "Terms defined by statute"),
-    "rested_on_by": ("Rechtsgrundlage für {n} Verordnung(en)", "Enabling provision of {n} ordinance(s)"),
+    "rested_on_by": ("Rechtsgrundlage für {n} Verordnungen", "Enabling provision of {n} ordinances"),
+    "rested_on_by_one": ("Rechtsgrundlage für {n} Verordnung", "Enabling provision of {n} ordinance"),
     "law_rests_on": ("Dieses Gesetz beruht auf", "This law rests on"),
     "decisions_word": ("Entscheidungen", "decisions"),
+    "decisions_word_one": ("Entscheidung", "decision"),
     "court_unknown": ("Gericht unbekannt", "court unknown"),
     "decision_of": ("vom {date}", "of {date}"),
     "times": ("({n}-mal)", "({n} times)"),
+    "times_one": ("(einmal)", "(once)"),
     "recent_n": ("Die {shown} neuesten von {total} sind aufgeführt.", "The {shown} most recent of {total} are listed."),
+    "recent_n_one": ("Die neueste von {total} ist aufgeführt.", "The most recent of {total} is listed."),
     "decisions_none": ("Keine Entscheidung im Graphen zitiert sie.", "No decision in the graph cites it."),
     "decisions_load": ("Entscheidungen lädt", "Decisions are loaded by"),
     # check
@@ -112,6 +120,7 @@ STRINGS: dict[str, tuple[str, str]] = {
                    "Text to check (e.g. an answer from an LLM)"),
     "check_button": ("Prüfen", "Check"),
     "citations_n": ("{n} Zitate", "{n} citations"),
+    "citations_n_one": ("{n} Zitat", "{n} citation"),
     "legend": ("Legende", "Legend"),
     "each_cite": ("Jedes Zitat", "Each citation"),
     "as_written": ("wie geschrieben", "as written"),
@@ -130,6 +139,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "budget": ("Wortbudget", "Word budget"),
     "build_pack": ("Paket bauen", "Build the pack"),
     "pack_n": ("{n} Fundstellen als Markdown", "{n} units as Markdown"),
+    "pack_n_one": ("{n} Fundstelle als Markdown", "{n} unit as Markdown"),
     "pack_label": ("Das Paket, bereit zum Einfügen in einen Prompt", "The pack, ready to paste into a prompt"),
     "copy_md": ("Markdown kopieren", "Copy Markdown"),
     # broken references (broken.html)
@@ -141,9 +151,11 @@ STRINGS: dict[str, tuple[str, str]] = {
                      "Each row is a statute citation whose target is missing from the law or repealed; the "
                      "parser's own gaps are left out. The same rows come from"),
     "broken_total": ("{n} defekte Verweise", "{n} broken references"),
+    "broken_total_one": ("{n} defekter Verweis", "{n} broken reference"),
     "broken_all_laws": ("alle Gesetze", "all laws"),
     "broken_filter": ("Filtern", "Filter"),
     "broken_rows": ("Zeilen {first} bis {last} von {total}", "Rows {first} to {last} of {total}"),
+    "broken_rows_one": ("Zeile {first} von {total}", "Row {first} of {total}"),
     "broken_none": ("Keine defekten Verweise im Graphen.", "No broken references in the graph."),
     "broken_laws": ("Gesetze mit defekten Verweisen", "Laws with broken references"),
     "citing_unit": ("Zitierende Fundstelle", "Citing unit"),
@@ -192,11 +204,27 @@ def choose(query: str | None, cookie: str | None, accept: str | None) -> str:
     return best
 
 
+def count_of(values: dict[str, object]) -> object:
+    """The number a string counts: ``n``, else the ``shown`` of a list cut short, else the rows from
+    ``first`` to ``last``."""
+    if "n" in values:
+        return values["n"]
+    if "shown" in values:
+        return values["shown"]
+    if "first" in values and "last" in values:
+        return 1 if values["first"] == values["last"] else 2
+    return None
+
+
 def translator(lang: str):
-    """``t(key, **values)``: the string in ``lang`` with ``{name}`` filled in."""
+    """``t(key, **values)``: the string in ``lang`` with ``{name}`` filled in. A string that counts
+    (``count_of``) has its singular under ``KEY_one``, taken for a count of 1: "1 Zitat", not
+    "1 Zitate" (issue 44). Only the number 1 takes it, in German as in English (0 Zitate, 2 Zitate)."""
     index = LANGS.index(lang) if lang in LANGS else 0
 
     def t(key: str, **values: object) -> str:
+        if values and count_of(values) == 1 and f"{key}_one" in STRINGS:
+            key = f"{key}_one"
         text = STRINGS[key][index]
         return text.format(**values) if values else text
 
