@@ -963,5 +963,6 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "cli-startup": cli_startup, "readme-examples": readme_examples,
     "cli-startup-graph-ranker": lambda: cli_startup("eval/cli-startup/graph-ranker"),
     "cli-startup-mapped": lambda: cli_startup("eval/cli-startup/mapped"),
+    "cli-startup-lazy": lambda: cli_startup("eval/cli-startup/lazy"),
     "context-packs": context_packs, "context-packs-cv": lambda: table_of("eval/context-packs/cv/results.md"),
     "expand-decisions": lambda: table_of("eval/expand-decisions/results.md")}
