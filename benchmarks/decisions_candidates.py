@@ -104,9 +104,9 @@ def run(argv: list[str]) -> int:
         code = e.code
     out = out_dir(args)
     if out is not None and out.is_dir():
+        # (run.json beside it holds the command line)
         (out / "variant.json").write_text(json.dumps({"variant": variant, "wide_neighbours": WIDE,
-                                                      "per_component": PER_COMPONENT,
-                                                      "eval_args": args}, indent=1) + "\n")
+                                                      "per_component": PER_COMPONENT}, indent=1) + "\n")
     return int(code or 0)
 
 

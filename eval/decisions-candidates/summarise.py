@@ -24,10 +24,14 @@ import pandas as pd
 from legalkg.eval.stats import paired_test
 
 DATASETS = {"ler_bgh": "LER BGH", "ler_courts": "ler_courts", "ler_all": "ler_all"}
-VARIANTS = {"shipped": "shipped: kNN votes of the 30 nearest training decisions",
-            "noknn": "without the decisions source (kNN off at § level)",
-            "wide": "wider: votes of the 100 nearest, their §§ 31-60 as extra candidates"}
+VARIANTS = {"shipped": "ranker, shipped: kNN votes of the 30 nearest training decisions",
+            "noknn": "ranker without the decisions source (kNN off at § level)",
+            "wide": "ranker, wider: votes of the 100 nearest, their §§ 31-60 as extra candidates",
+            "rrf": "no ranker (`--fold-ranker none`): the predictor's RRF, kNN weight 1",
+            "rrf-noknn": "no ranker, `--predictor-weights knn=0`"}
 BASE = "shipped"
+#: each variant's paired reference (the same engine with the shipped decisions source)
+PAIRED_WITH = {"noknn": BASE, "wide": BASE, "rrf-noknn": "rrf"}
 #: the § depth is the second depth (Code, §, Absatz, ...): case_scores' hits_2
 PARA_HITS = "hits_2"
 RESAMPLES = 2000
@@ -89,10 +93,10 @@ def configs(runs: Path, ds: str) -> list[tuple[str, str, pd.DataFrame, pd.DataFr
 
 
 def paired(cases: pd.DataFrame, base_cases: pd.DataFrame, what: str) -> dict:
-    """The auto cell of ``cases`` minus ``BASE``'s: § recall (paired test) and ToER (bootstrap)."""
+    """The auto cell of ``cases`` minus its reference's: § recall (paired test) and ToER (bootstrap)."""
     ref, mine = per_cell(base_cases, "auto", "learned"), per_cell(cases, "auto", "learned")
     if list(ref.index) != list(mine.index):
-        raise SystemExit(f"{what} scores other cases than {BASE}")
+        raise SystemExit(f"{what} scores other cases than its reference")
     p = paired_test(mine[PARA_HITS].to_numpy(float), ref[PARA_HITS].to_numpy(float),
                     ref["n_gold"].to_numpy(float), seed=0)
     d, lo, hi = toer_diff(mine, ref)
@@ -107,7 +111,7 @@ def rows(runs: Path) -> list[dict]:
         if not (runs / f"{ds}-{BASE}").is_dir():
             continue
         found = configs(runs, ds)
-        base_cases = found[0][3]
+        by_key = {key: cases for key, _, _, cases in found}
         for key, label, res, cases in found:
             mode = "fulltext" if key == "fulltext" else "learned"
             row = {"dataset": ds, "n_cases": 0, "configuration": key, "label": label}
@@ -118,8 +122,9 @@ def rows(runs: Path) -> list[dict]:
                             f"{tag}_recall_ci_high": r["ci_high"], f"{tag}_toer": r["toer"],
                             f"{tag}_toer_ci_low": r["toer_ci_low"], f"{tag}_toer_ci_high": r["toer_ci_high"],
                             f"{tag}_W_d": r["W_d"]})
-            if key not in ("fulltext", BASE):
-                row.update(paired(cases, base_cases, f"{ds}-{key}"))
+            ref = PAIRED_WITH.get(key)
+            if ref in by_key:
+                row.update({"paired_with": ref, **paired(cases, by_key[ref], f"{ds}-{key}")})
             row["floor_met"] = bool(row["auto_toer"] >= FLOOR_TOER and row["auto_recall"] >= FLOOR_RECALL)
             out.append(row)
     return out
@@ -127,13 +132,13 @@ def rows(runs: Path) -> list[dict]:
 
 def markdown(table: pd.DataFrame) -> str:
     lines = ["| dataset | configuration | § recall@5 [95 % CI] | ToER@5 § (`--level auto`) [95 % CI] | W_d (auto) "
-             "| ToER@5 § at § level | minus shipped: § recall [95 % CI], p | minus shipped: ToER@5 auto [95 % CI] "
+             "| ToER@5 § at § level | minus reference: § recall [95 % CI], p | minus reference: ToER@5 auto [95 % CI] "
              "| floor (ToER ≥ 7.0 at recall ≥ 0.30) |",
              "|---|---|---|---|---|---|---|---|---|"]
     for n, r in enumerate(table.itertuples()):
         first = n == 0 or table.iloc[n - 1]["dataset"] != r.dataset
         ds = f"{DATASETS[r.dataset]} ({r.n_cases})" if first else ""
-        if r.configuration in ("fulltext", BASE):
+        if r.configuration not in PAIRED_WITH or pd.isna(getattr(r, "recall_diff", np.nan)):
             diff = toer = "—"
         else:
             diff = (f"{r.recall_diff:+.3f} [{r.recall_diff_ci_low:+.3f}, {r.recall_diff_ci_high:+.3f}], "
