@@ -12,11 +12,42 @@ Public API (other rooms call only these):
 - ``normalize(text) -> (text, offsets)``: web text (entities, odd spaces, soft hyphens) for the grammar
 """
 
-from .caselaw import CaseSpan, case_spans as cases
-from .court import MAX_CHARS, CitationMatch, TextTooLong, check_length, extract, mask, resolve, spans
+import importlib
+from typing import TYPE_CHECKING
+
+# ``normalize`` and ``resolve`` are also submodules' names. Both submodules are light and load here,
+# first, so that no later import of either rebinds the package's name to the module: the face gives
+# the functions (``normalize`` at once, ``resolve`` with the grammar, on first use).
+from . import resolve as _resolve_submodule  # noqa: F401
 from .normalize import normalize
-from .registry import LawRegistry
-from .statute import Edge, EdgeStats, KnownUnits, statute_edges
+
+del globals()["resolve"]  # the submodule's binding: ``__getattr__`` gives the grammar's function
+
+#: public name -> (submodule, name there): the face loads the grammar on first use (PEP 562), so a
+#: search whose query cites nothing never builds its patterns (eval/cli-startup/lazy/)
+_FACE: dict[str, tuple[str, str]] = {
+    "CaseSpan": ("caselaw", "CaseSpan"), "cases": ("caselaw", "case_spans"),
+    **{name: ("court", name) for name in ("MAX_CHARS", "CitationMatch", "TextTooLong", "check_length", "extract",
+                                          "mask", "resolve", "spans")},
+    "LawRegistry": ("registry", "LawRegistry"),
+    **{name: ("statute", name) for name in ("Edge", "EdgeStats", "KnownUnits", "statute_edges")},
+}
+
+if TYPE_CHECKING:
+    from .caselaw import CaseSpan, case_spans as cases
+    from .court import MAX_CHARS, CitationMatch, TextTooLong, check_length, extract, mask, resolve, spans
+    from .registry import LawRegistry
+    from .statute import Edge, EdgeStats, KnownUnits, statute_edges
+
+
+def __getattr__(name: str):
+    if name not in _FACE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attribute = _FACE[name]
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+    globals()[name] = value
+    return value
+
 
 __all__ = ["MAX_CHARS", "CaseSpan", "CitationMatch", "Edge", "EdgeStats", "KnownUnits", "LawRegistry", "TextTooLong",
            "cases", "check_length", "extract", "mask", "normalize", "resolve", "spans", "statute_edges"]

@@ -11,6 +11,7 @@ from .. import codes
 from ..cite import MAX_CHARS, LawRegistry, cases, check_length, extract, resolve
 from ..cite.chainlines import compact_chains
 from ..errors import UserError
+from ..parse import parse_file
 from ..textin import check_argument, read_stdin
 
 #: A member's fields besides its offsets, in output order, each with the value a first member omits.
@@ -75,8 +76,6 @@ def cite(text: str, default_law: str | None, law_mentions: bool, check_source: P
 
 def _known_ids(source: Path, law_keys: set[str]) -> set[str]:
     """Node ids of the cited laws, parsed from ``source`` (only the default codes are looked up)."""
-    from ..parse import parse_file  # only for --check-source: the parser (lxml, the fetcher) is not a cite's cost
-
     if not source.is_dir():
         raise UserError(f"--check-source {source} is not a folder: pass the gii XML folder")
     known: set[str] = set()

@@ -16,21 +16,18 @@ from __future__ import annotations
 
 import os
 import time
-from typing import TYPE_CHECKING
 
 from neo4j import Driver
 from pydantic import BaseModel, Field
+from tqdm.auto import tqdm
 
-from .. import codes as codes_mod
+from .. import codes as codes_mod, embed as embedding
 from ..embed import MODEL_ENV, Embedder, EmbeddingCache, EmbedSettings, resolve_model_name
 from ..errors import UserError
 from ..model import TEXT_LEVELS
 from ..vocab import RetrievalLevel
 from .cypher import labelled, query
 from .indexwait import await_vector_indexes
-
-if TYPE_CHECKING:  # the embedding run's pool and pipeline load in embed_graph: a search reads recorded_model only
-    from ..embed import EmbedderSpec
 
 #: Labels with a vector index: the text levels and the naive chunks.
 VECTOR_LABELS: tuple[str, ...] = tuple(lvl.value for lvl in TEXT_LEVELS) + (RetrievalLevel.CHUNK.value,)
@@ -211,10 +208,6 @@ def embed_graph(driver: Driver, db: str, settings: EmbedSettings = DEFAULT_SETTI
     (``legalkg.embed.parallel``; a GPU model runs in this process). ``settings.fresh`` ignores vectors
     cached before this run. ``cache``: default the model's cache under ``paths.cache_dir()``.
     """
-    from tqdm.auto import tqdm
-
-    from ..embed import PageEmbedder, embed_pool
-
     started = time.perf_counter()
     embedder, spec, workers = _embedder_for(driver, db, settings, labels, workers)
     for label in labels:
@@ -228,10 +221,10 @@ def embed_graph(driver: Driver, db: str, settings: EmbedSettings = DEFAULT_SETTI
     try:
         if total:
             size = int(settings.batch_size or embedder.default_batch_size)
-            with embed_pool(spec, embedder, workers) as pool, tqdm(
+            with embedding.embed_pool(spec, embedder, workers) as pool, tqdm(
                     total=total, unit="text", desc=f"embedding ({embedder.name}, {workers} worker"
                     f"{'s' if workers != 1 else ''})", disable=not progress, smoothing=0.1) as bar:
-                pipeline = PageEmbedder(pool, store, batch_size=size, sort_by_length=embedder.sort_by_length,
+                pipeline = embedding.PageEmbedder(pool, store, batch_size=size, sort_by_length=embedder.sort_by_length,
                                         fresh=settings.fresh)
                 for (label, ids), vectors in pipeline.run(text_pages(driver, db, pending, max(PAGE, 2 * size))):
                     build_finished(driver, db, bulk, labels, label, embedder.dim)
@@ -249,12 +242,11 @@ def embed_graph(driver: Driver, db: str, settings: EmbedSettings = DEFAULT_SETTI
 
 
 def _embedder_for(driver: Driver, db: str, settings: EmbedSettings, labels: tuple[str, ...],
-                  workers: int) -> tuple[Embedder, EmbedderSpec, int]:
+                  workers: int) -> tuple[Embedder, embedding.EmbedderSpec, int]:
     """The run's embedder, the spec worker processes build it from, and the worker count, which is
     1 where the model runs in this process (on a GPU)."""
-    from ..embed import EmbedderSpec
-
-    spec = EmbedderSpec(run_model(driver, db, labels, settings.model), settings.device, settings.batch_size)
+    # the worker pool's module loads here, on first use (legalkg.embed's face): a search never needs it
+    spec = embedding.EmbedderSpec(run_model(driver, db, labels, settings.model), settings.device, settings.batch_size)
     embedder = spec.build(threads=None if spec.is_st else 1)
     if getattr(embedder, "device", "cpu") != "cpu":
         workers = 1  # one process owns the GPU; its batches are large instead

@@ -26,16 +26,17 @@ _FACE: dict[str, tuple[str, str]] = {
     **{name: ("predictor", name) for name in ("COMPONENTS", "TASK_FORMS", "Config", "Predictor",
                                               "parse_component_weights", "task_config", "train")},
     "StatuteIndex": ("statutes", "StatuteIndex"),
-    **{name: ("units", name) for name in ("LABEL_LEVELS", "unit_texts")},
+    "LABEL_LEVELS": ("labels", "LABEL_LEVELS"), "unit_texts": ("units", "unit_texts"),
 }
 
 if TYPE_CHECKING:
     from .cv import grouped_folds, out_of_fold
     from .examples import TASKS, Example, TrainingSet, load_examples, resolve_labels
+    from .labels import LABEL_LEVELS
     from .modelfile import DEFAULT_MODELS, FORMAT_VERSION, default_model_path, load as load_model, save as save_model
     from .predictor import COMPONENTS, TASK_FORMS, Config, Predictor, parse_component_weights, task_config, train
     from .statutes import StatuteIndex
-    from .units import LABEL_LEVELS, unit_texts
+    from .units import unit_texts
 
 
 def __getattr__(name: str):

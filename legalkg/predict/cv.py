@@ -8,11 +8,15 @@ the seed. Priors (popularity) live inside the predictor, so they are recomputed 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .examples import Example, TrainingSet
 from .predictor import Predictor
+
+if TYPE_CHECKING:  # the training set's module reads gold citations (legalkg.cite, lxml): a search imports this one
+    from .examples import Example, TrainingSet
 
 
 def grouped_folds(groups: Sequence[str], n_folds: int = 5, seed: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -33,7 +37,7 @@ def out_of_fold(data: TrainingSet, fit: Callable[[TrainingSet], Predictor],
     """``score(model trained on the other folds, test examples)`` for each example, in data order."""
     results: list = [None] * len(data.examples)
     for train_idx, test_idx in grouped_folds([e.group for e in data.examples], n_folds, seed):
-        train_set = TrainingSet(data.task, [data.examples[i] for i in train_idx], data.sources)
+        train_set = replace(data, examples=[data.examples[i] for i in train_idx], unresolved=0)
         model = fit(train_set)
         test = [data.examples[i] for i in test_idx]
         for i, value in zip(test_idx, score(model, test)):

@@ -28,7 +28,7 @@ from ..cases.query import DEFAULT_MAX_WORDS, DEFAULT_PLACEHOLDER, build_query
 from ..cite import mask, resolve
 from ..errors import UserError
 from ..model import Citation, level_of_id
-from .units import LABEL_LEVELS
+from .labels import LABEL_LEVELS
 
 TASKS: tuple[str, ...] = ("lay", "case")
 #: Chunked courts (no decision boundaries in the source) are grouped in runs of this many

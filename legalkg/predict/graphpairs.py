@@ -22,8 +22,8 @@ from collections.abc import Mapping
 
 from ..cite import LawRegistry, extract, mask
 from .examples import Example, TrainingSet
+from .labels import paragraph_of
 from .text import tokens
-from .units import paragraph_of
 
 #: Pairs of each kind per law (``headings``, ``citations``).
 PER_LAW = 40

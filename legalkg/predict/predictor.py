@@ -29,10 +29,10 @@ from ..model import Level, level_of_id
 from . import bridge as bridgemod
 from .classifier import NaiveBayes, fit_counts
 from .features import Vectoriser
+from .labels import LABEL_LEVELS
 from .neighbours import Neighbours
 from .sparse import label_matrix, top_dense
 from .statutes import StatuteIndex
-from .units import LABEL_LEVELS
 
 if TYPE_CHECKING:  # the training set's module reads gold citations (legalkg.cite, lxml): not for a search
     from .examples import TrainingSet

@@ -17,7 +17,7 @@ LightGBM itself is imported only to train and for ``--explain``'s contributions.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -27,6 +27,7 @@ from ..model import Level
 from ..vocab import RankerFeatures
 from . import cocite as cocitemod
 from .corpus import Corpus
+from .cv import grouped_folds
 from .predictor import Predictor
 from .rankfeatures import (
     DEFAULT_FEATURES,
@@ -228,14 +229,11 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
     ``extra``: examples for the ranker only (``graphpairs``: the statutes' own headings and
     citations), never a predictor's training case, so each inner predictor may rank them; their
     rows come from the first inner fold's predictor and table."""
-    from .cv import grouped_folds
-    from .examples import TrainingSet
-
     labels = para_labels(data)
     cands: list[Candidates | None] = [None] * len(data.examples)
     extra_rows: list[Candidates] = []
     for train_idx, test_idx in grouped_folds([e.group for e in data.examples], n_folds, seed):
-        inner = TrainingSet(data.task, [data.examples[i] for i in train_idx], data.sources)
+        inner = replace(data, examples=[data.examples[i] for i in train_idx], unresolved=0)
         table = cocitemod.fit([labels[i] for i in train_idx])
         model = fit(inner)
         for i, c in zip(test_idx, candidates(model, [data.examples[i].text for i in test_idx], table, facts)):

@@ -11,12 +11,13 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .. import codes, paths
+from ..cite import KnownUnits, LawRegistry, statute_edges
 from ..errors import UserError
-from ..model import TEXT_LEVELS, Level, level_of_id
+from ..model import TEXT_LEVELS, Level
+from ..parse import parse_file
+from .labels import LABEL_LEVELS, paragraph_of
 
-#: Levels a label can have: the § and the units below it that courts cite.
-LABEL_LEVELS: tuple[Level, ...] = (Level.PARAGRAPH, Level.ABSATZ, Level.SATZ, Level.NUMMER)
-
+__all__ = ["LABEL_LEVELS", "cites_degrees", "paragraph_of", "unit_texts"]
 
 def _paths(slugs: Iterable[str] | None, gii_dir: Path | None) -> list[Path]:
     folder = gii_dir or paths.gii_dir()
@@ -33,8 +34,6 @@ def _paths(slugs: Iterable[str] | None, gii_dir: Path | None) -> list[Path]:
 def unit_texts(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> dict[str, str]:
     """Unit id -> text for every non-repealed text unit of the given gii slugs (default: the 58
     default codes). A § text starts with its title, which is often the words a lay person uses."""
-    from ..parse import parse_file  # here, not above: a search needs LABEL_LEVELS, not the parser (lxml)
-
     out: dict[str, str] = {}
     for path in _paths(slugs, gii_dir):
         for unit in parse_file(path).units:
@@ -48,28 +47,12 @@ def unit_texts(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) 
     return out
 
 
-def paragraph_of(uid: str) -> str | None:
-    """The id of the § a unit id lies in (the unit's own for a §), None above the § level:
-    ``BGB/§551/Abs1`` -> ``BGB/§551``."""
-    parts = uid.split("/")
-    for end in range(2, len(parts) + 1):
-        try:
-            if level_of_id("/".join(parts[:end])) is Level.PARAGRAPH:
-                return "/".join(parts[:end])
-        except ValueError:
-            return None
-    return None
-
-
 def cites_degrees(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> dict[str, tuple[int, int]]:
     """§ id -> (in-degree, out-degree) of the citation graph among the given laws (default the 58
     codes) at § level: how many other §§ cite it or one of its units, and how many other §§ its own
     units cite. The edges are the graph's ``CITES_*`` edges, made by the same call the ingest makes
     (``cite.statute_edges`` with every text unit known and the repealed ones marked); both ends are
     rolled up to their §, and a § citing itself (an Absatz naming a sibling) does not count."""
-    from ..cite import KnownUnits, LawRegistry, statute_edges
-    from ..parse import parse_file
-
     laws = [parse_file(path) for path in _paths(slugs, gii_dir)]
     units = [u for law in laws for u in law.units if u.level in TEXT_LEVELS]
     known = KnownUnits({u.id for u in units})

@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 
 from ..fusion import overfetch
 from ..graph.cypher import query
-from ..predict.units import paragraph_of
+from ..predict.labels import paragraph_of
 from ..vocab import Expansion, Mode, Task
 from .base import Engine
 from .hits import Hit, from_record, ranked

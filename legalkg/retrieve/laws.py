@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from .. import cite
 from ..fusion import reciprocal_rank, weighted_rrf
 from ..graph.cypher import query
 from ..model import law_of_id
@@ -46,7 +47,6 @@ from .base import Engine
 from .fulltext import lucene_query
 
 if TYPE_CHECKING:
-    from ..cite import LawRegistry
     from ..predict import Predictor
 
 #: The value of ``--law`` / ``SearchRequest.law`` that asks the router for the law.
@@ -96,13 +96,11 @@ def law_prior(predictor: Predictor) -> dict[str, float]:
     return law_shares(dict(zip(para.labels, map(float, para.popularity))), 0) if para else {}
 
 
-def cited_laws(text: str, registry: LawRegistry) -> list[str]:
+def cited_laws(text: str, registry: cite.LawRegistry) -> list[str]:
     """The laws the query names, in its citations ("§ 573 BGB") or bare ("nach dem BGB"), in text
     order, each once."""
-    from ..cite import extract  # here: a search without --law auto never loads the citation grammar
-
     out: dict[str, None] = {}
-    for m in extract(text, registry=registry, law_mentions=True):
+    for m in cite.extract(text, registry=registry, law_mentions=True):  # the grammar loads on first use
         if m.law_key:
             out.setdefault(m.law_key, None)
     return list(out)

@@ -38,10 +38,10 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from contextvars import ContextVar
 from itertools import product
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .. import cite
 from ..fusion import overfetch, parse_weight_spec, rrf, weighted_rrf
 from ..graph.cypher import query
 from ..model import TEXT_LEVELS, Level, law_of_id, level_of_id
@@ -51,9 +51,6 @@ from .base import Engine, Texts, Vectors
 from .fulltext import FulltextStrategy
 from .hits import Hit, from_record
 from .vector import VectorStrategy
-
-if TYPE_CHECKING:  # the citation grammar loads only for a query with a § or Art. sign (cited_ids)
-    from ..cite import LawRegistry
 
 #: Weighted-RRF weight of each run (module docstring: chosen, not tuned).
 WEIGHTS: dict[str, float] = {Run.PREDICTOR: 1.0, Run.CITED: 1.0, Run.FULLTEXT: 0.5, Run.VECTOR: 0.5}
@@ -238,19 +235,17 @@ def shallower(ids: Iterable[str], level: RetrievalLevel | str) -> list[str]:
     return list(dict.fromkeys(u for u in ids if depth(level_of_id(u)) < want))
 
 
-def cited_ids(text: str, law: str | None, registry: LawRegistry | Callable[[], LawRegistry]) -> list[str]:
+def cited_ids(text: str, law: str | None, registry: cite.LawRegistry | Callable[[], cite.LawRegistry]) -> list[str]:
     """Unit ids the query cites itself ("nach § 573 Abs. 2 BGB"), in text order; a citation
     without a law counts for ``law`` (the search's law filter) or is dropped. ``registry`` may be a
     function that gives it, called only for a text with a § or Art. sign (building the registry
     costs a cold search about half a second, eval/cli-startup/)."""
     if "§" not in text and "Art" not in text:
         return []  # the grammar needs a § or Art. sign; skipping it saves its tokeniser
-    from ..cite import LawRegistry, extract
-
-    if not isinstance(registry, LawRegistry):
+    if not isinstance(registry, cite.LawRegistry):  # the grammar loads here, on first use (legalkg.cite)
         registry = registry()
     out: dict[str, None] = {}
-    for m in extract(text, default_law=law, registry=registry):
+    for m in cite.extract(text, default_law=law, registry=registry):
         uid = m.node_id
         if uid is not None and (law is None or m.law_key == law):
             out.setdefault(uid, None)

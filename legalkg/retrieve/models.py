@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from .. import paths
+from .. import cite, paths
 from ..errors import UserError
 from ..lazy import once_per_key
 from ..predict import Predictor, cocite, corpus as corpusmod, default_model_path, load_model
@@ -23,9 +22,6 @@ from ..predict.rankfile import shipped_ranker
 from ..vocab import Task
 from . import weights as fusion_weights
 from .graphfacts import GraphFacts
-
-if TYPE_CHECKING:
-    from ..cite import LawRegistry
 
 
 class Models:
@@ -47,7 +43,7 @@ class Models:
         self._corpus: tuple[dict[str, str], Corpus] | None = None
         self._ranker_sources: dict[str, Ranker | None] = dict(rankers or {})
         self._cocitations: dict[str, cocite.CoCitation | None] = {}
-        self._registry: LawRegistry | None = None
+        self._registry: cite.LawRegistry | None = None
         #: the explicit run weights, or None for each task's shipped ones (``weights_for``)
         self.weights: dict[str, float] | None = None if weights is None else dict(weights)
         self._shipped: dict[str, dict[str, float]] = {}
@@ -122,9 +118,7 @@ class Models:
             self._shipped[task] = fusion_weights.shipped(task)
         return self._shipped[task]
 
-    def law_registry(self) -> LawRegistry:
+    def law_registry(self) -> cite.LawRegistry:
         if self._registry is None:
-            from ..cite import LawRegistry  # here: built (and its grammar loaded) only for a query that cites
-
-            self._registry = LawRegistry.default()
+            self._registry = cite.LawRegistry.default()  # built (its grammar loaded) for a query that cites
         return self._registry

@@ -14,9 +14,10 @@ import numpy as np
 from legalkg.predict import rowcache
 from legalkg.predict.features import Vectoriser
 
-#: what a question without a § sign does not need either: the citation grammar (loaded for a query
-#: that cites), the parser and its lxml, the embedding run's progress bar and worker pool
-LIGHT = ("legalkg.cite", "legalkg.parse", "lxml", "tqdm", "multiprocessing", "legalkg.embed.parallel")
+#: what a question without a § sign does not need either: the citation grammar and the law registry
+#: (loaded for a query that cites), the parser and its lxml, the embedding run's worker pool
+LIGHT = ("legalkg.cite.court", "legalkg.cite.registry", "legalkg.parse", "lxml", "multiprocessing",
+         "legalkg.embed.parallel")
 
 SCRIPT = f"LIGHT = {LIGHT!r}\n" + """
 import json, sys
