@@ -1,11 +1,13 @@
 """Build the beyond-BGB lay sets: dev.jsonl (or train.jsonl) from its parts, and the README's counts.
 
-Usage: .venv/bin/python eval/lay-beyond/build.py [--set dev|train] [--check]
+Usage: .venv/bin/python eval/lay-beyond/build.py [--set dev|train|outside] [--check]
 
 ``--set dev`` (the default) builds the dev set here; ``--set train`` the training questions of
 ``eval/lay-beyond-train/`` (parts ``train-*.jsonl``): ``train.jsonl`` holds every part's question
 except those that retell a scored question (``close_to_dev``), ``unshared.jsonl`` only those whose
-gold §§ no scored question names (the strict check of what the training questions teach).
+gold §§ no scored question names (the strict check of what the training questions teach);
+``--set outside`` the training questions about laws outside the 58 default codes of
+``eval/lay-outside-train/`` (parts ``train-*.jsonl``, built ``train.jsonl``, the same leak rule).
 
 The questions are written in parts (``dev-a.jsonl``, ``dev-b.jsonl``, ...), one per author, so two
 people can add questions without touching the same file. ``dev.jsonl`` (what ``legalkg eval
@@ -25,7 +27,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 #: set name -> (folder, file prefix): the parts are ``<prefix>-*.jsonl``, the built file ``<prefix>.jsonl``
-SETS = {"dev": (HERE, "dev"), "train": (HERE.parent / "lay-beyond-train", "train")}
+SETS = {"dev": (HERE, "dev"), "train": (HERE.parent / "lay-beyond-train", "train"),
+        "outside": (HERE.parent / "lay-outside-train", "train")}
 DEV = HERE / "dev.jsonl"
 README = HERE / "README.md"
 START, END = "<!-- counts:start (build.py writes this table) -->", "<!-- counts:end -->"
@@ -82,6 +85,8 @@ def outputs(name: str, data: bytes) -> dict[str, bytes]:
     scored = [r for f in SCORED for r in records(f.read_bytes())]
     scored_gold = {g for r in scored for g in r["gold"]}
     train = kept_lines(data, lambda r: not close_to_dev(r, scored))
+    if name == "outside":
+        return {"train.jsonl": train}
     return {"train.jsonl": train, "unshared.jsonl": kept_lines(train, lambda r: not set(r["gold"]) & scored_gold)}
 
 
