@@ -20,7 +20,7 @@ so the two sources never collide and a re-ingest of either finds its node again.
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from datetime import date as Date
 from typing import Any
@@ -28,6 +28,7 @@ from typing import Any
 from ..cite import MAX_CHARS, extract, resolve
 from ..cite.caselaw import cited_file_numbers, file_key
 from .query import html_to_text
+from .spans import SpanReader
 
 #: Federal courts by their full name -> the abbreviation counts per court are given under.
 COURTS: dict[str, str] = {
@@ -164,23 +165,28 @@ def marked_runs(text: str, mark: re.Pattern) -> list[str]:
     return runs
 
 
-def cited_units(text: str, known: Container[str], registry: Any = None) -> tuple[list[CitedUnit], int]:
+def cited_units(text: str, known: Container[str], registry: Any = None,
+                reader: SpanReader | None = None) -> tuple[list[CitedUnit], int]:
     """Every statute unit ``text`` cites, resolved to the deepest unit in ``known``, in order of first
-    citation; and the number of citations that found none."""
+    citation; and the number of citations that found none. A ``reader`` (``cases.spans``) reads each
+    line span by span and remembers what the grammar read; the result is the same."""
     found: dict[str, CitedUnit] = {}
     unresolved = 0
     for piece in (p for run in marked_runs(text, STATUTE_MARK) for p in parts(run)):
-        for m in extract(piece, registry=registry, known=known):
-            if not (m.law_key and m.para):
-                continue
-            target = resolve(m, known)
+        for target, chain in (reader.read(piece) if reader is not None else _whole(piece, known, registry)):
             if target is None:
                 unresolved += 1
             elif target in found:
                 found[target].count += 1
             else:
-                found[target] = CitedUnit(target, piece[m.chain_start:m.chain_end][:CITE_TEXT_CHARS])
+                found[target] = CitedUnit(target, chain[:CITE_TEXT_CHARS])
     return list(found.values()), unresolved
+
+
+def _whole(piece: str, known: Container[str], registry: Any) -> Iterator[tuple[str | None, str]]:
+    for m in extract(piece, registry=registry, known=known):
+        if m.law_key and m.para:
+            yield resolve(m, known), piece[m.chain_start:m.chain_end]
 
 
 def graph_ids(case_id: str) -> tuple[str, str]:
@@ -196,10 +202,11 @@ def decision_id(rec: dict, source: str) -> str:
     return raw if source == "ler" else f"oldp:{raw}"
 
 
-def read_decision(rec: dict, known: Container[str], registry: Any = None) -> Decision:
+def read_decision(rec: dict, known: Container[str], registry: Any = None, reader: SpanReader | None = None
+                  ) -> Decision:
     """One record -> a :class:`Decision` with its cited units; :class:`BadRecord` if it cannot be read."""
     text, source = record_text(rec)
-    cites, unresolved = cited_units(text, known, registry)
+    cites, unresolved = cited_units(text, known, registry, reader)
     cited = dict.fromkeys(f for run in marked_runs(text, FILE_MARK) for f in cited_file_numbers(run))
     files = [f"{court_of(c) or ''}|{k}" for c, k in cited]
     file_number = _str(rec, "file_number")

@@ -13,7 +13,8 @@ them. Decisions no longer in a dump are kept (a dump may be one of several).
 
 Why UNWIND batches and not ``neo4j-admin import``: the bulk import only fills an empty database,
 and decisions join a graph whose statutes are already there; new decisions are CREATEd (no MERGE
-look-up), and the citation grammar runs in worker processes beside the writes.
+look-up), and the citation grammar runs in worker processes beside the writes, which a thread of
+their own does (one batch in flight: its counts are the writer's, the read counts the reader's).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +31,7 @@ from tqdm import tqdm
 
 from .. import jsonl
 from ..cases.decisions import BadRecord, Decision, read_decision
+from ..cases.spans import SpanReader
 from ..cite import KnownUnits, LawRegistry
 from ..cite.caselaw import file_key
 from ..errors import UserError
@@ -102,6 +105,8 @@ class _Context:
     known: KnownUnits
     registry: LawRegistry
     with_text: bool
+    #: the grammar's readings remembered per citation span (cases.spans), one per process, made there
+    reader: SpanReader | None = None
 
 
 _worker: _Context | None = None
@@ -115,10 +120,13 @@ def _init(context: _Context) -> None:
 def read_batch(items: Sequence[tuple[str, dict]], context: _Context | None = None) -> list[tuple[str, object]]:
     """(where, rows) or (where, problem) per record; runs in a worker (its context inherited)."""
     ctx = context or _worker
+    if ctx.reader is None:
+        ctx.reader = SpanReader(ctx.known, ctx.registry)
     out: list[tuple[str, object]] = []
     for where, rec in items:
         try:
-            out.append((where, decision_rows(read_decision(rec, ctx.known, ctx.registry), ctx.with_text)))
+            out.append((where, decision_rows(read_decision(rec, ctx.known, ctx.registry, ctx.reader),
+                                             ctx.with_text)))
         except BadRecord as err:
             out.append((where, str(err)))
     return out
@@ -221,6 +229,18 @@ def known_units(driver: Driver, db: str) -> KnownUnits:
     return KnownUnits(ids)
 
 
+def _collect(results: list[tuple[str, object]], report: CaseReport, settings: CaseSettings,
+             pending: list[tuple[dict, list[dict]]]) -> None:
+    """A task's results: rows to ``pending``, problems reported."""
+    for where, result in results:
+        if isinstance(result, str):
+            _bad(report, settings, where, result)
+            continue
+        report.read += 1
+        report.unresolved += result[0]["props"]["unresolved"]
+        pending.append(result)
+
+
 def ingest_cases(driver: Driver, db: str, files: Sequence[Path], settings: CaseSettings = CaseSettings()
                  ) -> CaseReport:
     """Load decision files (LER form or Open Legal Data case dumps, ``.gz`` allowed) into the graph."""
@@ -234,19 +254,19 @@ def ingest_cases(driver: Driver, db: str, files: Sequence[Path], settings: CaseS
     report = CaseReport()
     bar = tqdm(unit="decision", disable=not settings.progress, desc="decisions")
     pending: list[tuple[dict, list[dict]]] = []
-    for results in _read_all(_tasks(records(files), report, settings), context, settings.workers):
-        for where, result in results:
-            if isinstance(result, str):
-                _bad(report, settings, where, result)
-                continue
-            report.read += 1
-            report.unresolved += result[0]["props"]["unresolved"]
-            pending.append(result)
-        bar.update(len(results))
-        if len(pending) >= settings.batch:
-            write_batch(driver, db, pending, report)
-            pending = []
-            bar.set_postfix(written=f"{report.written:,}", edges=f"{report.cites_written:,}")
+    with ThreadPoolExecutor(max_workers=1) as writer:
+        writing: Future | None = None
+        for results in _read_all(_tasks(records(files), report, settings), context, settings.workers):
+            _collect(results, report, settings, pending)
+            bar.update(len(results))
+            if len(pending) >= settings.batch:
+                if writing is not None:
+                    writing.result()  # one batch in flight: the grammar reads the next while it is written
+                    bar.set_postfix(written=f"{report.written:,}", edges=f"{report.cites_written:,}")
+                writing = writer.submit(write_batch, driver, db, pending, report)
+                pending = []
+        if writing is not None:
+            writing.result()
     if pending:
         write_batch(driver, db, pending, report)
     bar.close()

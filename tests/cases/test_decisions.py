@@ -13,6 +13,7 @@ import json
 import pytest
 
 from legalkg.cases.decisions import CITE_TEXT_CHARS, BadRecord, court_of, iso_date, lead_of, parts, read_decision
+from legalkg.cases.spans import SpanReader
 from legalkg.cite import KnownUnits, extract, resolve
 from legalkg.cite.caselaw import cited_file_numbers, file_key
 from legalkg.codes import resolve_codes as default_slugs_of
@@ -135,3 +136,18 @@ def test_scanning_the_marked_lines_gives_what_the_whole_text_gives(default_known
             got = read_decision(rec, default_known)
             assert [(c.target, c.text, c.count) for c in got.cites] == whole_text_units(rec["text"], default_known)
             assert got.cites_files == [f"{c or ''}|{k}" for c, k in cited_file_numbers(rec["text"])]
+
+
+def test_reading_by_spans_gives_what_the_grammar_gives_per_line(default_known):
+    """On the first 120 records of each shared LER file: each line read span by span (cases.spans),
+    remembered readings included, is what the grammar reads in the whole line."""
+    reader = SpanReader(default_known)
+    lines = 0
+    for name in ("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz"):
+        for n, rec, _ in each_record(eval_dir() / name, "decision file", ""):
+            if n > 120:
+                break
+            for line in rec["text"].split("\n"):
+                lines += 1
+                assert tuple(reader.read(line)) == reader.read_text(line), line
+    assert reader.hits > 0 and reader.misses > 0 and reader.whole_lines < lines / 2
