@@ -140,6 +140,9 @@ class Run(StrEnum):
     VECTOR = "vector"
     #: the law router's own signal: every § of the graph by BM25 and cosine (``predict.corpus``)
     CORPUS = "corpus"
+    #: the law router's learned signal: laws scored by lay questions and their statute words
+    #: (``predict.lawrouter``)
+    LAWS = "laws"
 
 
 class FoldRanker(StrEnum):

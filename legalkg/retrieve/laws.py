@@ -20,12 +20,19 @@ Signals, each a ranking of law ids (``law_runs`` reads them from the query and t
 * ``corpus``: the corpus router over every § of the graph (``legalkg.predict.corpus``: votes of
   the top §§ by BM25 and by static cosine, and each law's title and § titles), which reads lay
   words for every law, not only the laws the predictor's cases cite.
+* ``laws``: the learned law router (``legalkg.predict.lawrouter``): each law of the graph scored
+  by the lay questions asked about it and by the words the statute gives itself (titles,
+  abbreviations, § headings, Gliederung titles), for every law of gii.
 
-Fusion is the one weighted RRF (``legalkg.fusion.weighted_rrf``). The weights are chosen, not
-tuned on the scored cases: a law the query names, the corpus router and the predictor count 1
-(the lay predictor is trained on questions about every default code, eval/lay-beyond-train, and
-its law scores are divided by its prior, so it no longer sends every question to BGB), the
-full-text run 0.5 (it sees every law, but its hits follow shared words, not the legal question).
+Fusion is the one weighted RRF (``legalkg.fusion.weighted_rrf``). The corpus router and the
+predictor count 1 (the lay predictor is trained on questions about every default code,
+eval/lay-beyond-train, and its law scores are divided by its prior, so it no longer sends every
+question to BGB), the full-text run 0.5 (it sees every law, but its hits follow shared words, not
+the legal question); these were chosen, not tuned. The learned signal ``laws`` counts 100: its
+weight was chosen by CV on the beyond-BGB lay questions (``benchmarks/law_router_lay.py``, nested:
+each fold's weight by an inner CV on the other folds; eval/law-router-lay/learned/), and so high a
+weight makes it lead while the other signals only break near-ties. A law the query names counts
+200, twice the learned signal: a named law comes first.
 
 :func:`laws_of` scores a law by the summed reciprocal ranks of its units in one ranking, so a law
 with many good hits outranks one with a single lucky hit, and the first hits weigh most.
@@ -40,6 +47,7 @@ from .. import cite
 from ..fusion import reciprocal_rank, weighted_rrf
 from ..graph.cypher import query
 from ..model import law_of_id
+from ..predict import lawrouter
 from ..predict.rankfeatures import law_shares
 from ..vocab import RetrievalLevel, Run, Task
 from . import learned as lm
@@ -48,12 +56,14 @@ from .fulltext import lucene_query
 
 if TYPE_CHECKING:
     from ..predict import Predictor
+    from ..predict.lawrouter import LawRouter
 
 #: The value of ``--law`` / ``SearchRequest.law`` that asks the router for the law.
 AUTO_LAW = "auto"
-#: Weighted-RRF weight of each signal (module docstring: chosen, not tuned).
-WEIGHTS: dict[str, float] = {Run.CITED: 1.0, Run.CORPUS: 1.0, Run.PREDICTOR: 1.0, Run.FULLTEXT: 0.5}
-#: Laws read from the corpus router's ranking.
+#: Weighted-RRF weight of each signal (module docstring: ``laws`` chosen by CV, the others chosen).
+WEIGHTS: dict[str, float] = {Run.CITED: 200.0, Run.LAWS: 100.0, Run.CORPUS: 1.0, Run.PREDICTOR: 1.0,
+                             Run.FULLTEXT: 0.5}
+#: Laws read from the corpus router's ranking and from the learned router's.
 CORPUS_LAWS = 20
 SIGNALS: tuple[str, ...] = tuple(WEIGHTS)
 #: § full-text hits read for the full-text signal (deep enough that a law's several §§ add up).
@@ -119,17 +129,21 @@ def routed_laws(runs: Mapping[str, Sequence[str]], k: int, weights: Mapping[str,
 
 
 def law_runs(engine: Engine, text: str, task: Task | None = None,
-             predictor: Predictor | None = None) -> dict[str, list[str]]:
+             predictor: Predictor | None = None, router: LawRouter | None = None) -> dict[str, list[str]]:
     """The signals for a query: signal -> law ids, best first. ``predictor``: a model to ask instead
     of the task's (the benchmark's out-of-fold ones); the predictor signal is left out where the
-    task's run weights switch the predictor off."""
+    task's run weights switch the predictor off. ``router``: a learned law router to ask instead of
+    the shipped one (the benchmark's fold routers); it ranks only the laws of the graph."""
     engine.graph.check_ready()
     runs = {Run.CITED: cited_laws(text, engine.models.law_registry())}
     q = lucene_query(text)
     recs = engine.graph.read(query("retrieve/law_route"), {"index": f"fulltext_{RetrievalLevel.PARAGRAPH}", "q": q,
                                                      "fetch": FULLTEXT_HITS}) if q else []
     runs[Run.FULLTEXT] = laws_of(r["law"] for r in recs)
-    runs[Run.CORPUS] = [law for law, _ in engine.models.corpus()[1].top_laws(text, CORPUS_LAWS)]
+    corpus = engine.models.corpus()[1]
+    runs[Run.CORPUS] = [law for law, _ in corpus.top_laws(text, CORPUS_LAWS)]
+    router = lawrouter.shipped() if router is None else router
+    runs[Run.LAWS] = [law for law, _ in router.top_laws(text, CORPUS_LAWS, corpus.laws)]
     task = lm.choose_task(text, task)
     if predictor is None and engine.models.weights_for(task).get(Run.PREDICTOR):
         predictor = engine.models.predictor(task)

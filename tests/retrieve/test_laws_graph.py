@@ -42,3 +42,13 @@ def test_cli_search_law_auto_names_the_routed_law(retriever, neo4j_env):
                                     "--mode", "fulltext", "--level", "§", "-k", "2"])
     assert out.exit_code == 0, out.output
     assert out.output.strip().splitlines()[-1].endswith("law BGB")
+
+
+def test_learned_signal_ranks_the_laws_of_the_graph_by_lay_words(retriever):
+    # the shipped learned router knows every law of gii; the graph holds BGB and ZPO only
+    runs = laws.law_runs(retriever, "Mein Vermieter gibt mir die Kaution nach dem Auszug nicht zurück.")
+    assert runs["laws"][0] == "BGB"
+    assert set(runs["laws"]) <= {"BGB", "ZPO"}
+    runs = laws.law_runs(retriever, "Das Amtsgericht hat gegen mich entschieden. Wie lange kann ich noch Berufung "
+                                    "einlegen?")
+    assert runs["laws"][0] == "ZPO"
