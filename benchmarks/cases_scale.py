@@ -13,7 +13,7 @@ CITES_DECISION step has work too. Courts are those of the sentences' decisions; 
 
 Memory and CPU: the loader's process tree (the command and its workers, RSS summed; CPU seconds as
 last seen before each process ended) and the server's JVM are sampled every 0.5 s, so a run on a shared
-machine still says what the load costs. The graph starts without decisions (they are removed first);
+machine still says what the load costs (``cpu_ms_per_decision``). The graph starts without decisions (they are removed first);
 the store's files are measured as they are at the end (not checkpointed).
 """
 
@@ -125,6 +125,13 @@ def folder_mib(path: Path) -> float:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 2**20
 
 
+def cpu_per_decision(loader: float, jvm: float, decisions: int) -> dict:
+    """CPU milliseconds per decision of the loader tree, the JVM and both: on a shared machine the
+    wall time says how busy the machine was, the CPU time what the load itself costs."""
+    per = {"loader_tree": 1000 * loader / max(decisions, 1), "server_jvm": 1000 * jvm / max(decisions, 1)}
+    return {**{k: round(v, 2) for k, v in per.items()}, "total": round(sum(per.values()), 2)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--uri", required=True)
@@ -166,6 +173,7 @@ def main() -> None:
         "edges_per_s": round((counts["cites"] + counts["decision_links"]) / seconds, 1), "graph": counts,
         "peak_rss_mib": {"loader_tree": round(peak.loader), "server_jvm": round(peak.jvm)},
         "cpu_seconds": {"loader_tree": round(sum(peak.cpu.values()), 1), "server_jvm": round(jvm_cpu, 1)},
+        "cpu_ms_per_decision": cpu_per_decision(sum(peak.cpu.values()), jvm_cpu, counts["decisions"]),
         "store_mib": {"before": round(before), "after": round(folder_mib(store))},
         "cpus": psutil.cpu_count(), "load_avg_at_end": [round(x, 2) for x in psutil.getloadavg()],
     }
