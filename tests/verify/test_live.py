@@ -75,7 +75,7 @@ def test_cli_table_json_and_exit_codes(verifier, neo4j_env, tmp_path):
     runner = CliRunner()
     ok = runner.invoke(main, ["verify", OK_TEXT])
     assert ok.exit_code == 0, ok.output
-    assert "BGB/§433/Abs1/S1" in ok.output and "1 citations: 1 ok" in ok.output
+    assert "BGB/§433/Abs1/S1" in ok.output and "1 citation: 1 ok" in ok.output
     broken = runner.invoke(main, ["verify", "--json", BROKEN_TEXT])
     assert broken.exit_code == 1
     lines = [json.loads(line) for line in broken.output.splitlines()]
