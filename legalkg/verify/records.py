@@ -57,6 +57,23 @@ UNSCORED: dict[str, None] = dict.fromkeys(("support", "lexical", "vector", "supp
                                           "sentence_end"))
 
 
+def set_fields(record: CitationRecord, values: dict) -> None:
+    """Set ``values`` (fields of the record, of their types already) without pydantic's per-assignment
+    handler: ``Verifier.add_support`` sets six fields on each of 125,000 records of a 1 MB text. The
+    fields were given when the record was built, so the record's set of given fields stays right."""
+    record.__dict__.update(values)
+
+
+def json_row(record: CitationRecord) -> dict:
+    """``record.model_dump(mode="json")``, built from its fields directly: every field but the status
+    is a JSON value already (``Verifier.rows`` writes one per citation, 125,000 for 1 MB)."""
+    row = dict(record.__dict__)
+    row["status"] = record.status.value
+    if row["readings"]:
+        row["readings"] = list(row["readings"])
+    return row
+
+
 def optional_parts(matches: Sequence[CitationMatch]) -> set[int]:
     """Indices of matches that a range or "f." implies without naming them: the inner §§ of a
     range and the second § of "f." (the first and last § of a range are named)."""
@@ -91,28 +108,38 @@ def build_records(text: str, matches: Sequence[CitationMatch], units: Mapping[st
     optional = optional_parts(matches)
     out: list[CitationRecord] = []
     chain = None
-    resolved: dict[tuple, tuple[Resolution, str]] = {}
+    # what a record's resolution, names and unit depend on -> (its record without offsets, whether an
+    # implied range member of that status is dropped): a unit cited 100,000 times is resolved, named
+    # and built once, and each citation of it is a copy with its own offsets (``model_copy``: 3x
+    # faster than ``model_construct``, which looks at every field of the model per record)
+    built: dict[tuple, tuple[CitationRecord, bool]] = {}
     for i, m in enumerate(matches):
-        # what the resolution and the court-style name depend on: a unit cited 100,000 times is
-        # resolved and named once
         key = (m.law_key, m.law_cited, m.reason, m.para, m.absatz, m.satz, m.nummer, m.buchstabe,
-               m.doppelbuchstabe, m.text)
-        if key not in resolved:
-            resolved[key] = (resolve_match(m, units, laws, unloaded), cited_text(m))
-        res, cited = resolved[key]
-        if i in optional and res.status in (Status.NO_SUCH_UNIT, Status.REPEALED):
+               m.doppelbuchstabe, m.text, m.version, m.ff)
+        if key not in built:
+            built[key] = record_of(m, resolve_match(m, units, laws, unloaded), units)
+        template, droppable = built[key]
+        if droppable and i in optional:
             continue
-        row = units.get(res.id) if res.id else None
         first = (m.chain_start, m.chain_end) != chain
         chain = (m.chain_start, m.chain_end)
-        out.append(CitationRecord.model_construct(  # the fields are typed already: no validation per record
-            span=text[m.chain_start:m.chain_end] if first else None, chain_start=m.chain_start,
-            chain_end=m.chain_end,
-            written=m.text, start=m.start, end=m.end, cited=cited, law=m.law_key,
-            status=res.status, id=res.id,
-            citation=row.citation if row else None, text=row.text if row else None, nearest=res.nearest,
-            readings=list(res.readings), version=m.version, ff=m.ff, **UNSCORED))
+        update = {"span": text[m.chain_start:m.chain_end] if first else None, "chain_start": m.chain_start,
+                  "chain_end": m.chain_end, "start": m.start, "end": m.end}
+        if template.readings:  # each record its own list
+            update["readings"] = list(template.readings)
+        out.append(template.model_copy(update=update))
     return out
+
+
+def record_of(m: CitationMatch, res: Resolution, units: Mapping[str, UnitRow]) -> tuple[CitationRecord, bool]:
+    """The record of ``m`` without its offsets, and whether it is dropped as an implied range member."""
+    row = units.get(res.id) if res.id else None
+    record = CitationRecord.model_construct(  # the fields are typed already: no validation
+        span=None, chain_start=m.chain_start, chain_end=m.chain_end, written=m.text, start=m.start, end=m.end,
+        cited=cited_text(m), law=m.law_key, status=res.status, id=res.id,
+        citation=row.citation if row else None, text=row.text if row else None, nearest=res.nearest,
+        readings=list(res.readings), version=m.version, ff=m.ff, **UNSCORED)
+    return record, res.status in (Status.NO_SUCH_UNIT, Status.REPEALED)
 
 
 def text_records(text: str, matches: Sequence[CitationMatch], units: Mapping[str, UnitRow],

@@ -98,6 +98,10 @@ def citing_sentence(text: str, bounds: Sequence[tuple[int, int]], start: int, en
     return max(lo, start - MAX_SIDE_CHARS), min(hi, end + MAX_SIDE_CHARS)
 
 
+#: Distinct masked slices a ``MaskedText`` remembers with their passages (bounded memory).
+SEEN_PASSAGES = 1024
+
+
 class MaskedText:
     """The text with every span replaced by the placeholder, built once; a passage is a slice.
 
@@ -124,6 +128,9 @@ class MaskedText:
         #: the unit, and 150 placeholders in a row only cost the embedding model time
         self.runs = re.compile(f"{re.escape(placeholder)}(?:[ ,;]+{re.escape(placeholder)})+")
         self.joined = placeholder
+        #: masked slice -> its passage, for the first ``SEEN_PASSAGES``: the passages of a text of
+        #: repeated citations repeat (1 MB of "§ 1 BGB " is 125,000 passages, a few of them distinct)
+        self.seen: dict[str, str] = {}
 
     def _after(self, i: int, pos: int) -> int:
         """Where ``pos``, at or after the end of span ``i``, lies in the masked text."""
@@ -136,7 +143,13 @@ class MaskedText:
         a = lo if i < 0 else (self.out_starts[i] if starts[i] == lo else self._after(i, lo))
         k = bisect_left(starts, hi) - 1
         b = hi if k < 0 else self._after(k, hi)
-        return self.runs.sub(self.joined, " ".join(self.text[a:max(a, b)].split()))
+        raw = self.text[a:max(a, b)]
+        out = self.seen.get(raw)
+        if out is None:
+            out = self.runs.sub(self.joined, " ".join(raw.split()))
+            if len(self.seen) < SEEN_PASSAGES:
+                self.seen[raw] = out
+        return out
 
 
 def masked(text: str, lo: int, hi: int, spans: Sequence[tuple[int, int]] | Spans,
