@@ -155,7 +155,7 @@ def main(argv: list[str]) -> None:
     runs = Path(argv[0])
     out = Path(argv[1]) if len(argv) > 1 else runs
     table = pd.DataFrame(rows(runs))
-    table.to_csv(out / "results.csv", index=False, float_format="%.6g")
+    table.to_csv(out / "results.csv", index=False, float_format="%.6f")
     (out / "results.md").write_text(markdown(table) + "\n", encoding="utf-8")
     print(markdown(table))
 
