@@ -73,9 +73,11 @@ def test_a_listener_that_never_answers_is_503_within_the_bound_and_asked_once():
         first = health(client)
         assert_not_ready(first, f"did not answer within {HEALTH_S:g} s")
         assert first[2] >= HEALTH_S - 0.1, first  # it waited its bound, then said so
-        again = health(client)
-        assert_not_ready(again, "did not answer")
+        # the query is still out (the driver gives up after its acquisition time, ACQUIRE_S): one thread
         assert sum(t.name == "legalkg-health" for t in threading.enumerate()) == 1
+        again = health(client)  # waits for the same query: no answer yet, or the driver's failure
+        assert_not_ready(again, "Neo4j")
+        assert "did not answer" in again[1]["problem"] or "not reachable" in again[1]["problem"], again
     finally:
         driver.close()
         silent.close()
