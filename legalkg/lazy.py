@@ -11,6 +11,7 @@ serialises it.
 from __future__ import annotations
 
 import functools
+import importlib
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -39,3 +40,22 @@ def once_per_key(method: F) -> F:
             return method(self, *args, **kwargs)
 
     return wrapper  # type: ignore[return-value]
+
+
+def package_face(package: str, face: dict[str, tuple[str, str]], namespace: dict[str, Any]) -> Callable[[str], Any]:
+    """A package's module ``__getattr__`` (PEP 562) that imports ``face[name] = (submodule, attribute)``
+    on first use and keeps it in the package's ``namespace``.
+
+    Why: a package face that imports every submodule makes ``legalkg search`` load the citation
+    grammar, the parser and the embedding pool it never uses; the face names the public names once
+    and loads each submodule only when one of its names is asked for."""
+
+    def __getattr__(name: str) -> Any:
+        if name not in face:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        module, attribute = face[name]
+        value = getattr(importlib.import_module(f"{package}.{module}"), attribute)
+        namespace[name] = value
+        return value
+
+    return __getattr__

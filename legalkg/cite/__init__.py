@@ -12,8 +12,9 @@ Public API (other rooms call only these):
 - ``normalize(text) -> (text, offsets)``: web text (entities, odd spaces, soft hyphens) for the grammar
 """
 
-import importlib
 from typing import TYPE_CHECKING
+
+from ..lazy import package_face
 
 # ``normalize`` and ``resolve`` are also submodules' names. Both submodules are light and load here,
 # first, so that no later import of either rebinds the package's name to the module: the face gives
@@ -40,13 +41,7 @@ if TYPE_CHECKING:
     from .statute import Edge, EdgeStats, KnownUnits, statute_edges
 
 
-def __getattr__(name: str):
-    if name not in _FACE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attribute = _FACE[name]
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
-    globals()[name] = value
-    return value
+__getattr__ = package_face(__name__, _FACE, globals())
 
 
 __all__ = ["MAX_CHARS", "CaseSpan", "CitationMatch", "Edge", "EdgeStats", "KnownUnits", "LawRegistry", "TextTooLong",

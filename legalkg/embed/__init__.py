@@ -8,8 +8,9 @@ Public API (other rooms import from here, not from the submodules)::
     q = emb.embed_query("Kaution zurück?")    # (dim,) float32, unit length
 """
 
-import importlib
 from typing import TYPE_CHECKING
+
+from ..lazy import package_face
 
 #: public name -> (submodule, name there): the face loads a submodule on first use (PEP 562), so a
 #: search, which needs the registry and the cache, does not import the batch pipeline (tqdm) and the
@@ -39,13 +40,7 @@ if TYPE_CHECKING:
     from .static import StaticEmbedder, StaticModel, load_model as load_static_model, save_model as save_static_model
 
 
-def __getattr__(name: str):
-    if name not in _FACE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attribute = _FACE[name]
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
-    globals()[name] = value
-    return value
+__getattr__ = package_face(__name__, _FACE, globals())
 
 
 __all__ = [

@@ -12,8 +12,9 @@ Public API (pure apart from reading training files and the model file; no Neo4j)
   ``grouped_folds`` / ``out_of_fold`` for CV
 """
 
-import importlib
 from typing import TYPE_CHECKING
+
+from ..lazy import package_face
 
 #: public name -> the submodule that defines it (and the name there): the face loads a submodule on
 #: first use (PEP 562), because the CV helpers import scikit-learn (about a second) and
@@ -39,13 +40,7 @@ if TYPE_CHECKING:
     from .units import unit_texts
 
 
-def __getattr__(name: str):
-    if name not in _FACE:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attribute = _FACE[name]
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
-    globals()[name] = value
-    return value
+__getattr__ = package_face(__name__, _FACE, globals())
 
 
 __all__ = ["COMPONENTS", "DEFAULT_MODELS", "FORMAT_VERSION", "LABEL_LEVELS", "TASKS", "Config", "Example", "Predictor",
