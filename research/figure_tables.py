@@ -312,6 +312,21 @@ def beyond_train(rel: str = "eval/ranker/beyond-train/paired.md") -> str:
     return "\n".join(lines)
 
 
+def beyond_train_f(rel: str = "eval/ranker/beyond-train-f/paired.md") -> str:
+    """``rel``: § R@10 micro [CI] of the lay engine with part f, before it, and of full-text, with the
+    paired difference and p, on lay_beyond (the page's first table) and on GerLayQA dev (its second)."""
+    column, diff = "§ R@10 micro [95 % CI]", "with part f minus this [95 % CI]"
+    tables: dict[str, list[dict[str, str]]] = {}
+    for row in markdown_rows(committed(rel)):
+        tables.setdefault(row["#"], []).append(row)
+    lines = ["| set | with part f (1,632) | before part f (1,244) | difference [95 % CI] | p | full-text |",
+             "|---|---|---|---|---|---|"]
+    for key, name in (("1", "lay_beyond (353)"), ("2", "GerLayQA dev (2,154)")):
+        new_, old, text = tables[key]
+        lines.append(f"| {name} | {new_[column]} | {old[column]} | {old[diff]} | {old['p']} | {text[column]} |")
+    return "\n".join(lines)
+
+
 def gerlayqa_designs(folder: str = "eval/ranker/graph-candidates") -> str:
     """``folder``/cv-gerlayqa-{graph,default}: per design § Recall@10 per query and nDCG@10 (results.md's IR
     table) and § recall micro [CI] (results.csv)."""
@@ -933,6 +948,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "ranker-params": ranker_params,
     "lay-beyond-baseline": lay_beyond_baseline,
     "beyond-train": beyond_train,
+    "beyond-train-f": beyond_train_f,
     "graph-candidates-paired": lambda: table_of("eval/ranker/graph-candidates/paired.md"),
     "graph-candidates-cv-paired": lambda: table_of("eval/ranker/graph-candidates/cv-paired.md"),
     "gerlayqa-designs": gerlayqa_designs,
