@@ -16,8 +16,9 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from .. import codes, lawnames, paths
+from .. import codes, lawnames, model, paths
 from ..model import law_key
+from . import registrycache, tokens
 from .tokens import Token, token_texts
 
 #: Words that are never (the start of) a law name even if some gii abbreviation spells them.
@@ -86,6 +87,17 @@ class LawRegistry:
         if sum(ch.isupper() for ch in alias.split()[0]) >= 2:
             self._abbrev.add(toks)
         self._max_len[toks[0]] = max(self._max_len.get(toks[0], 0), len(toks))
+
+    def state(self) -> registrycache.State:
+        """The tables a registry is (``registrycache`` keeps them)."""
+        return self._names, self._abbrev, self._max_len, self.default_keys
+
+    @classmethod
+    def from_state(cls, state: registrycache.State) -> LawRegistry:
+        """The registry whose ``state()`` is ``state``."""
+        reg = cls(())
+        reg._names, reg._abbrev, reg._max_len, reg.default_keys = state
+        return reg
 
     def __contains__(self, name: str) -> bool:
         return name_key(name) in self._names
@@ -232,8 +244,39 @@ def _law_rows(manifest_path: str, packaged: bool) -> list[dict[str, str]]:
     return []
 
 
+#: The modules whose code decides the default registry's names.
+BUILDERS = (__file__, tokens.__file__, codes.__file__, lawnames.__file__, model.__file__)
+#: The packaged data files it reads (gii_laws.tsv.gz only without a manifest).
+DATA = ("default_codes.tsv", "law_aliases.tsv", "gii_names.tsv.gz")
+
+
+def inputs(manifest_path: str, packaged: bool) -> list[bytes]:
+    """What the default registry is built from: the builders' source, the data files, the manifest."""
+    out = [Path(f).read_bytes() for f in BUILDERS]
+    out += [resources.files("legalkg.data").joinpath(name).read_bytes()
+            for name in (*DATA, *(("gii_laws.tsv.gz",) if packaged else ()))]
+    out.append(f"{manifest_path}|{packaged}".encode())
+    if manifest_path:
+        out.append(Path(manifest_path).read_bytes())
+    return out
+
+
 @lru_cache(maxsize=4)
 def _default_registry(manifest_path: str, packaged: bool) -> LawRegistry:
+    """The default registry, from ``registrycache`` where the same inputs built it before."""
+    try:
+        key = registrycache.digest(inputs(manifest_path, packaged))
+    except OSError:
+        return build_default(manifest_path, packaged)
+    state = registrycache.load(key)
+    if state is not None:
+        return LawRegistry.from_state(state)
+    reg = build_default(manifest_path, packaged)
+    registrycache.save(key, reg.state())
+    return reg
+
+
+def build_default(manifest_path: str, packaged: bool) -> LawRegistry:
     alias = codes.default_alias()
     reg = LawRegistry((), default_keys=[c.cited for c in codes.default_codes()])
     for c in codes.default_codes():
