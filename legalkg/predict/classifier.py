@@ -18,6 +18,8 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
+from . import nbcache
+
 #: Rows of a batch from which the whole weight table is built once instead of per batch (evaluations).
 TABLE_ROWS = 8
 #: Columns (words) densified at a time while a table is built.
@@ -53,9 +55,11 @@ def weights(counts: sp.csr_matrix, alpha: float = 1.0) -> np.ndarray:
 class NaiveBayes:
     """Scores = x @ W.T; higher is better. Built from stored counts (``weights``' W, by column)."""
 
-    def __init__(self, counts: sp.csr_matrix, alpha: float = 1.0):
+    def __init__(self, counts: sp.csr_matrix, alpha: float = 1.0, cache: bool = False):
         self.counts = counts.tocsr()
         self.alpha = alpha
+        #: read the totals from ``nbcache`` (a model loaded from a file; not the fits of a CV)
+        self.cache = cache
         self._sums: tuple[np.ndarray, np.ndarray, sp.csc_matrix] | None = None
         self._table: np.ndarray | None = None
 
@@ -69,21 +73,25 @@ class NaiveBayes:
         the totals as ``weights`` adds them (words down the labels in order, labels across every word
         pairwise, which needs each label's dense row, a chunk at a time)."""
         if self._sums is None:
-            fc = self.counts
-            data = fc.data.astype(np.float64)
-            # bincount adds each word's counts in data order, i.e. down the labels, as the dense sum does
-            top = np.bincount(fc.indices, weights=data, minlength=fc.shape[1]) + self.alpha
-            norms = np.empty(fc.shape[0], dtype=np.float64)
-            rows = np.empty((ROW_CHUNK, fc.shape[1]), dtype=np.float64)
-            for s in range(0, fc.shape[0], ROW_CHUNK):
-                e = min(s + ROW_CHUNK, fc.shape[0])
-                dense = rows[:e - s]
-                dense[:] = top  # the complement rows, top minus each label's counts, built in place
-                a, b = fc.indptr[s], fc.indptr[e]
-                dense[np.repeat(np.arange(e - s), np.diff(fc.indptr[s:e + 1])), fc.indices[a:b]] -= data[a:b]
-                norms[s:e] = dense.sum(axis=1)
-            self._sums = (top, norms, fc.tocsc())
+            self._sums = nbcache.sums(self.counts, self.alpha, self.build_sums) if self.cache else self.build_sums()
         return self._sums
+
+    def build_sums(self) -> tuple[np.ndarray, np.ndarray, sp.csc_matrix]:
+        """``sums``, computed."""
+        fc = self.counts
+        data = fc.data.astype(np.float64)
+        # bincount adds each word's counts in data order, i.e. down the labels, as the dense sum does
+        top = np.bincount(fc.indices, weights=data, minlength=fc.shape[1]) + self.alpha
+        norms = np.empty(fc.shape[0], dtype=np.float64)
+        rows = np.empty((ROW_CHUNK, fc.shape[1]), dtype=np.float64)
+        for s in range(0, fc.shape[0], ROW_CHUNK):
+            e = min(s + ROW_CHUNK, fc.shape[0])
+            dense = rows[:e - s]
+            dense[:] = top  # the complement rows, top minus each label's counts, built in place
+            a, b = fc.indptr[s], fc.indptr[e]
+            dense[np.repeat(np.arange(e - s), np.diff(fc.indptr[s:e + 1])), fc.indices[a:b]] -= data[a:b]
+            norms[s:e] = dense.sum(axis=1)
+        return top, norms, fc.tocsc()
 
     def columns(self, words: np.ndarray) -> np.ndarray:
         """The weights of ``words`` (column indices), (len(words), n_labels) float32, C order."""

@@ -176,7 +176,7 @@ def load(path: str | Path) -> Predictor:
             queries = Vectoriser(unpack_strings(z["queries.vocab"]), z["queries.idf"], config.forms)
             return Predictor(header["task"], config, queries, get_csr(z, "x_train"), levels,
                              list(header.get("bridge_laws", [])), statute_vocab, assoc, None, header.get("meta", {}),
-                             unpack_strings(z["train_ids"]))
+                             unpack_strings(z["train_ids"]), cache_sums=True)
         except KeyError as err:
             raise UserError(f"{path} lacks the array {err}: the file is damaged; "
                             f"{fix_for(path, 'retrain it with `legalkg train`')}") from None

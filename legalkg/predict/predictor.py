@@ -122,9 +122,11 @@ class Predictor:
     meta: dict = field(default_factory=dict)
     #: ids of the training examples: an evaluation refuses (or cross-validates) a model on them
     train_ids: list[str] = field(default_factory=list)
+    #: naive Bayes totals from the cache (``nbcache``): a model read from a file, not one being fitted
+    cache_sums: bool = False
 
     def __post_init__(self) -> None:
-        self._nb = {name: NaiveBayes(m.counts, self.config.alpha) for name, m in self.levels.items()}
+        self._nb = {name: NaiveBayes(m.counts, self.config.alpha, self.cache_sums) for name, m in self.levels.items()}
         self._knn = Neighbours(self.x_train, self.config.neighbours, self.config.power)
 
     # -- the statute side -------------------------------------------------------------------
