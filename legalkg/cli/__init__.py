@@ -23,6 +23,7 @@ import click
 
 from .. import __version__
 from ..errors import UserError
+from ..gcpolicy import relaxed
 
 #: command name -> (module under legalkg.cli, attribute holding the click command)
 COMMAND_MODULES: dict[str, tuple[str, str]] = {
@@ -78,6 +79,13 @@ COMMAND_SUMMARIES: dict[str, str] = {
 DRIVER_WITHOUT_PANDAS = frozenset({"search", "verify", "context", "doctor", "stats"})
 
 
+#: One-shot commands that run under ``gcpolicy``'s collector thresholds: a cold start builds a few
+#: hundred thousand objects (imports, model headers, § texts) and no cycles worth collecting early;
+#: with CPython's defaults the collector walked them again and again (about 0.2 s of a cold search's
+#: CPU, eval/cli-startup/). Not ``serve``, which runs for days.
+RELAXED_GC = frozenset({"cite", "context", "define", "references", "search", "verify"})
+
+
 def import_driver_without_pandas() -> None:
     """Import the Neo4j driver while ``import pandas`` fails, unless either is loaded already."""
     if "neo4j" in sys.modules or "pandas" in sys.modules:
@@ -100,6 +108,13 @@ class _Group(click.Group):
         if cmd_name in DRIVER_WITHOUT_PANDAS:
             import_driver_without_pandas()
         return getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):  # type: ignore[override]
+        """click's, with ``RELAXED_GC``'s thresholds from here (the command's imports) to the end of
+        the call (the group's context restores the old ones)."""
+        if args and args[0] in RELAXED_GC:
+            ctx.with_resource(relaxed())
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """click's command list, from ``COMMAND_SUMMARIES`` instead of the imported commands."""
