@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from legalkg import jsonl, paths  # noqa: E402
 from legalkg.cases.decisions import COURTS  # noqa: E402
-from legalkg.graph.config import Neo4jConfig  # noqa: E402
+from legalkg.graph.config import load_config  # noqa: E402
 from legalkg.graph.connection import open_driver  # noqa: E402
 from legalkg.graph.cypher import query  # noqa: E402
 
@@ -147,7 +147,7 @@ def main() -> None:
     t0 = time.perf_counter()
     made = write_dump(dump, args.n, args.sentences, args.seed)
     made["generate_seconds"] = round(time.perf_counter() - t0, 1)
-    driver = open_driver(Neo4jConfig(uri=args.uri))
+    driver = open_driver(load_config(uri=args.uri))
     with driver.session(database="neo4j") as session:
         session.run(query("cases/delete_all")).consume()
     store = args.home / "data" / "databases" / "neo4j"
