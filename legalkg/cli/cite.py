@@ -7,11 +7,10 @@ from pathlib import Path
 
 import click
 
-from .. import codes
+from .. import codes, parse
 from ..cite import MAX_CHARS, LawRegistry, cases, check_length, extract, resolve
 from ..cite.chainlines import compact_chains
 from ..errors import UserError
-from ..parse import parse_file
 from ..textin import check_argument, read_stdin
 
 #: A member's fields besides its offsets, in output order, each with the value a first member omits.
@@ -85,5 +84,5 @@ def _known_ids(source: Path, law_keys: set[str]) -> set[str]:
             continue
         path = source / f"{info.slug}.xml"
         if path.exists():
-            known.update(u.id for u in parse_file(path).units)
+            known.update(u.id for u in parse.parse_file(path).units)
     return known

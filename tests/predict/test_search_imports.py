@@ -1,6 +1,7 @@
 """What a search loads: the shipped lay predictor and ranker rank a question without importing
 scikit-learn, LightGBM or pandas (each cost a cold `legalkg search` seconds, eval/cli-startup/),
-and the bridge's § rows come back from their cache as they were built (pure, no server)."""
+and the bridge's § rows come back from their cache as they were built (pure, no server). What
+`legalkg cite` and `legalkg verify` load, checked the same way."""
 
 from __future__ import annotations
 
@@ -57,3 +58,45 @@ def test_cached_rows_equal_fresh_ones_and_a_changed_text_is_not_read_from_the_ca
     assert changed[1].nnz == 1 and len(list((tmp_path / "statute-rows").glob("*.npz"))) == 2
     files[0].write_bytes(b"damaged")
     assert np.array_equal(rowcache.rows(vec, texts).toarray(), first.toarray())
+
+
+#: what `legalkg cite` must not load: the models' numerics, the driver, the parser (only for
+#: --check-source) and its lxml, worker pool and downloader
+NOT_FOR_CITE = ("numpy", "scipy", "sklearn", "lightgbm", "pandas", "neo4j", "lxml", "legalkg.parse.sources",
+                "multiprocessing", "urllib.request", "legalkg.predict", "legalkg.embed")
+
+CITE = f"NOT = {NOT_FOR_CITE!r}\n" + """
+import json, sys
+sys.argv = ["legalkg", "cite", "§ 573 Abs. 2 BGB"]
+from legalkg.cli import main
+try:
+    main()
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in NOT if m in sys.modules)))
+"""
+
+#: what a cold `legalkg verify` imports for the command and the static encoder's pooling of a paragraph
+VERIFY = """
+import json, sys
+from legalkg.cli import import_driver_without_pandas
+import_driver_without_pandas()
+import legalkg.cli.verify
+from legalkg.embed.static import load_model
+load_model().encode(["Nach § 573 Abs. 2 BGB liegt ein berechtigtes Interesse des Vermieters vor."])
+print(json.dumps(sorted(m for m in ("scipy", "sklearn", "lightgbm", "pandas", "lxml") if m in sys.modules)))
+"""
+
+
+def test_cite_loads_neither_numerics_nor_driver_nor_parser(tmp_path):
+    env = {**os.environ, "LEGALKG_CACHE": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", CITE], capture_output=True, text=True, env=env, check=True)
+    lines = out.stdout.splitlines()
+    assert '"id":"BGB/§573/Abs2"' in lines[0]
+    assert json.loads(lines[-1]) == []
+
+
+def test_verify_loads_no_scipy_scikit_learn_lightgbm_pandas_or_lxml(tmp_path):
+    env = {**os.environ, "LEGALKG_CACHE": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", VERIFY], capture_output=True, text=True, env=env, check=True)
+    assert json.loads(out.stdout) == []
