@@ -8,23 +8,17 @@ that depend only on the files it reads and the code that reads them, so the dige
 the tables in about 20 ms, a changed file or module builds them anew, and an unreadable or
 unwritable cache costs the build, never an error.
 
-The file is a SHA-256 of the payload and the payload (``marshal``: strings, tuples, sets and dicts
-only, the fastest reader of the standard library for them); a damaged file fails the check and is
-built again.
+The file is ``marshalcache``'s (a SHA-256, then ``marshal``'s bytes); a damaged file fails the check
+and is built again.
 """
 
 from __future__ import annotations
 
-import gc
 import hashlib
-import marshal
-import os
-import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from .. import paths
+from .. import marshalcache, paths
 
 VERSION = 1
 FOLDER = "law-registry"
@@ -37,7 +31,7 @@ State = tuple[dict[tuple[str, ...], str], set[tuple[str, ...]], dict[str, int], 
 def digest(inputs: Iterable[bytes]) -> str:
     """The cache key of a registry built from ``inputs`` (data files' bytes and the builders'
     source), this cache's format and the interpreter's marshal format."""
-    h = hashlib.sha256(f"{FOLDER}/{VERSION}/{marshal.version}/{sys.implementation.cache_tag}\n".encode())
+    h = hashlib.sha256(f"{FOLDER}/{VERSION}/{marshalcache.TAG}\n".encode())
     for blob in inputs:
         h.update(hashlib.sha256(blob).digest())
     return h.hexdigest()[:24]
@@ -50,21 +44,9 @@ def path_of(key: str) -> Path:
 def load(key: str) -> State | None:
     """The state kept under ``key``, or None where there is none or it does not check."""
     try:
-        blob = path_of(key).read_bytes()
+        state = marshalcache.read(path_of(key))
     except OSError:
         return None
-    check, payload = blob[:32], blob[32:]
-    if hashlib.sha256(payload).digest() != check:
-        return None
-    was = gc.isenabled()
-    gc.disable()  # 190,000 small strings and tuples: the collector's passes over them cost more than the read
-    try:
-        state = marshal.loads(payload)
-    except (ValueError, EOFError, TypeError):
-        return None
-    finally:
-        if was:
-            gc.enable()
     if not (isinstance(state, tuple) and len(state) == 4 and isinstance(state[0], dict)
             and isinstance(state[1], set) and isinstance(state[2], dict) and isinstance(state[3], frozenset)):
         return None
@@ -72,22 +54,14 @@ def load(key: str) -> State | None:
 
 
 def save(key: str, state: State) -> None:
-    """Keep ``state`` under ``key`` (written to a temporary file and renamed: never half a file); of
-    other keys' files the ``KEEP`` newest stay. A cache that cannot be written is skipped."""
+    """Keep ``state`` under ``key``; of other keys' files the ``KEEP`` newest stay. A cache that
+    cannot be written is skipped."""
     try:
         path = path_of(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        payload = marshal.dumps(state)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(hashlib.sha256(payload).digest() + payload)
-            os.replace(tmp, path)
-        finally:
-            Path(tmp).unlink(missing_ok=True)
+        marshalcache.write(path, state)
         older = sorted((p for p in path.parent.glob("*.bin") if p.name != path.name),
                        key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for old in older[KEEP:]:
             old.unlink(missing_ok=True)
-    except (OSError, ValueError):
+    except OSError:
         pass

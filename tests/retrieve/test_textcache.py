@@ -26,6 +26,11 @@ def test_texts_come_back_as_stored_and_a_damaged_file_reads_as_none(tmp_path):
     assert textcache.load(tmp_path, digest) is None
     textcache.save(tmp_path, digest, TEXTS)
     assert textcache.load(tmp_path, digest) == TEXTS
-    assert [p.name for p in tmp_path.iterdir()] == [f"texts-{digest}.json"]
-    textcache.path(tmp_path, digest).write_bytes(b'{"BUrlG/\xc2\xa73": "Dau')
+    assert [p.name for p in tmp_path.iterdir()] == [f"texts-{digest}.bin"]
+    whole = textcache.path(tmp_path, digest).read_bytes()
+    textcache.path(tmp_path, digest).write_bytes(whole[:-5])  # cut short
     assert textcache.load(tmp_path, digest) is None
+    textcache.path(tmp_path, digest).write_bytes(whole[:40] + bytes([whole[40] ^ 1]) + whole[41:])  # one bit
+    assert textcache.load(tmp_path, digest) is None
+    textcache.save(tmp_path, digest, TEXTS)
+    assert list(textcache.load(tmp_path, digest).items()) == list(TEXTS.items())  # the same order, too
