@@ -21,7 +21,8 @@ def test_a_damaged_cut_or_missing_file_reads_as_none(tmp_path):
     assert marshalcache.read(path) is None
     marshalcache.write(path, DATA)
     whole = path.read_bytes()
-    for broken in (whole[:-1], whole[:31], b"", whole[:33] + bytes([whole[33] ^ 4]) + whole[34:]):
+    flipped = [whole[:i] + bytes([whole[i] ^ 4]) + whole[i + 1:] for i in (0, 5, 13, 33, len(whole) - 1)]
+    for broken in (whole[:-1], whole[:15], b"", whole + b"x", *flipped):
         path.write_bytes(broken)
         assert marshalcache.read(path) is None
 

@@ -8,7 +8,7 @@ that depend only on the files it reads and the code that reads them, so the dige
 the tables in about 20 ms, a changed file or module builds them anew, and an unreadable or
 unwritable cache costs the build, never an error.
 
-The file is ``marshalcache``'s (a SHA-256, then ``marshal``'s bytes); a damaged file fails the check
+The file is ``marshalcache``'s (a CRC-32, then ``marshal``'s bytes); a damaged file fails the check
 and is built again.
 """
 
