@@ -64,9 +64,10 @@ def put_csr(out: dict[str, np.ndarray], name: str, m: sp.csr_matrix, dtype=np.fl
 
 
 def get_csr(z, name: str) -> sp.csr_matrix:
+    """The stored matrix ``name`` with float32 data: a float32 member stays its (mapped) array, no copy."""
     shape = tuple(int(v) for v in z[f"{name}.shape"])
-    return sp.csr_matrix((z[f"{name}.data"].astype(np.float32), z[f"{name}.indices"], z[f"{name}.indptr"]),
-                         shape=shape)
+    data = z[f"{name}.data"].astype(np.float32, copy=False)
+    return sp.csr_matrix((data, z[f"{name}.indices"], z[f"{name}.indptr"]), shape=shape)
 
 
 def save(model: Predictor, path: str | Path) -> Path:
