@@ -26,6 +26,8 @@ import numpy as np
 
 SUFFIX = ".npy"
 DONE = "complete"
+#: the SHA-256 of the file itself, kept in its unpacked copy (``sha256``)
+DIGEST = "sha256"
 
 
 class MappedArrays(Mapping[str, np.ndarray]):
@@ -94,3 +96,32 @@ def mapped(path: Path, z: np.lib.npyio.NpzFile, cache: Path) -> Mapping[str, np.
     except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib.error):
         return z  # an unwritable cache, or a damaged member: the caller reads the file and says so
     return MappedArrays(target, [n for n in names if n])
+
+
+def sha256(path: Path, cache: Path) -> str:
+    """The SHA-256 (hex) of ``path``'s bytes, kept in its unpacked copy in ``cache`` (the same key:
+    path, size and modification time) once ``mapped`` has made that copy; computed from the file
+    where there is none or it cannot be written.
+
+    Why: the static encoder names its version by this digest (15 MB hashed by every process that
+    embeds a query, a tenth of a cold verify's model time)."""
+    memo: Path | None = None
+    try:
+        stem, version = key(path)
+        folder = cache / f"{stem}-{version}"
+        if (folder / DONE).is_file():
+            memo = folder / DIGEST
+            text = memo.read_text(encoding="ascii") if memo.is_file() else ""
+            if len(text) == 64:
+                return text
+    except (OSError, ValueError):
+        memo = None
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    if memo is not None:
+        try:
+            tmp = memo.with_name(f".{DIGEST}.{os.getpid()}.tmp")
+            tmp.write_text(digest, encoding="ascii")
+            os.replace(tmp, memo)
+        except OSError:
+            pass
+    return digest

@@ -3,6 +3,7 @@ version, nothing half-written, and the plain file where the cache cannot be writ
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import numpy as np
@@ -57,3 +58,20 @@ def test_unwritable_cache_reads_the_file_itself(cache, tmp_path):
         arrays = npzmap.mapped(path, z, cache / "mapped")
         assert arrays is z
         assert np.array_equal(arrays["a"], np.arange(3))
+
+
+def test_the_file_digest_is_its_sha256_kept_per_version(cache, tmp_path):
+    path = tmp_path / "m.npz"
+    write(path, a=np.zeros(3))
+    assert npzmap.sha256(path, cache / "mapped") == hashlib.sha256(path.read_bytes()).hexdigest()  # no copy yet
+    with np.load(path) as z:
+        npzmap.mapped(path, z, cache / "mapped")
+    first = npzmap.sha256(path, cache / "mapped")
+    kept = [p for p in (cache / "mapped").rglob(npzmap.DIGEST)]
+    assert first == hashlib.sha256(path.read_bytes()).hexdigest() and len(kept) == 1
+    assert kept[0].read_text() == first and npzmap.sha256(path, cache / "mapped") == first
+    write(path, a=np.ones(4))
+    os.utime(path, ns=(1, 1))  # a rebuilt file: another version, hashed anew
+    with np.load(path) as z:
+        npzmap.mapped(path, z, cache / "mapped")
+    assert npzmap.sha256(path, cache / "mapped") == hashlib.sha256(path.read_bytes()).hexdigest() != first

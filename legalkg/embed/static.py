@@ -18,7 +18,6 @@ A text's vector is ``sum(table[ids])`` L2-normalised (a mean would give the same
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import unicodedata
@@ -29,7 +28,7 @@ import numpy as np
 from tokenizers import Tokenizer
 
 from ..errors import UserError
-from ..npzmap import mapped
+from ..npzmap import mapped, sha256
 from ..paths import cache_dir
 from .base import Embedder
 
@@ -176,7 +175,6 @@ def load_model(path: str | Path = DEFAULT_FILE) -> StaticModel:
         raise UserError(f"static encoder file not found: {path} (build it with legalkg train-encoder, "
                         "or use --model usem3)")
     try:
-        raw = path.read_bytes()
         with np.load(path, allow_pickle=False) as npz:
             z = mapped(path, npz, cache_dir() / "mapped")
             meta = json.loads(bytes(z["meta"]).decode("utf-8"))
@@ -184,10 +182,11 @@ def load_model(path: str | Path = DEFAULT_FILE) -> StaticModel:
                 raise ValueError(f"format {meta.get('format')!r}, expected {FORMAT!r}")
             tokenizer = Tokenizer.from_str(bytes(z["tokenizer"]).decode("utf-8"))
             table = z["table"]
+        digest = sha256(path, cache_dir() / "mapped")[:12]  # kept beside the mapped copy, not rehashed
     except (OSError, ValueError, KeyError) as err:
         raise UserError(f"{path} is not a legalkg static encoder ({err}): rebuild it with "
                         "legalkg train-encoder") from None
-    return StaticModel(tokenizer, table, meta, hashlib.sha256(raw).hexdigest()[:12])
+    return StaticModel(tokenizer, table, meta, digest)
 
 
 class StaticEmbedder(Embedder):
