@@ -164,6 +164,8 @@ class RankerFeatures(StrEnum):
     DEFAULT = "default"
     #: Candidates from every § of the graph, trained with the statutes' own pairs as well (lay's).
     GRAPH = "graph"
+    #: ``graph`` plus the learned law router: its laws' §§ as candidates, its law score as a feature.
+    ROUTER = "router"
     #: The predictor's candidates only, with its law share as a feature (case's).
     PREDICTOR = "predictor"
 

@@ -32,7 +32,8 @@ from ..vocab import RankerFeatures
 @click.option("--ranker-features", type=click.Choice([f.value for f in RankerFeatures]),
               default=RankerFeatures.DEFAULT.value, show_default=True,
               help="The ranker's features: default (the task's shipped design: graph for lay, predictor for case), "
-                   "graph (candidates from every § of the laws, trained with the statutes' own pairs) or predictor "
+                   "graph (candidates from every § of the laws, trained with the statutes' own pairs), router (graph "
+                   "plus the learned law router's laws and scores; eval/ranker/router-candidates/) or predictor "
                    "(the predictor's candidates only); eval/ranker/graph-candidates/README.md.")
 def train(task, data, out, seed, laws, ranker_out, forms, ranker_features) -> None:
     """Train the statute predictor on DATA and write it to OUT."""

@@ -16,7 +16,9 @@ the fold's training cases only, by the library call ``legalkg train --ranker-out
 shipped file (``ranker.fit_stacked``: inner predictors trained without each inner fold give the
 ranker's out-of-fold features): the engine cross-validated is then the one ``legalkg search``
 ships, and no fold's ranker, nor any of its inner predictors, saw the fold's scored cases
-(``fold_ranker`` records the case ids its inner predictors were trained on). It costs five inner
+(``fold_ranker`` records the case ids its inner predictors were trained on). A ranker that reads
+the learned law router gets the shipped router with lay rows of the fold's training questions only
+(``ranker.fold_router``; the shipped idf stays), and each of its inner folds one of its own. It costs five inner
 predictor trainings and a LightGBM fit per fold.
 
 With ``tune`` (``legalkg eval --tune-weights``) each outer fold also chooses its fusion weights by
@@ -47,12 +49,13 @@ from ..predict import (
     corpus as corpusmod,
     graphpairs,
     grouped_folds,
+    lawrouter,
     task_config,
     train,
 )
 from ..predict.corpus import Corpus
 from ..predict.examples import CHUNK_GROUP, Example, label_ids
-from ..predict.ranker import TASK_FEATURES, Ranker, fit_stacked, graph_facts, uses_graph
+from ..predict.ranker import TASK_FEATURES, Ranker, fit_stacked, fold_router, graph_facts, uses_graph, uses_lawrouter
 from ..predict.rankfeatures import UnitFacts
 from ..predict.units import unit_texts
 from ..retrieve import Retriever, learned as lm
@@ -166,7 +169,10 @@ def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0, n_folds: int =
     features = features or TASK_FEATURES[prep.task]
     facts = UnitFacts.build(prep.units, prep.statutes.ids, matchers=False)
     if uses_graph(features) and prep.corpus is not None:
-        facts = graph_facts(prep.corpus[0], prep.corpus[1])
+        # the learned law router with lay rows of the fold's questions only (the shipped one's hold
+        # every lay_beyond question); fit_stacked gives each inner fold its own in turn
+        router = fold_router(lawrouter.shipped(), fold) if uses_lawrouter(features) else None
+        facts = graph_facts(prep.corpus[0], prep.corpus[1], router=router)
     ranker = fit_stacked(fold, fit, facts, n_folds=n_inner, seed=seed, features=features,
                          extra=prep.pairs if uses_graph(features) else None)
     ranker.meta[TRAINED_ON] = sorted(seen)

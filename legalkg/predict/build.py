@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import paths
-from . import corpus as corpusmod, graphpairs
+from . import corpus as corpusmod, graphpairs, lawrouter
 from .examples import load_examples, resolve_labels
 from .modelfile import save
 from .predictor import Config, task_config, train
-from .ranker import RANKER_FEATURES, TASK_FEATURES, fit_stacked, graph_facts, uses_graph
+from .ranker import RANKER_FEATURES, TASK_FEATURES, fit_stacked, graph_facts, uses_graph, uses_lawrouter
 from .rankfeatures import UnitFacts
 from .rankfile import save as save_ranker
 from .units import unit_texts
@@ -55,7 +55,8 @@ def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = 
         features = RANKER_FEATURES.get(ranker_features, TASK_FEATURES[resolved.task])
         facts, extra = UnitFacts.build(units, statutes.ids, matchers=False), None
         if uses_graph(features):  # every § of the laws, and their own pairs (graphpairs)
-            facts = graph_facts(units, corpusmod.cached(units, paths.cache_dir() / "corpus"))
+            router = lawrouter.shipped() if uses_lawrouter(features) else None  # inner folds: fold_router
+            facts = graph_facts(units, corpusmod.cached(units, paths.cache_dir() / "corpus"), router=router)
             extra = graphpairs.pairs(units, seed=seed)
         ranker = fit_stacked(resolved, lambda ts: train(ts, config=config, statutes=statutes, seed=seed),
                              facts, seed=seed, features=features, extra=extra)

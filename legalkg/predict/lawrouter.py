@@ -62,6 +62,13 @@ def analyse(text: str) -> list[str]:
     return tokens(text, FORMS)
 
 
+@lru_cache(maxsize=1 << 16)
+def analysed(text: str) -> tuple[str, ...]:
+    """:func:`analyse`, kept per text: the fold routers of a cross-validation (``with_lay``) read the
+    same training questions once per fold and inner fold."""
+    return tuple(analyse(text))
+
+
 def counts(texts: Iterable[str], vocab: Mapping[str, int]) -> sp.csr_matrix:
     """(texts x vocabulary) token counts of the known tokens."""
     return token_counts((analyse(t) for t in texts), vocab)
@@ -134,6 +141,38 @@ class LawRouter:
         y = sp.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(len(laws), len(questions)))
         lay = normalise_rows((y @ q).tocsr())
         return cls(laws, vocab, idf.astype(np.float32), statute, lay, float(lay_weight))
+
+    def with_lay(self, questions: Sequence[tuple[str, Sequence[str]]]) -> LawRouter:
+        """This router with its ``lay`` rows recomputed from ``questions`` (text, its gold laws) alone:
+        the laws, the vocabulary, the idf and the statute rows stay this router's. Why: a CV fold's
+        ranker must not read a router whose lay rows hold a question it scores, and refitting the
+        whole router per fold would need every law's statute words (the all-laws archive). The idf
+        (document frequencies) stays the one the shipped router was fitted with, whose documents
+        include its own training questions: a word's weight, not any question's law, comes from
+        there. A question's law outside ``self.laws`` adds nothing."""
+        at = {law: j for j, law in enumerate(self.laws)}
+        rows, cols = [], []
+        for i, (_, gold) in enumerate(questions):
+            for law in set(gold):
+                if law in at:
+                    rows.append(at[law])
+                    cols.append(i)
+        q = tfidf(token_counts((analysed(text) for text, _ in questions), self.vocab), self.idf)
+        y = sp.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)),
+                          shape=(len(self.laws), len(questions)))
+        return LawRouter(self.laws, self.vocab, self.idf, self.statute, normalise_rows((y @ q).tocsr()),
+                         self.lay_weight)
+
+    def over(self, texts: Sequence[str], laws: Sequence[str]) -> np.ndarray:
+        """(texts x ``laws``) each law's score, in the order of ``laws`` (the graph's); 0 for a law
+        this router does not know."""
+        at = {law: j for j, law in enumerate(self.laws)}
+        cols = np.array([at.get(law, -1) for law in laws], dtype=np.int64)
+        out = np.zeros((len(texts), len(laws)), dtype=np.float32)
+        known = cols >= 0
+        if len(texts) and known.any():
+            out[:, known] = self.scores(texts)[:, cols[known]]
+        return out
 
     def scores(self, texts: Sequence[str], laws: Iterable[str] | None = None) -> np.ndarray:
         """(texts x ``self.laws``) each law's score; laws outside ``laws`` (where given: the laws in

@@ -25,15 +25,18 @@ import numpy as np
 from ..errors import UserError
 from ..model import Level
 from ..vocab import RankerFeatures
-from . import cocite as cocitemod
+from . import cocite as cocitemod, lawrouter
 from .corpus import Corpus
 from .cv import grouped_folds
+from .lawrouter import LawRouter
 from .predictor import Predictor
 from .rankfeatures import (
     DEFAULT_FEATURES,
     FEATURES,
     GRAPH_FEATURES,
     GRAPH_RANKER_FEATURES,
+    LAWROUTER_FEATURES,
+    ROUTER_RANKER_FEATURES,
     Candidates,
     Context,
     QueryFacts,
@@ -73,6 +76,7 @@ FOUND = "found."
 TASK_FEATURES: dict[str, tuple[str, ...]] = {"lay": GRAPH_RANKER_FEATURES, "case": DEFAULT_FEATURES}
 #: The ranker feature sets ``legalkg train --ranker-features`` names (``default``: the task's).
 RANKER_FEATURES: dict[str, tuple[str, ...]] = {RankerFeatures.GRAPH: GRAPH_RANKER_FEATURES,
+                                                RankerFeatures.ROUTER: ROUTER_RANKER_FEATURES,
                                                 RankerFeatures.PREDICTOR: DEFAULT_FEATURES}
 
 
@@ -95,19 +99,33 @@ def candidates(pred: Predictor, texts: Sequence[str], cocite: cocitemod.CoCitati
             lex = (pred.statutes.vectoriser.transform(batch) @ pred.statutes.cols).toarray()
             parts["lex"] = (pred.statutes.ids, np.asarray(lex, dtype=np.float32))
         fused = pred.fuse({k: v for k, v in parts.items() if k != "lex"}, len(batch), pred.config.candidates)
-        query = graph_parts(facts.corpus, pred, batch, parts) if facts.corpus is not None else None
+        query = graph_parts(facts.corpus, pred, batch, parts, facts.router) if facts.corpus is not None else None
         out.extend(assemble(parts, [[(u, s) for u, s, _ in row] for row in fused], batch, ctx, query))
     return out
 
 
 def graph_parts(corpus: Corpus, pred: Predictor, batch: Sequence[str],
-                parts: dict[str, tuple[list[str], np.ndarray]]) -> QueryFacts:
+                parts: dict[str, tuple[list[str], np.ndarray]], router: LawRouter | None = None) -> QueryFacts:
     """Add the graph components (BM25 and cosine over every § of ``corpus``) to ``parts`` and
-    return the router's law scores and the predictor's coverage of each query."""
+    return the corpus router's law scores, the predictor's coverage of each query and, with
+    ``router``, the learned law router's scores of the corpus' laws."""
     bm25, cos = corpus.bm25(batch), corpus.cosines(batch)
     parts["gbm25"] = (corpus.ids, bm25)
     parts["gvec"] = (corpus.ids, cos)
-    return QueryFacts(corpus.route(batch, bm25, cos), corpus.laws, coverage(pred, batch))
+    learned = router.over(batch, corpus.laws) if router is not None else None
+    return QueryFacts(corpus.route(batch, bm25, cos), corpus.laws, coverage(pred, batch), learned)
+
+
+def lay_questions(data: TrainingSet) -> list[tuple[str, list[str]]]:
+    """Each example's text and the laws of its labels: the questions a fold's law router reads
+    (``LawRouter.with_lay``)."""
+    return [(e.text, sorted({lab.split("/", 1)[0] for lab in e.labels})) for e in data.examples]
+
+
+def fold_router(router: LawRouter | None, data: TrainingSet) -> LawRouter | None:
+    """``router`` with lay rows of ``data``'s questions alone (None stays None): the law router of a
+    ranker, or of an inner fold, trained on ``data``, which never holds the questions it scores."""
+    return router.with_lay(lay_questions(data)) if router is not None else None
 
 
 def coverage(pred: Predictor, texts: Sequence[str]) -> np.ndarray:
@@ -144,7 +162,8 @@ class Ranker:
         degrees stored in the ranker; ``corpus``: every § of the graph, for a ranker of
         ``GRAPH_FEATURES`` (whose facts then cover all of its §§)."""
         if corpus is not None and uses_graph(self.features):
-            self.facts = graph_facts(units, corpus, self.degrees, uses_text(self.features))
+            router = lawrouter.shipped() if uses_lawrouter(self.features) else None
+            self.facts = graph_facts(units, corpus, self.degrees, uses_text(self.features), router)
         else:
             self.facts = UnitFacts.build(units, ids, self.degrees, matchers=uses_text(self.features))
         return self
@@ -195,11 +214,19 @@ def uses_graph(features: Sequence[str]) -> bool:
     return bool(set(features) & set(GRAPH_FEATURES))
 
 
+def uses_lawrouter(features: Sequence[str]) -> bool:
+    """Whether ``features`` read the learned law router (``LAWROUTER_FEATURES``): only such a ranker
+    gets it, and with it the candidates of its laws, so a ranker trained before it ranks as it did."""
+    return bool(set(features) & set(LAWROUTER_FEATURES))
+
+
 def graph_facts(units: Mapping[str, str], corpus: Corpus, degrees: Mapping[str, tuple[int, int]] | None = None,
-                matchers: bool = False) -> UnitFacts:
-    """Unit facts of every § of ``corpus`` (``units`` holds their texts), with the corpus attached."""
+                matchers: bool = False, router: LawRouter | None = None) -> UnitFacts:
+    """Unit facts of every § of ``corpus`` (``units`` holds their texts), with the corpus and the
+    learned law router ``router`` (where given) attached."""
     facts = UnitFacts.build(units, corpus.ids, degrees, matchers=matchers)
     facts.corpus = corpus
+    facts.router = router
     return facts
 
 
@@ -228,7 +255,9 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
     BM25 and vector features, the degrees for ``cites_*``, the corpus for ``GRAPH_FEATURES``).
     ``extra``: examples for the ranker only (``graphpairs``: the statutes' own headings and
     citations), never a predictor's training case, so each inner predictor may rank them; their
-    rows come from the first inner fold's predictor and table."""
+    rows come from the first inner fold's predictor and table. With a learned law router in
+    ``facts`` each inner fold reads that router with lay rows of its own training questions only
+    (``fold_router``), so no question is scored by a router that read it."""
     labels = para_labels(data)
     cands: list[Candidates | None] = [None] * len(data.examples)
     extra_rows: list[Candidates] = []
@@ -236,10 +265,11 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
         inner = replace(data, examples=[data.examples[i] for i in train_idx], unresolved=0)
         table = cocitemod.fit([labels[i] for i in train_idx])
         model = fit(inner)
-        for i, c in zip(test_idx, candidates(model, [data.examples[i].text for i in test_idx], table, facts)):
+        own = replace(facts, router=fold_router(facts.router, inner)) if facts.router is not None else facts
+        for i, c in zip(test_idx, candidates(model, [data.examples[i].text for i in test_idx], table, own)):
             cands[i] = c
         if extra is not None and extra.examples and not extra_rows:
-            extra_rows = candidates(model, [e.text for e in extra.examples], table, facts)
+            extra_rows = candidates(model, [e.text for e in extra.examples], table, own)
     rows = [c for c in cands if c is not None] + extra_rows
     golds = [set(g) for g, c in zip(labels, cands) if c is not None]
     golds += [set(g) for g in para_labels(extra)] if extra_rows and extra is not None else []

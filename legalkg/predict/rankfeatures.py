@@ -44,6 +44,7 @@ import numpy as np
 
 from .cocite import CoCitation
 from .corpus import Corpus
+from .lawrouter import LawRouter
 from .sparse import top_dense
 from .text import tokens
 from .textmatch import Bm25, VectorCache, score_rank_gap
@@ -64,25 +65,37 @@ TEXT_FEATURES: tuple[str, ...] = ("bm25_score", "bm25_rank", "bm25_gap", "vec_sc
                                   "cites_in", "cites_out")
 #: Components over every § of the graph (``corpus.py``), ranked over all §§, not only the predictor's.
 GRAPH_COMPONENTS: tuple[str, ...] = ("gbm25", "gvec")
-#: The graph's features: each graph component's score, rank and gap, the router's score, rank and
-#: gap for the candidate's law, the share of the query's words the predictor knows (``coverage``) and
-#: the predictor's best fused score (``pred_top``): the last two say how far its labels reach.
+#: The learned law router's (``lawrouter.LawRouter``) score, rank and gap to its best law for the
+#: candidate's law (NaN where no learned router is attached: ``UnitFacts.router``).
+LAWROUTER_FEATURES: tuple[str, ...] = ("lawrouter_score", "lawrouter_rank", "lawrouter_gap")
+#: The graph's features: each graph component's score, rank and gap, the corpus router's score, rank
+#: and gap for the candidate's law, the share of the query's words the predictor knows (``coverage``)
+#: and the predictor's best fused score (``pred_top``): the last two say how far its labels reach.
 GRAPH_FEATURES: tuple[str, ...] = tuple(
     f"{c}_{what}" for c in GRAPH_COMPONENTS for what in ("score", "rank", "gap")
 ) + ("router_score", "router_rank", "router_gap", "coverage", "pred_top")
 #: The candidate sources as ``--explain`` names them: the predictor's fused top ("predictor"), each
-#: component's own top (its name; the graph's BM25 and vectors as "bm25" and "vector") and the router's
-#: laws' best §§ ("router").
+#: component's own top (its name; the graph's BM25 and vectors as "bm25" and "vector"), the corpus
+#: router's laws' best §§ ("router") and the learned law router's laws' best §§ ("lawrouter").
 SOURCES: dict[str, str] = {**{c: c for c in COMPONENT_FEATURES}, "gbm25": "bm25", "gvec": "vector",
-                           "fused": "predictor", "routed": "router"}
+                           "fused": "predictor", "routed": "router", "learned_routed": "lawrouter"}
 #: Every column ``assemble`` fills, in order; a ranker reads the columns of its own features.
-FEATURES: tuple[str, ...] = DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES
+FEATURES: tuple[str, ...] = DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES
 #: The features of a ranker over the whole graph's candidates: the predictor's without its law prior
-#: (``law_share`` names a law, and every lay training case cites BGB) and the graph's.
+#: (``law_share`` names a law, and every lay training case cites BGB) and the graph's, without the
+#: learned law router's until eval/ranker/router-candidates/ measured them (``LAWROUTER_FEATURES``:
+#: a ranker that names them also gets that router's laws' §§ as candidates).
 GRAPH_RANKER_FEATURES: tuple[str, ...] = tuple(f for f in DEFAULT_FEATURES if f != "law_share") + GRAPH_FEATURES
+#: ``GRAPH_RANKER_FEATURES`` with the learned law router's (eval/ranker/router-candidates/).
+ROUTER_RANKER_FEATURES: tuple[str, ...] = GRAPH_RANKER_FEATURES + LAWROUTER_FEATURES
 #: §§ of each of the router's top ``ROUTED_LAWS`` laws added to the candidates: their best by BM25.
 ROUTED_LAWS = 3
 PER_ROUTED_LAW = 10
+#: §§ of each of the learned law router's top ``LEARNED_LAWS`` laws (of the graph) added to the
+#: candidates: their best ``PER_LEARNED_LAW`` by BM25 and their best ``PER_LEARNED_LAW`` by vector
+#: cosine (eval/ranker/router-candidates/README.md says why these sizes).
+LEARNED_LAWS = 3
+PER_LEARNED_LAW = 20
 
 
 def log_words(text: str) -> float:
@@ -132,6 +145,9 @@ class UnitFacts:
     degrees: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     #: every § of the graph (the graph components and the router), for a ranker of ``GRAPH_FEATURES``
     corpus: Corpus | None = None
+    #: the learned law router (``lawrouter.LawRouter``) for ``LAWROUTER_FEATURES`` and its laws'
+    #: candidates; a CV fold's own (``LawRouter.with_lay``), else the shipped one
+    router: LawRouter | None = None
 
     @classmethod
     def build(cls, units: Mapping[str, str], ids: Sequence[str],
@@ -270,6 +286,8 @@ class QueryFacts:
     route: np.ndarray
     laws: list[str]
     coverage: np.ndarray
+    #: the learned law router's scores (queries x ``laws``), where one is attached
+    learned: np.ndarray | None = None
 
 
 def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[Sequence[tuple[str, float]]],
@@ -278,23 +296,12 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
     ``lex``, and the graph components where the corpus is given), ``fused``: the predictor's RRF
     ranking per query, best first; ``query``: the router and coverage (with the corpus)."""
     lay = layout([ids for ids, _ in parts.values()])
-    universe, col, uni_law = lay.universe, lay.col, lay.uni_law
+    col = lay.col
     runs = dense_runs(parts, lay)
     run_ranks = {name: ranks(s) for name, s in runs.items()}
     out = []
     for i, text in enumerate(texts):
-        chosen: dict[str, list[str]] = {}
-        for u, _ in fused[i][:PER_COMPONENT]:
-            chosen.setdefault(u, []).append(SOURCES["fused"])
-        for name, s in runs.items():
-            row = s[i]
-            top = top_dense(np.where(np.isnan(row), -np.inf, row)[None, :], PER_COMPONENT)[0]
-            for j in top:
-                if not np.isnan(row[j]):
-                    chosen.setdefault(universe[j], []).append(SOURCES.get(name, name))
-        if query is not None and "gbm25" in runs:
-            for u in routed(runs["gbm25"][i], universe, uni_law, query.route[i], query.laws):
-                chosen.setdefault(u, []).append(SOURCES["routed"])
+        chosen = choose(runs, fused[i], lay, i, query)
         cand = list(chosen)
         cols = np.array([col[u] for u in cand], dtype=np.int64)
         x = np.full((len(cand), len(FEATURES)), np.nan, dtype=np.float32)
@@ -310,10 +317,38 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
         x[:, base + 5:base + 8] = cocite_features(ctx.cocite, cand, [u for u, _ in fused[i][:CONTEXT]])
         x[:, base + 8:base + 8 + len(TEXT_FEATURES)] = ctx.facts.text_features(text, cand)
         if query is not None:
-            x[:, len(DEFAULT_FEATURES) + len(TEXT_FEATURES):] = graph_features(
-                runs, run_ranks, i, cols, cand, query, fused[i])
+            g = len(DEFAULT_FEATURES) + len(TEXT_FEATURES)
+            x[:, g:g + len(GRAPH_FEATURES)] = graph_features(runs, run_ranks, i, cols, cand, query, fused[i])
+            if query.learned is not None:
+                x[:, g + len(GRAPH_FEATURES):] = law_score_rank_gap(query.learned[i], law_columns(cand, query.laws))
         out.append(Candidates(cand, x, [tuple(dict.fromkeys(chosen[u])) for u in cand]))
     return out
+
+
+def choose(runs: Mapping[str, np.ndarray], fused: Sequence[tuple[str, float]], lay: Layout, i: int,
+           query: QueryFacts | None) -> dict[str, list[str]]:
+    """Query ``i``'s candidates, each with the sources that proposed it (``SOURCES``' names), in the
+    order found: the fused top, each component's top ``PER_COMPONENT``, the corpus router's laws'
+    §§ (``routed``) and the learned law router's (``learned_routed``)."""
+    universe, uni_law = lay.universe, lay.uni_law
+    chosen: dict[str, list[str]] = {}
+    for u, _ in fused[:PER_COMPONENT]:
+        chosen.setdefault(u, []).append(SOURCES["fused"])
+    for name, s in runs.items():
+        row = s[i]
+        top = top_dense(np.where(np.isnan(row), -np.inf, row)[None, :], PER_COMPONENT)[0]
+        for j in top:
+            if not np.isnan(row[j]):
+                chosen.setdefault(universe[j], []).append(SOURCES.get(name, name))
+    if query is None or "gbm25" not in runs:
+        return chosen
+    for u in routed(runs["gbm25"][i], universe, uni_law, query.route[i], query.laws):
+        chosen.setdefault(u, []).append(SOURCES["routed"])
+    if query.learned is not None:
+        text_runs = [runs["gbm25"][i]] + ([runs["gvec"][i]] if "gvec" in runs else [])
+        for u in learned_routed(text_runs, universe, uni_law, query.learned[i], query.laws):
+            chosen.setdefault(u, []).append(SOURCES["learned_routed"])
+    return chosen
 
 
 def routed(scores: np.ndarray, universe: list[str], uni_law: np.ndarray, route: np.ndarray,
@@ -328,6 +363,23 @@ def routed(scores: np.ndarray, universe: list[str], uni_law: np.ndarray, route: 
         best = cols[np.lexsort((cols, -scores[cols]))[:PER_ROUTED_LAW]]
         out.extend(universe[j] for j in best)
     return out
+
+
+def learned_routed(scores: Sequence[np.ndarray], universe: list[str], uni_law: np.ndarray, route: np.ndarray,
+                   laws: list[str]) -> list[str]:
+    """The best ``PER_LEARNED_LAW`` §§ by each of ``scores`` (BM25 and vector cosine over
+    ``universe``) of each of the learned law router's top ``LEARNED_LAWS`` laws (``route`` over
+    ``laws``, the graph's): the router reads lay words that no § text holds, so the law it names
+    gets candidates even where neither BM25 nor the vectors rank its §§ high over all laws."""
+    out: list[str] = []
+    top_laws = [laws[j] for j in np.argsort(-route, kind="stable")[:LEARNED_LAWS] if route[j] > 0]
+    for law in top_laws:
+        in_law = uni_law == law
+        for run in scores:
+            cols = np.flatnonzero(in_law & np.isfinite(run))
+            best = cols[np.lexsort((cols, -run[cols]))[:PER_LEARNED_LAW]]
+            out.extend(universe[j] for j in best)
+    return list(dict.fromkeys(out))
 
 
 def score_rank_gap_columns(out: np.ndarray, names: Sequence[str], runs: Mapping[str, np.ndarray],
@@ -348,19 +400,31 @@ def score_rank_gap_columns(out: np.ndarray, names: Sequence[str], runs: Mapping[
 def graph_features(runs: Mapping[str, np.ndarray], run_ranks: Mapping[str, np.ndarray], i: int, cols: np.ndarray,
                    cand: Sequence[str], query: QueryFacts, fused: Sequence[tuple[str, float]]) -> np.ndarray:
     """(len(cand), len(GRAPH_FEATURES)) for query ``i``: the graph components' score, rank over all
-    §§ and gap, the router's score, rank and gap of each candidate's law, coverage and the
-    predictor's best fused score."""
+    §§ and gap, the corpus router's score, rank and gap of each candidate's law (``law_score_rank_gap``),
+    coverage and the predictor's best fused score."""
     out = np.full((len(cand), len(GRAPH_FEATURES)), np.nan, dtype=np.float32)
     score_rank_gap_columns(out, GRAPH_COMPONENTS, runs, run_ranks, i, cols)
     base = 3 * len(GRAPH_COMPONENTS)
-    route = query.route[i]
-    law_col = {law: j for j, law in enumerate(query.laws)}
-    law_rank = np.empty(len(route), dtype=np.float32)
-    law_rank[np.argsort(-route, kind="stable")] = np.arange(1, len(route) + 1)
-    at = [law_col.get(u.split("/", 1)[0], -1) for u in cand]
-    out[:, base] = [route[j] if j >= 0 else 0.0 for j in at]
-    out[:, base + 1] = [law_rank[j] if j >= 0 else np.nan for j in at]
-    out[:, base + 2] = out[:, base] - (route.max() if len(route) else 0.0)
+    out[:, base:base + 3] = law_score_rank_gap(query.route[i], law_columns(cand, query.laws))
     out[:, base + 3] = query.coverage[i]
     out[:, base + 4] = fused[0][1] if fused else 0.0
+    return out
+
+
+def law_columns(cand: Sequence[str], laws: Sequence[str]) -> list[int]:
+    """Each candidate's law's column in ``laws`` (-1 where it is not there)."""
+    law_col = {law: j for j, law in enumerate(laws)}
+    return [law_col.get(u.split("/", 1)[0], -1) for u in cand]
+
+
+def law_score_rank_gap(route: np.ndarray, at: Sequence[int]) -> np.ndarray:
+    """(len(at), 3): a law router's score of each candidate's law (``at``: its column in ``route``,
+    -1 for a law the router does not score: score 0, rank NaN), that law's rank (1 = best) and its gap
+    to the best law's score."""
+    out = np.full((len(at), 3), np.nan, dtype=np.float32)
+    rank = np.empty(len(route), dtype=np.float32)
+    rank[np.argsort(-route, kind="stable")] = np.arange(1, len(route) + 1)
+    out[:, 0] = [route[j] if j >= 0 else 0.0 for j in at]
+    out[:, 1] = [rank[j] if j >= 0 else np.nan for j in at]
+    out[:, 2] = out[:, 0] - (route.max() if len(route) else 0.0)
     return out

@@ -20,7 +20,14 @@ import pytest
 from legalkg.errors import UserError
 from legalkg.predict import rankfile, train
 from legalkg.predict.ranker import FORMAT_VERSION, fit_stacked
-from legalkg.predict.rankfeatures import DEFAULT_FEATURES, FEATURES, GRAPH_FEATURES, TEXT_FEATURES, UnitFacts
+from legalkg.predict.rankfeatures import (
+    DEFAULT_FEATURES,
+    FEATURES,
+    GRAPH_FEATURES,
+    LAWROUTER_FEATURES,
+    TEXT_FEATURES,
+    UnitFacts,
+)
 from legalkg.predict.textmatch import K1, B, Bm25, VectorCache, score_rank_gap
 from legalkg.predict.units import cites_degrees, unit_texts
 
@@ -87,7 +94,8 @@ def test_text_features_fill_their_columns(bgb):
     col = {f: j for j, f in enumerate(TEXT_FEATURES)}
     assert x[0, col["bm25_rank"]] == 1 and x[1, col["bm25_gap"]] < 0
     assert x[0, col["cites_in"]] == 4 and x[0, col["cites_out"]] == 2 and np.isnan(x[1, col["cites_in"]])
-    assert FEATURES == DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES  # files name columns of this layout
+    # files name columns of this layout
+    assert FEATURES == DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES
 
 
 def test_an_old_ranker_file_is_refused_with_one_line(tmp_path):
