@@ -32,7 +32,8 @@ units = {"BGB/§551": "Begrenzung und Anlage von Mietsicherheiten\\nHat der Miet
 pred = load_model(default_model_path("lay")).attach_units(units)
 ranked = shipped_ranker("lay", pred, units).rank(pred, ["Mein Vermieter gibt die Kaution nicht zurück"], 5)
 heavy = sorted(m for m in ("sklearn", "lightgbm", "pandas", "scipy.stats", *LIGHT) if m in sys.modules)
-print(json.dumps({"ranked": ranked[0], "heavy": heavy}))
+from legalkg.predict import lawrouter
+print(json.dumps({"ranked": ranked[0], "heavy": heavy, "router": lawrouter.shipped.cache_info().currsize}))
 """
 
 
@@ -41,6 +42,7 @@ def test_a_search_ranks_without_scikit_learn_lightgbm_or_pandas(tmp_path):
     out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, check=True)
     got = json.loads(out.stdout)
     assert got["heavy"] == []
+    assert got["router"] == 0  # the learned law router loads for --law auto (or a ranker that uses it), not here
     assert len(got["ranked"]) == 5 and all(uid.count("/") == 1 for uid, _ in got["ranked"])  # § ids
 
 
