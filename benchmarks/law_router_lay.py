@@ -26,6 +26,10 @@ graph at ``NEO4J_URI``, ``--predictor`` or the shipped lay predictor). Rows: eac
 router without the learned signal (``router-before``: ``BEFORE``, the weights before it) and with it
 at the chosen weight (``router``), all from the same run.
 
+``--router`` scores ``--data`` with a saved router (no training), ``--compare-router`` a second
+saved one on the same questions in the same run (rows ``laws-compare`` and ``router-compare``);
+run.json records both files' digests.
+
 ``--words``: law -> the words the statute gives itself (``lawrouter.statute_words``), a JSON file;
 where it is missing it is built from ``--source`` (default: the all-laws archive) and written.
 
@@ -153,14 +157,22 @@ def rows_of(name: str, per: dict[str, list[list[float]]], ms: float) -> list[dic
     return out
 
 
-def score(name: str, qs, runs, learned: list[list[str]], weight: float, ms: float) -> list[dict]:
+def score(name: str, qs, runs, learned: list[list[str]], weight: float, ms: float,
+          compare: list[list[str]] | None = None) -> list[dict]:
+    """Rows of each signal, the router before the learned signal, the router, and where ``compare``
+    (another saved router's rankings of the same questions) is given, that router alone
+    (``laws-compare``) and fused at the same weight (``router-compare``)."""
     per: dict[str, list[list[float]]] = {}
     before = BEFORE
-    for (qid, _, gold), lr in zip(qs, learned):
+    for i, ((qid, _, gold), lr) in enumerate(zip(qs, learned)):
         g = set(gold)
         for signal, ranking in {**runs[qid], Run.LAWS: lr}.items():
             per.setdefault(str(signal), []).append(hits(ranking, g))
+        if compare is not None:
+            per.setdefault("laws-compare", []).append(hits(compare[i], g))
         per.setdefault("router-before", []).append(hits(laws.routed_laws(runs[qid], max(KS), before), g))
+        if compare is not None:
+            per.setdefault("router-compare", []).append(hits(fused(runs[qid], compare[i], weight), g))
         per.setdefault("router", []).append(hits(fused(runs[qid], lr, weight), g))
     return rows_of(name, per, ms)
 
@@ -182,12 +194,18 @@ def main() -> None:
     ap.add_argument("--predictor", type=Path, default=None,
                     help="the lay predictor to route with (default: the shipped one), e.g. one trained without "
                          "the scored questions, so that its figures are out of sample")
+    ap.add_argument("--compare-router", type=Path, default=None,
+                    help="with --router: a second saved router (e.g. the one shipped before) scored on the same "
+                         "--data in the same run, rows laws-compare and router-compare")
     args = ap.parse_args()
     if args.router and (args.cv or args.save_router):
         ap.error("--router scores --data with a saved router: give no --cv and no --save-router with it")
     if not args.router and not args.words:
         ap.error("--words is needed to train the router (or --router to score with a saved one)")
+    if args.compare_router and not args.router:
+        ap.error("--compare-router compares two saved routers: give --router with it")
     saved = LawRouter.load(args.router) if args.router else None
+    other = LawRouter.load(args.compare_router) if args.compare_router else None
     words = {} if args.router else law_words(args.words, args.source)
     per_file = {p: questions(p, None, args.seed) for p in args.train}
     train_info = {portable(p): [len(qs), digest(p)] for p, qs in per_file.items()}
@@ -242,7 +260,9 @@ def main() -> None:
             chosen["all --cv questions"] = full_w
             full = trainer.fit(everything)
         for p, qs in dq.items():
-            rows += score(portable(p), qs, runs, ranked(full, [q[1] for q in qs], in_graph), full_w, ms[p])
+            texts = [q[1] for q in qs]
+            rows += score(portable(p), qs, runs, ranked(full, texts, in_graph), full_w, ms[p],
+                          ranked(other, texts, in_graph) if other else None)
         if args.save_router:
             full.save(args.save_router)
     finally:
@@ -258,9 +278,11 @@ def main() -> None:
             + [f"--train {portable(p)}" for p in args.train])
         + f" --sample {args.sample} --seed {args.seed}"
         + (f" --predictor {portable(args.predictor)}" if args.predictor else "")
-        + (f" --router {portable(args.router)}" if args.router else ""),
+        + (f" --router {portable(args.router)}" if args.router else "")
+        + (f" --compare-router {portable(args.compare_router)}" if args.compare_router else ""),
         "laws_in_graph": len(in_graph), "statute_words": len(words),
         "training_questions": train_info,
+        "router_digests": {portable(r): digest(r) for r in (args.router, args.compare_router) if r},
         "weights": {str(k): v for k, v in laws.WEIGHTS.items()}, "chosen_laws_weight": chosen}, indent=2) + "\n",
         encoding="utf-8")
     for r in rows:
