@@ -58,6 +58,7 @@ def main() -> None:
                     "cpus": os.cpu_count(), "load_before": os.getloadavg()[0], "commands": {}}
     for name in args.commands.split(","):
         runs: dict[str, list[dict]] = {"old": [], "new": []}
+        load = os.getloadavg()[0]  # per command: a shared machine's load moves during a run
         for i in range(args.runs + 1):
             for which in ("old", "new"):
                 got = once([getattr(args, which), *COMMANDS[name]])
@@ -69,6 +70,7 @@ def main() -> None:
         row["new_over_old_median_wall"] = round(row["new"]["wall_s"]["median"] / row["old"]["wall_s"]["median"], 3)
         row["new_over_old_median_cpu"] = round(row["new"]["cpu_s"]["median"] / row["old"]["cpu_s"]["median"], 3)
         row["argv"] = COMMANDS[name]
+        row["load_before"], row["load_after"] = load, os.getloadavg()[0]
         row["runs"] = runs
         report["commands"][name] = row
         print(name, json.dumps({k: row[k] for k in ("old", "new", "new_over_old_median_wall")}), flush=True)
