@@ -68,3 +68,22 @@ def test_the_inner_cv_of_tuned_weights_ranks_with_rankers_that_never_saw_its_tes
     assert seen_test == {e.id for e in own}  # every inner case ranked once, by an engine blind to it
     plain = list(inner_models(prep, own, Tuning(RetrievalLevel.PARAGRAPH, 5)))
     assert len(plain) == 3 and all(ranker is None for _, ranker, _ in plain)  # --fold-ranker none
+
+
+def test_a_fold_rankers_law_router_read_the_fold_training_questions_only(tmp_path):
+    from legalkg.predict.corpus import Corpus
+    from legalkg.predict.lawrouter import shipped
+    from legalkg.predict.rankfeatures import ROUTER_RANKER_FEATURES
+
+    data = load_examples([write_jsonl(tmp_path / "lay.jsonl", LAY)])
+    prep = Prepared("lay", data, TrainingSet("lay", [], []), StatuteIndex.build(UNITS, ["BGB"]), UNITS,
+                    (UNITS, Corpus.build(UNITS)))
+    scored = [e for e in data.examples if e.id in {"q2", "q5", "q8"}]  # the fold's test cases
+    fold = TrainingSet("lay", [e for e in data.examples if e not in scored], data.sources)
+    router = fold_ranker(prep, fold, features=ROUTER_RANKER_FEATURES).facts.router
+    bgb = router.laws.index("BGB")
+    read = router.lay[bgb].toarray()[0]
+    # BGB's lay row is the centroid of the five training questions alone (all about BGB)
+    assert read == pytest.approx(shipped().with_lay([(e.text, ["BGB"]) for e in fold.examples]).lay[bgb].toarray()[0])
+    with_scored = shipped().with_lay([(e.text, ["BGB"]) for e in data.examples]).lay[bgb].toarray()[0]
+    assert read != pytest.approx(with_scored)  # a router that read the scored questions differs
