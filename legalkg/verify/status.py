@@ -120,9 +120,14 @@ def lookup_ids(matches: list[CitationMatch]) -> tuple[list[str], list[str]]:
     """(candidate ids, law keys) to look up for ``matches``: every reading and every ancestor."""
     ids: dict[str, None] = {}
     laws: dict[str, None] = {}
+    seen: set[tuple] = set()  # what the ids depend on: a unit cited 300,000 times is read once
     for m in matches:
         if m.law_key is None or m.para is None:
             continue
+        key = (m.law_key, m.para, m.absatz, m.satz, m.nummer, m.buchstabe, m.doppelbuchstabe, m.text)
+        if key in seen:
+            continue
+        seen.add(key)
         laws[m.law_key] = None
         c = reading_citation(m)
         for cand, _ in cached_readings(c):
