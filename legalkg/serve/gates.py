@@ -1,8 +1,16 @@
-"""How much work the HTTP server takes on at once: a bound per tool, a thread per call, cancellation.
+"""How much work the HTTP server takes on at once: a bound per tool, a line for the expensive one,
+a thread per call, cancellation.
 
-Why a bound that refuses instead of a queue: a rush of 50 requests on a server that answers 10 a
-second would wait in line past every client's timeout while memory grows; a full tool answers
-503 with ``Retry-After`` at once, and the client retries when the server has room. Why threads:
+Why a bound that refuses: a rush of 50 requests on a server that answers 10 a second would wait in
+line past every client's timeout while memory grows; a full tool answers 503 with ``Retry-After``
+at once, and the client retries when the server has room. Why a short line for context packs
+(``DEFAULT_QUEUES``): a pack takes seconds, and at 32 clients the packs in flight filled the tool
+for minutes; the refused clients retried once a second, and whichever retry came first after a
+pack ended took its place, so some clients were refused 60 times in a row while others were
+served (19 of 1,059 requests failed, docs/benchmarks/reliability.md). A call that finds the tool
+full now waits in a bounded line, first come first served, at most ``QUEUE_WAIT_S``; the line full
+or the wait over, it is the same 503. The cheap tools (search, get_unit) keep their own limits and
+never wait behind a pack. Why threads:
 the tools are blocking library code (Neo4j round trips, numpy, the grammar); run on the event loop,
 one 1 MB verify would stall every other request. Each call runs under a ``cancel.scope``, set when
 the client hangs up or the server stops, so abandoned work ends at its next checkpoint.
@@ -12,7 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,8 +30,15 @@ from typing import Any
 from .. import cancel
 from ..errors import UserError
 
-#: Calls in flight per tool before a request is refused with 503 (verify is CPU-bound: fewer).
-DEFAULT_LIMITS: dict[str, int] = {"search": 32, "get_unit": 32, "verify": 4, "context": 16}
+#: Calls in flight per tool before a request is refused with 503 or waits in its tool's line (verify
+#: is CPU-bound: fewer; context: two per worker process, so that a pack's wait is in the line,
+#: where it is first come first served and bounded, not in the pool's queue).
+DEFAULT_LIMITS: dict[str, int] = {"search": 32, "get_unit": 32, "verify": 4, "context": 4}
+#: Calls that wait, in arrival order, for a place of a full tool before it refuses more (tools not
+#: named refuse at once): the context packs, seconds each, on two worker processes.
+DEFAULT_QUEUES: dict[str, int] = {"context": 32}
+#: Seconds a call waits in its tool's line before it is refused (503 with ``Retry-After``).
+QUEUE_WAIT_S = 60.0
 #: Seconds a refused client is told to wait (``Retry-After``).
 RETRY_AFTER_S = 1
 #: How often a running call looks whether its client is still there.
@@ -41,7 +58,11 @@ class Gates:
     """In-flight counts per tool and the cancel tokens of the running calls."""
 
     limits: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
+    queues: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_QUEUES))
+    queue_wait_s: float = QUEUE_WAIT_S
     in_flight: dict[str, int] = field(default_factory=dict)
+    #: per tool, the calls waiting for a place, first come first; each is handed its place by ``_leave``
+    waiting: dict[str, deque[asyncio.Future]] = field(default_factory=dict)
     tokens: set[threading.Event] = field(default_factory=set)
     lock: threading.Lock = field(default_factory=threading.Lock)
     executor: ThreadPoolExecutor | None = None
@@ -56,23 +77,74 @@ class Gates:
                                                    thread_name_prefix="legalkg-tool")
             return self.executor
 
-    def _enter(self, tool: str) -> None:
-        limit = self.limits.get(tool, min(self.limits.values(), default=4))
+    def limit(self, tool: str) -> int:
+        return self.limits.get(tool, min(self.limits.values(), default=4))
+
+    async def _enter(self, tool: str, gone: Callable[[], Awaitable[Any]]) -> None:
+        """Take a place of ``tool``: at once while it has one and nobody waits, else in its line (if
+        it has one with room) until ``_leave`` hands this call a place; ``Busy`` when the line is full
+        or the wait is over, ``cancel.Cancelled`` when the client hangs up or the server stops."""
+        limit = self.limit(tool)
         with self.lock:
-            if self.in_flight.get(tool, 0) >= limit:
-                raise Busy(f"{tool} has {limit} requests in flight, as many as it takes: retry in {RETRY_AFTER_S} s")
-            self.in_flight[tool] = self.in_flight.get(tool, 0) + 1
+            line = self.waiting.setdefault(tool, deque())
+            if self.in_flight.get(tool, 0) < limit and not line:
+                self.in_flight[tool] = self.in_flight.get(tool, 0) + 1
+                return
+            if len(line) >= self.queues.get(tool, 0):
+                waiting = f" and {len(line)} waiting" if line else ""
+                raise Busy(f"{tool} has {limit} requests in flight{waiting}, as many as it takes: "
+                           f"retry in {RETRY_AFTER_S} s")
+            turn = asyncio.get_running_loop().create_future()
+            line.append(turn)
+        try:
+            await self._wait_turn(tool, turn, gone)
+        except BaseException:
+            with self.lock:
+                handed = turn not in line
+                if not handed:
+                    line.remove(turn)
+            if handed:  # the place came while this call gave up: the next in line gets it
+                self._release(tool)
+            raise
+
+    async def _wait_turn(self, tool: str, turn: asyncio.Future, gone: Callable[[], Awaitable[Any]]) -> None:
+        deadline = time.monotonic() + self.queue_wait_s
+        while True:
+            left = deadline - time.monotonic()
+            done, _ = await asyncio.wait({turn}, timeout=max(0.0, min(POLL_S, left)))
+            if done:
+                return
+            if self.stopping:
+                raise cancel.Cancelled("the server is stopping")
+            if await gone():
+                raise cancel.Cancelled("the client hung up")
+            if left <= 0:
+                raise Busy(f"{tool} had no free place for {self.queue_wait_s:g} s ({self.limit(tool)} requests in "
+                           f"flight): retry in {RETRY_AFTER_S} s")
+
+    def _release(self, tool: str) -> None:
+        """A place of ``tool`` is free: handed to the first call in line, else counted free. Runs in
+        the event loop's thread (the calls' done callbacks), where the waiting calls' futures live."""
+        with self.lock:
+            line = self.waiting.get(tool)
+            while line:
+                turn = line.popleft()
+                if not turn.done():
+                    turn.set_result(True)  # the place goes over; in_flight stays as it is
+                    return
+            self.in_flight[tool] -= 1
 
     def _leave(self, tool: str, token: threading.Event) -> None:
         with self.lock:
-            self.in_flight[tool] -= 1
             self.tokens.discard(token)
+        self._release(tool)
 
     async def run(self, tool: str, work: Callable[[], Any], gone: Callable[[], Any]) -> Any:
         """``work()`` in a thread, counted against ``tool``'s limit until the thread ends (not
-        until the client stops waiting). ``gone``: an async check whether the client hung up;
-        then the token is set and ``cancel.Cancelled`` raised here."""
-        self._enter(tool)
+        until the client stops waiting); when the tool is full, after a wait in its line (``_enter``).
+        ``gone``: an async check whether the client hung up; then the token is set and
+        ``cancel.Cancelled`` raised here."""
+        await self._enter(tool, gone)
         token = threading.Event()
         with self.lock:
             self.tokens.add(token)
@@ -115,7 +187,9 @@ class Gates:
 
     def snapshot(self) -> dict[str, dict[str, int]]:
         with self.lock:
-            return {t: {"in_flight": self.in_flight.get(t, 0), "limit": n} for t, n in self.limits.items()}
+            return {t: {"in_flight": self.in_flight.get(t, 0), "limit": n,
+                        **({"waiting": len(self.waiting.get(t, ()))} if t in self.queues else {})}
+                    for t, n in self.limits.items()}
 
 
 async def page_call(request: Any, tool: str, work: Callable[[], Any], text: str = "") -> Any:
