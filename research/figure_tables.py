@@ -1001,6 +1001,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "cli-startup-graph-ranker": lambda: cli_startup("eval/cli-startup/graph-ranker"),
     "cli-startup-mapped": lambda: cli_startup("eval/cli-startup/mapped"),
     "cli-startup-lazy": lambda: cli_startup("eval/cli-startup/lazy"),
+    "cli-startup-caches": lambda: cli_startup("eval/cli-startup/caches"),
     "context-packs": context_packs, "context-packs-cv": lambda: table_of("eval/context-packs/cv/results.md"),
     "expand-decisions": lambda: table_of("eval/expand-decisions/results.md"),
     "decisions-candidates": lambda: table_of("eval/decisions-candidates/results.md")}
