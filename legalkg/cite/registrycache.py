@@ -5,7 +5,7 @@ Why: ``LawRegistry.default()`` keys about 24,000 law names (the default codes, t
 ``legalkg verify``, more than half of a cite (eval/cli-startup/). Its state is three plain tables
 that depend only on the files it reads and the code that reads them, so the digest covers both
 (the data files' bytes and the source of the modules that build the names): the same inputs load
-the tables in about 20 ms, a changed file or module builds them anew, and an unreadable or
+the tables in a few hundredths of a second, a changed file or module builds them anew, and an unreadable or
 unwritable cache costs the build, never an error.
 
 The file is ``marshalcache``'s (a CRC-32, then ``marshal``'s bytes); a damaged file fails the check

@@ -2,8 +2,8 @@
 
 Why: ``NaiveBayes.sums`` walks every label's dense complement row (2,135 labels x 25,740 words of
 the lay model) and was the largest part of a cold ``legalkg search``'s own work after the imports
-(0.2 s, eval/cli-startup/). The totals depend only on the class-word counts, alpha and the code
-that adds them, so the digest covers those (the counts' arrays, alpha and the source of
+(0.07-0.2 s on the shared 2-core machine, by its load). The totals depend only on the class-word
+counts, alpha and the code that adds them, so the digest covers those (the counts' arrays, alpha and the source of
 ``classifier.py``): the same model maps its totals in milliseconds, another model or changed code
 builds them anew, and an unreadable or unwritable cache costs the build, never an error. Only
 models read from a file use it (``modelfile.load``), not the many fits of a cross-validation.
