@@ -35,6 +35,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from legalkg.paths import portable  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 LEGALKG = [sys.executable, "-m", "legalkg.cli"]
 QUESTIONS = ["Mein Vermieter gibt die Kaution nicht zurück", "Das gebrauchte Auto hat einen Mangel",
@@ -234,7 +237,7 @@ def main() -> None:
     log = tempfile.NamedTemporaryFile("w+b", prefix="serve-load-", suffix=".log")  # noqa: SIM115 - read at the end
     proc = subprocess.Popen([*LEGALKG, "serve", "--http", "--port", str(port)], env=os.environ.copy(),
                             stdout=subprocess.DEVNULL, stderr=log, cwd=ROOT)
-    result: dict = {"command": " ".join(["benchmarks/serve_load.py", *sys.argv[1:]]), "seconds": args.seconds,
+    result: dict = {"command": portable(" ".join(["benchmarks/serve_load.py", *sys.argv[1:]])), "seconds": args.seconds,
                     "load_average_start": os.getloadavg()[0]}
     try:
         result["port_open_s"] = round(wait_for_port(port, proc), 1)
