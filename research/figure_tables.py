@@ -965,6 +965,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "lay-beyond-baseline": lay_beyond_baseline,
     "beyond-train": beyond_train,
     "beyond-train-f": beyond_train_f,
+    "router-candidates": router_candidates,
     "router-candidates-laws": lambda: page_table("eval/ranker/router-candidates/sizes.md", 1),
     "router-candidates-sections": lambda: page_table("eval/ranker/router-candidates/sizes.md", 2),
     "router-candidates-diagnosis": lambda: page_table("eval/ranker/router-candidates/diagnosis.md", 1),
