@@ -69,11 +69,12 @@ RANKED = "ranker"
 FOUND = "found."
 #: The features of each task's ranker (``legalkg train --ranker-out`` and every CV fold's), the
 #: shipped design. Lay questions ask about every law, so the lay ranker reads every § of the graph
-#: (``GRAPH_RANKER_FEATURES``: candidates from BM25, vectors and the law router over all §§ beside
-#: the predictor's, no law identity, trained with the statutes' own pairs, ``graphpairs``); the case
-#: ranker orders the predictor's candidates (``DEFAULT_FEATURES``), whose labels cover the decisions'
-#: citations (eval/ranker/graph-candidates/README.md has both designs measured on both sets).
-TASK_FEATURES: dict[str, tuple[str, ...]] = {"lay": GRAPH_RANKER_FEATURES, "case": DEFAULT_FEATURES}
+#: (``GRAPH_RANKER_FEATURES``: candidates from BM25, vectors and the corpus router over all §§ beside
+#: the predictor's, no law identity, trained with the statutes' own pairs, ``graphpairs``), with the
+#: learned law router's laws and scores (``ROUTER_RANKER_FEATURES``, eval/ranker/router-candidates/);
+#: the case ranker orders the predictor's candidates (``DEFAULT_FEATURES``), whose labels cover the
+#: decisions' citations (eval/ranker/graph-candidates/README.md has both designs measured on both sets).
+TASK_FEATURES: dict[str, tuple[str, ...]] = {"lay": ROUTER_RANKER_FEATURES, "case": DEFAULT_FEATURES}
 #: The ranker feature sets ``legalkg train --ranker-features`` names (``default``: the task's).
 RANKER_FEATURES: dict[str, tuple[str, ...]] = {RankerFeatures.GRAPH: GRAPH_RANKER_FEATURES,
                                                 RankerFeatures.ROUTER: ROUTER_RANKER_FEATURES,

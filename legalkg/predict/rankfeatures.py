@@ -83,10 +83,11 @@ SOURCES: dict[str, str] = {**{c: c for c in COMPONENT_FEATURES}, "gbm25": "bm25"
 FEATURES: tuple[str, ...] = DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES
 #: The features of a ranker over the whole graph's candidates: the predictor's without its law prior
 #: (``law_share`` names a law, and every lay training case cites BGB) and the graph's, without the
-#: learned law router's until eval/ranker/router-candidates/ measured them (``LAWROUTER_FEATURES``:
-#: a ranker that names them also gets that router's laws' §§ as candidates).
+#: learned law router's (``LAWROUTER_FEATURES``: a ranker that names them also gets that router's
+#: laws' §§ as candidates).
 GRAPH_RANKER_FEATURES: tuple[str, ...] = tuple(f for f in DEFAULT_FEATURES if f != "law_share") + GRAPH_FEATURES
-#: ``GRAPH_RANKER_FEATURES`` with the learned law router's (eval/ranker/router-candidates/).
+#: ``GRAPH_RANKER_FEATURES`` with the learned law router's: the shipped lay design since
+#: eval/ranker/router-candidates/ measured it (``ranker.TASK_FEATURES``).
 ROUTER_RANKER_FEATURES: tuple[str, ...] = GRAPH_RANKER_FEATURES + LAWROUTER_FEATURES
 #: §§ of each of the router's top ``ROUTED_LAWS`` laws added to the candidates: their best by BM25.
 ROUTED_LAWS = 3
