@@ -97,6 +97,22 @@ def tfidf(c: sp.csr_matrix, idf: np.ndarray) -> sp.csr_matrix:
     return normalise_rows((c @ sp.diags(idf.astype(np.float32))).tocsr())
 
 
+def lay_rows(laws: Sequence[str], questions: Sequence[tuple[Sequence[str], Sequence[str]]],
+             vocab: Mapping[str, int], idf: np.ndarray) -> sp.csr_matrix:
+    """(laws x vocabulary) per law the l2-normalised centroid of the TF-IDF rows of the analysed
+    ``questions`` (tokens, gold laws) about it; a gold law outside ``laws`` adds nothing."""
+    at = {law: j for j, law in enumerate(laws)}
+    rows, cols = [], []
+    for i, (_, gold) in enumerate(questions):
+        for law in set(gold):
+            if law in at:
+                rows.append(at[law])
+                cols.append(i)
+    q = tfidf(token_counts((toks for toks, _ in questions), vocab), idf)
+    y = sp.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(len(laws), len(questions)))
+    return normalise_rows((y @ q).tocsr())
+
+
 @dataclass
 class LawRouter:
     """The laws (sorted ids), the vocabulary and its idf, and per law its statute and lay rows."""
@@ -122,7 +138,6 @@ class LawRouter:
         """:meth:`fit` on texts already analysed (:func:`analyse`), so that CV folds analyse each
         text once."""
         laws = sorted(set(statutes) | {law for _, gold in questions for law in gold})
-        at = {law: j for j, law in enumerate(laws)}
         docs = [statutes.get(law, ()) for law in laws] + [q for q, _ in questions]
         df: dict[str, int] = {}
         for d in docs:
@@ -132,14 +147,7 @@ class LawRouter:
         nd = np.array([df[t] for t in sorted(vocab, key=vocab.__getitem__)], dtype=np.float64)
         idf = np.log((1 + len(docs)) / (1 + nd)) + 1.0
         statute = tfidf(token_counts((statutes.get(law, ()) for law in laws), vocab), idf)
-        q = tfidf(token_counts((toks for toks, _ in questions), vocab), idf)
-        rows, cols = [], []
-        for i, (_, gold) in enumerate(questions):
-            for law in set(gold):
-                rows.append(at[law])
-                cols.append(i)
-        y = sp.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(len(laws), len(questions)))
-        lay = normalise_rows((y @ q).tocsr())
+        lay = lay_rows(laws, questions, vocab, idf)
         return cls(laws, vocab, idf.astype(np.float32), statute, lay, float(lay_weight))
 
     def with_lay(self, questions: Sequence[tuple[str, Sequence[str]]]) -> LawRouter:
@@ -150,18 +158,8 @@ class LawRouter:
         (document frequencies) stays the one the shipped router was fitted with, whose documents
         include its own training questions: a word's weight, not any question's law, comes from
         there. A question's law outside ``self.laws`` adds nothing."""
-        at = {law: j for j, law in enumerate(self.laws)}
-        rows, cols = [], []
-        for i, (_, gold) in enumerate(questions):
-            for law in set(gold):
-                if law in at:
-                    rows.append(at[law])
-                    cols.append(i)
-        q = tfidf(token_counts((analysed(text) for text, _ in questions), self.vocab), self.idf)
-        y = sp.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)),
-                          shape=(len(self.laws), len(questions)))
-        return LawRouter(self.laws, self.vocab, self.idf, self.statute, normalise_rows((y @ q).tocsr()),
-                         self.lay_weight)
+        lay = lay_rows(self.laws, [(analysed(text), gold) for text, gold in questions], self.vocab, self.idf)
+        return LawRouter(self.laws, self.vocab, self.idf, self.statute, lay, self.lay_weight)
 
     def over(self, texts: Sequence[str], laws: Sequence[str]) -> np.ndarray:
         """(texts x ``laws``) each law's score, in the order of ``laws`` (the graph's); 0 for a law
