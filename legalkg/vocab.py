@@ -166,6 +166,8 @@ class RankerFeatures(StrEnum):
     GRAPH = "graph"
     #: ``graph`` plus the learned law router: its laws' §§ as candidates, its law score as a feature.
     ROUTER = "router"
+    #: ``router`` plus each §'s best Absatz by BM25 and vector (its §§ as candidates) and its citation degrees.
+    PASSAGE = "passage"
     #: The predictor's candidates only, with its law share as a feature (case's).
     PREDICTOR = "predictor"
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -55,9 +56,19 @@ from ..predict import (
 )
 from ..predict.corpus import Corpus
 from ..predict.examples import CHUNK_GROUP, Example, label_ids
-from ..predict.ranker import TASK_FEATURES, Ranker, fit_stacked, fold_router, graph_facts, uses_graph, uses_lawrouter
+from ..predict.ranker import (
+    TASK_FEATURES,
+    Ranker,
+    fit_stacked,
+    fold_router,
+    graph_facts,
+    uses_degrees,
+    uses_graph,
+    uses_lawrouter,
+    uses_passages,
+)
 from ..predict.rankfeatures import UnitFacts
-from ..predict.units import unit_texts
+from ..predict.units import cites_degrees, unit_texts
 from ..retrieve import Retriever, learned as lm
 from ..vocab import Mode, RetrievalLevel, Task
 
@@ -172,11 +183,19 @@ def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0, n_folds: int =
         # the learned law router with lay rows of the fold's questions only (the shipped one's hold
         # every lay_beyond question); fit_stacked gives each inner fold its own in turn
         router = fold_router(lawrouter.shipped(), fold) if uses_lawrouter(features) else None
-        facts = graph_facts(prep.corpus[0], prep.corpus[1], router=router)
+        degrees = default_degrees() if uses_degrees(features) else None
+        facts = graph_facts(prep.corpus[0], prep.corpus[1], degrees, router=router, passages=uses_passages(features))
     ranker = fit_stacked(fold, fit, facts, n_folds=n_inner, seed=seed, features=features,
                          extra=prep.pairs if uses_graph(features) else None)
     ranker.meta[TRAINED_ON] = sorted(seen)
     return ranker
+
+
+@lru_cache(maxsize=1)
+def default_degrees() -> dict[str, tuple[int, int]]:
+    """The citation degrees of the default codes' §§ (``units.cites_degrees``, as ``legalkg train
+    --ranker-out`` computes them), once per process: half a minute to parse the 58 codes."""
+    return cites_degrees()
 
 
 def inner_models(prep: Prepared, examples: Sequence[Example], tune: Tuning,

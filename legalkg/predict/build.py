@@ -15,10 +15,19 @@ from . import corpus as corpusmod, graphpairs, lawrouter
 from .examples import load_examples, resolve_labels
 from .modelfile import save
 from .predictor import Config, task_config, train
-from .ranker import RANKER_FEATURES, TASK_FEATURES, fit_stacked, graph_facts, uses_graph, uses_lawrouter
+from .ranker import (
+    RANKER_FEATURES,
+    TASK_FEATURES,
+    fit_stacked,
+    graph_facts,
+    uses_degrees,
+    uses_graph,
+    uses_lawrouter,
+    uses_passages,
+)
 from .rankfeatures import UnitFacts
 from .rankfile import save as save_ranker
-from .units import unit_texts
+from .units import cites_degrees, unit_texts
 
 
 @dataclass(frozen=True)
@@ -56,7 +65,9 @@ def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = 
         facts, extra = UnitFacts.build(units, statutes.ids, matchers=False), None
         if uses_graph(features):  # every § of the laws, and their own pairs (graphpairs)
             router = lawrouter.shipped() if uses_lawrouter(features) else None  # inner folds: fold_router
-            facts = graph_facts(units, corpusmod.cached(units, paths.cache_dir() / "corpus"), router=router)
+            degrees = cites_degrees(slugs) if uses_degrees(features) else None
+            facts = graph_facts(units, corpusmod.cached(units, paths.cache_dir() / "corpus"), degrees, router=router,
+                                passages=uses_passages(features))
             extra = graphpairs.pairs(units, seed=seed)
         ranker = fit_stacked(resolved, lambda ts: train(ts, config=config, statutes=statutes, seed=seed),
                              facts, seed=seed, features=features, extra=extra)

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .. import paths
 from ..errors import UserError
 from ..model import Level
 from ..vocab import RankerFeatures
-from . import cocite as cocitemod, lawrouter
+from . import cocite as cocitemod, lawrouter, passages as passagemod
 from .corpus import Corpus
 from .cv import grouped_folds
 from .lawrouter import LawRouter
@@ -36,6 +37,8 @@ from .rankfeatures import (
     GRAPH_FEATURES,
     GRAPH_RANKER_FEATURES,
     LAWROUTER_FEATURES,
+    PASSAGE_FEATURES,
+    PASSAGE_RANKER_FEATURES,
     ROUTER_RANKER_FEATURES,
     Candidates,
     Context,
@@ -78,6 +81,7 @@ TASK_FEATURES: dict[str, tuple[str, ...]] = {"lay": ROUTER_RANKER_FEATURES, "cas
 #: The ranker feature sets ``legalkg train --ranker-features`` names (``default``: the task's).
 RANKER_FEATURES: dict[str, tuple[str, ...]] = {RankerFeatures.GRAPH: GRAPH_RANKER_FEATURES,
                                                 RankerFeatures.ROUTER: ROUTER_RANKER_FEATURES,
+                                                RankerFeatures.PASSAGE: PASSAGE_RANKER_FEATURES,
                                                 RankerFeatures.PREDICTOR: DEFAULT_FEATURES}
 
 
@@ -100,19 +104,25 @@ def candidates(pred: Predictor, texts: Sequence[str], cocite: cocitemod.CoCitati
             lex = (pred.statutes.vectoriser.transform(batch) @ pred.statutes.cols).toarray()
             parts["lex"] = (pred.statutes.ids, np.asarray(lex, dtype=np.float32))
         fused = pred.fuse({k: v for k, v in parts.items() if k != "lex"}, len(batch), pred.config.candidates)
-        query = graph_parts(facts.corpus, pred, batch, parts, facts.router) if facts.corpus is not None else None
+        query = (graph_parts(facts.corpus, pred, batch, parts, facts.router, facts.passages)
+                 if facts.corpus is not None else None)
         out.extend(assemble(parts, [[(u, s) for u, s, _ in row] for row in fused], batch, ctx, query))
     return out
 
 
 def graph_parts(corpus: Corpus, pred: Predictor, batch: Sequence[str],
-                parts: dict[str, tuple[list[str], np.ndarray]], router: LawRouter | None = None) -> QueryFacts:
-    """Add the graph components (BM25 and cosine over every § of ``corpus``) to ``parts`` and
-    return the corpus router's law scores, the predictor's coverage of each query and, with
-    ``router``, the learned law router's scores of the corpus' laws."""
+                parts: dict[str, tuple[list[str], np.ndarray]], router: LawRouter | None = None,
+                passages: passagemod.Passages | None = None) -> QueryFacts:
+    """Add the graph components (BM25 and cosine over every § of ``corpus``, and with ``passages``
+    those of each §'s best Absatz) to ``parts`` and return the corpus router's law scores, the
+    predictor's coverage of each query and, with ``router``, the learned law router's scores of the
+    corpus' laws."""
     bm25, cos = corpus.bm25(batch), corpus.cosines(batch)
     parts["gbm25"] = (corpus.ids, bm25)
     parts["gvec"] = (corpus.ids, cos)
+    if passages is not None:
+        parts["pbm25"] = (corpus.ids, passages.bm25(batch))
+        parts["pvec"] = (corpus.ids, passages.cosines(batch))
     learned = router.over(batch, corpus.laws) if router is not None else None
     return QueryFacts(corpus.route(batch, bm25, cos), corpus.laws, coverage(pred, batch), learned)
 
@@ -164,7 +174,8 @@ class Ranker:
         ``GRAPH_FEATURES`` (whose facts then cover all of its §§)."""
         if corpus is not None and uses_graph(self.features):
             router = lawrouter.shipped() if uses_lawrouter(self.features) else None
-            self.facts = graph_facts(units, corpus, self.degrees, uses_text(self.features), router)
+            self.facts = graph_facts(units, corpus, self.degrees, uses_text(self.features), router,
+                                     uses_passages(self.features))
         else:
             self.facts = UnitFacts.build(units, ids, self.degrees, matchers=uses_text(self.features))
         return self
@@ -221,13 +232,27 @@ def uses_lawrouter(features: Sequence[str]) -> bool:
     return bool(set(features) & set(LAWROUTER_FEATURES))
 
 
+def uses_passages(features: Sequence[str]) -> bool:
+    """Whether ``features`` read the passage components (``PASSAGE_FEATURES``): only such a ranker
+    gets them, and with them their §§ as candidates."""
+    return bool(set(features) & set(PASSAGE_FEATURES))
+
+
+def uses_degrees(features: Sequence[str]) -> bool:
+    """Whether ``features`` read the citation degrees (``cites_in``, ``cites_out``)."""
+    return any(f.startswith("cites_") for f in features)
+
+
 def graph_facts(units: Mapping[str, str], corpus: Corpus, degrees: Mapping[str, tuple[int, int]] | None = None,
-                matchers: bool = False, router: LawRouter | None = None) -> UnitFacts:
-    """Unit facts of every § of ``corpus`` (``units`` holds their texts), with the corpus and the
-    learned law router ``router`` (where given) attached."""
+                matchers: bool = False, router: LawRouter | None = None, passages: bool = False) -> UnitFacts:
+    """Unit facts of every § of ``corpus`` (``units`` holds their texts), with the corpus, the
+    learned law router ``router`` (where given) and, with ``passages``, the corpus' §§ by Absatz
+    (``passages.cached``) attached."""
     facts = UnitFacts.build(units, corpus.ids, degrees, matchers=matchers)
     facts.corpus = corpus
     facts.router = router
+    if passages:
+        facts.passages = passagemod.cached(units, corpus.ids, paths.cache_dir() / "passages")
     return facts
 
 
@@ -279,5 +304,5 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
     if extra is not None and extra.examples:
         meta["extra_examples"] = len(extra.examples)
         meta["extra_sources"] = list(extra.sources)
-    degrees = dict(facts.degrees) if any(f.startswith("cites_") for f in features) else {}
+    degrees = dict(facts.degrees) if uses_degrees(features) else {}
     return Ranker(data.task, trees, cocitemod.fit(labels), meta, facts, degrees, tuple(features))

@@ -45,6 +45,7 @@ import numpy as np
 from .cocite import CoCitation
 from .corpus import Corpus
 from .lawrouter import LawRouter
+from .passages import Passages
 from .sparse import top_dense
 from .text import tokens
 from .textmatch import Bm25, VectorCache, score_rank_gap
@@ -53,7 +54,7 @@ COMPONENT_FEATURES: tuple[str, ...] = ("nb", "knn", "bridge", "pop", "lex")
 PER_COMPONENT = 30
 CONTEXT = 10
 #: Components whose 0 means "no evidence" (like the predictor's fusion, which stops at them).
-ABSTAINING = ("knn", "bridge", "lex", "gbm25")
+ABSTAINING = ("knn", "bridge", "lex", "gbm25", "pbm25")
 #: The features a ranker uses unless it is given others (``ranker.fit_stacked``): those of issue 34.
 #: ``TEXT_FEATURES`` did not beat them beyond the CI in eval/ranker/ (README, results-*-features.md),
 #: so they are computed only for a ranker that names them.
@@ -74,13 +75,20 @@ LAWROUTER_FEATURES: tuple[str, ...] = ("lawrouter_score", "lawrouter_rank", "law
 GRAPH_FEATURES: tuple[str, ...] = tuple(
     f"{c}_{what}" for c in GRAPH_COMPONENTS for what in ("score", "rank", "gap")
 ) + ("router_score", "router_rank", "router_gap", "coverage", "pred_top")
+#: Components over every § of the graph scored by its best Absatz (``passages.py``): BM25 and vector
+#: cosine of the best passage, each as score, rank over all §§ and gap (``PASSAGE_FEATURES``); a
+#: ranker that names them also gets each one's top ``PER_COMPONENT`` §§ as candidates.
+PASSAGE_COMPONENTS: tuple[str, ...] = ("pbm25", "pvec")
+PASSAGE_FEATURES: tuple[str, ...] = tuple(
+    f"{c}_{what}" for c in PASSAGE_COMPONENTS for what in ("score", "rank", "gap"))
 #: The candidate sources as ``--explain`` names them: the predictor's fused top ("predictor"), each
 #: component's own top (its name; the graph's BM25 and vectors as "bm25" and "vector"), the corpus
 #: router's laws' best §§ ("router") and the learned law router's laws' best §§ ("lawrouter").
 SOURCES: dict[str, str] = {**{c: c for c in COMPONENT_FEATURES}, "gbm25": "bm25", "gvec": "vector",
-                           "fused": "predictor", "routed": "router", "learned_routed": "lawrouter"}
+                           "fused": "predictor", "routed": "router", "learned_routed": "lawrouter",
+                           "pbm25": "passage-bm25", "pvec": "passage-vector"}
 #: Every column ``assemble`` fills, in order; a ranker reads the columns of its own features.
-FEATURES: tuple[str, ...] = DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES
+FEATURES: tuple[str, ...] = DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES + PASSAGE_FEATURES
 #: The features of a ranker over the whole graph's candidates: the predictor's without its law prior
 #: (``law_share`` names a law, and every lay training case cites BGB) and the graph's, without the
 #: learned law router's (``LAWROUTER_FEATURES``: a ranker that names them also gets that router's
@@ -89,6 +97,10 @@ GRAPH_RANKER_FEATURES: tuple[str, ...] = tuple(f for f in DEFAULT_FEATURES if f 
 #: ``GRAPH_RANKER_FEATURES`` with the learned law router's: the shipped lay design since
 #: eval/ranker/router-candidates/ measured it (``ranker.TASK_FEATURES``).
 ROUTER_RANKER_FEATURES: tuple[str, ...] = GRAPH_RANKER_FEATURES + LAWROUTER_FEATURES
+#: ``ROUTER_RANKER_FEATURES`` with the passage components (``PASSAGE_FEATURES``, their §§ as
+#: candidates) and the §'s citation in- and out-degree (``cites_in``, ``cites_out``, stored in the
+#: ranker's file): eval/ranker/passage-candidates/.
+PASSAGE_RANKER_FEATURES: tuple[str, ...] = ROUTER_RANKER_FEATURES + PASSAGE_FEATURES + ("cites_in", "cites_out")
 #: §§ of each of the router's top ``ROUTED_LAWS`` laws added to the candidates: their best by BM25.
 ROUTED_LAWS = 3
 PER_ROUTED_LAW = 10
@@ -149,6 +161,8 @@ class UnitFacts:
     #: the learned law router (``lawrouter.LawRouter``) for ``LAWROUTER_FEATURES`` and its laws'
     #: candidates; a CV fold's own (``LawRouter.with_lay``), else the shipped one
     router: LawRouter | None = None
+    #: every § of the corpus by its best Absatz (``passages.Passages``), for ``PASSAGE_FEATURES``
+    passages: Passages | None = None
 
     @classmethod
     def build(cls, units: Mapping[str, str], ids: Sequence[str],
@@ -320,8 +334,12 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
         if query is not None:
             g = len(DEFAULT_FEATURES) + len(TEXT_FEATURES)
             x[:, g:g + len(GRAPH_FEATURES)] = graph_features(runs, run_ranks, i, cols, cand, query, fused[i])
+            lr = g + len(GRAPH_FEATURES)
             if query.learned is not None:
-                x[:, g + len(GRAPH_FEATURES):] = law_score_rank_gap(query.learned[i], law_columns(cand, query.laws))
+                x[:, lr:lr + len(LAWROUTER_FEATURES)] = law_score_rank_gap(query.learned[i],
+                                                                          law_columns(cand, query.laws))
+            p = lr + len(LAWROUTER_FEATURES)
+            score_rank_gap_columns(x[:, p:p + len(PASSAGE_FEATURES)], PASSAGE_COMPONENTS, runs, run_ranks, i, cols)
         out.append(Candidates(cand, x, [tuple(dict.fromkeys(chosen[u])) for u in cand]))
     return out
 
