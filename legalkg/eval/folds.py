@@ -65,10 +65,12 @@ from ..predict.ranker import (
     uses_degrees,
     uses_graph,
     uses_lawrouter,
+    uses_neighbours,
+    uses_outline,
     uses_passages,
 )
 from ..predict.rankfeatures import UnitFacts
-from ..predict.units import cites_degrees, unit_texts
+from ..predict.units import cites_degrees, cites_pairs, outline_titles, unit_texts
 from ..retrieve import Retriever, learned as lm
 from ..vocab import Mode, RetrievalLevel, Task
 
@@ -184,7 +186,9 @@ def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0, n_folds: int =
         # every lay_beyond question); fit_stacked gives each inner fold its own in turn
         router = fold_router(lawrouter.shipped(), fold) if uses_lawrouter(features) else None
         degrees = default_degrees() if uses_degrees(features) else None
-        facts = graph_facts(prep.corpus[0], prep.corpus[1], degrees, router=router, passages=uses_passages(features))
+        facts = graph_facts(prep.corpus[0], prep.corpus[1], degrees, router=router, passages=uses_passages(features),
+                            outline=default_outline() if uses_outline(features) else None,
+                            cites=default_cites() if uses_neighbours(features) else ())
     ranker = fit_stacked(fold, fit, facts, n_folds=n_inner, seed=seed, features=features,
                          extra=prep.pairs if uses_graph(features) else None)
     ranker.meta[TRAINED_ON] = sorted(seen)
@@ -196,6 +200,18 @@ def default_degrees() -> dict[str, tuple[int, int]]:
     """The citation degrees of the default codes' §§ (``units.cites_degrees``, as ``legalkg train
     --ranker-out`` computes them), once per process: half a minute to parse the 58 codes."""
     return cites_degrees()
+
+
+@lru_cache(maxsize=1)
+def default_outline() -> dict[str, str]:
+    """The Gliederung titles of the default codes' §§ (``units.outline_titles``), once per process."""
+    return outline_titles()
+
+
+@lru_cache(maxsize=1)
+def default_cites() -> list[tuple[str, str]]:
+    """The citation pairs of the default codes' §§ (``units.cites_pairs``), once per process."""
+    return cites_pairs()
 
 
 def inner_models(prep: Prepared, examples: Sequence[Example], tune: Tuning,

@@ -23,11 +23,13 @@ from .ranker import (
     uses_degrees,
     uses_graph,
     uses_lawrouter,
+    uses_neighbours,
+    uses_outline,
     uses_passages,
 )
 from .rankfeatures import UnitFacts
 from .rankfile import save as save_ranker
-from .units import cites_degrees, unit_texts
+from .units import cites_degrees, cites_pairs, outline_titles, unit_texts
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,9 @@ def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = 
             router = lawrouter.shipped() if uses_lawrouter(features) else None  # inner folds: fold_router
             degrees = cites_degrees(slugs) if uses_degrees(features) else None
             facts = graph_facts(units, corpusmod.cached(units, paths.cache_dir() / "corpus"), degrees, router=router,
-                                passages=uses_passages(features))
+                                passages=uses_passages(features),
+                                outline=outline_titles(slugs) if uses_outline(features) else None,
+                                cites=cites_pairs(slugs) if uses_neighbours(features) else ())
             extra = graphpairs.pairs(units, seed=seed)
         ranker = fit_stacked(resolved, lambda ts: train(ts, config=config, statutes=statutes, seed=seed),
                              facts, seed=seed, features=features, extra=extra)

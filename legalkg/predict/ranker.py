@@ -42,6 +42,7 @@ from .rankfeatures import (
     ROUTER_RANKER_FEATURES,
     Candidates,
     Context,
+    PerUnit,
     QueryFacts,
     UnitFacts,
     assemble,
@@ -162,6 +163,10 @@ class Ranker:
     degrees: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     #: the features its trees read, columns of ``rankfeatures.FEATURES``
     features: tuple[str, ...] = DEFAULT_FEATURES
+    #: § id -> its Gliederung ancestors' titles (``units.outline_titles``), for ``outline_match``
+    outline: Mapping[str, str] = field(default_factory=dict)
+    #: the (citing §, cited §) pairs (``units.cites_pairs``), for ``neighbour_anchor``
+    cites: Sequence[tuple[str, str]] = ()
 
     @property
     def columns(self) -> np.ndarray:
@@ -175,7 +180,7 @@ class Ranker:
         if corpus is not None and uses_graph(self.features):
             router = lawrouter.shipped() if uses_lawrouter(self.features) else None
             self.facts = graph_facts(units, corpus, self.degrees, uses_text(self.features), router,
-                                     uses_passages(self.features))
+                                     uses_passages(self.features), self.outline, self.cites)
         else:
             self.facts = UnitFacts.build(units, ids, self.degrees, matchers=uses_text(self.features))
         return self
@@ -243,16 +248,49 @@ def uses_degrees(features: Sequence[str]) -> bool:
     return any(f.startswith("cites_") for f in features)
 
 
+def uses_outline(features: Sequence[str]) -> bool:
+    """Whether ``features`` read the Gliederung titles (``outline_match``)."""
+    return "outline_match" in features
+
+
+def uses_neighbours(features: Sequence[str]) -> bool:
+    """Whether ``features`` read the citation neighbours (``neighbour_anchor``, and its candidates)."""
+    return "neighbour_anchor" in features
+
+
+def outline_stems(titles: str) -> frozenset[str]:
+    """The stems of a §'s Gliederung titles."""
+    return frozenset(tokens(titles))
+
+
+def neighbour_map(cites: Sequence[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
+    """§ -> the §§ it cites and the §§ citing it (sorted, itself left out)."""
+    near: dict[str, set[str]] = {}
+    for a, b in cites:
+        if a != b:
+            near.setdefault(a, set()).add(b)
+            near.setdefault(b, set()).add(a)
+    return {u: tuple(sorted(v)) for u, v in near.items()}
+
+
 def graph_facts(units: Mapping[str, str], corpus: Corpus, degrees: Mapping[str, tuple[int, int]] | None = None,
-                matchers: bool = False, router: LawRouter | None = None, passages: bool = False) -> UnitFacts:
+                matchers: bool = False, router: LawRouter | None = None, passages: bool = False,
+                outline: Mapping[str, str] | None = None, cites: Sequence[tuple[str, str]] = ()) -> UnitFacts:
     """Unit facts of every § of ``corpus`` (``units`` holds their texts), with the corpus, the
-    learned law router ``router`` (where given) and, with ``passages``, the corpus' §§ by Absatz
-    (``passages.cached``) attached."""
+    learned law router ``router`` (where given), with ``passages`` the corpus' §§ by Absatz
+    (``passages.cached``), the stems of each §'s Gliederung titles (``outline``: § -> titles) and
+    the citation neighbours (``cites``: (citing, cited) pairs) attached."""
     facts = UnitFacts.build(units, corpus.ids, degrees, matchers=matchers)
     facts.corpus = corpus
     facts.router = router
     if passages:
         facts.passages = passagemod.cached(units, corpus.ids, paths.cache_dir() / "passages")
+    if outline:
+        facts.outline_titles = outline
+        facts.outline = PerUnit(outline, list(outline), outline_stems)
+    if cites:
+        facts.cites = cites
+        facts.neighbours = neighbour_map(cites)
     return facts
 
 
@@ -305,4 +343,6 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
         meta["extra_examples"] = len(extra.examples)
         meta["extra_sources"] = list(extra.sources)
     degrees = dict(facts.degrees) if uses_degrees(features) else {}
-    return Ranker(data.task, trees, cocitemod.fit(labels), meta, facts, degrees, tuple(features))
+    outline = dict(facts.outline_titles) if uses_outline(features) else {}
+    cites = list(facts.cites) if uses_neighbours(features) else []
+    return Ranker(data.task, trees, cocitemod.fit(labels), meta, facts, degrees, tuple(features), outline, cites)

@@ -81,14 +81,29 @@ GRAPH_FEATURES: tuple[str, ...] = tuple(
 PASSAGE_COMPONENTS: tuple[str, ...] = ("pbm25", "pvec")
 PASSAGE_FEATURES: tuple[str, ...] = tuple(
     f"{c}_{what}" for c in PASSAGE_COMPONENTS for what in ("score", "rank", "gap"))
+#: The § in the statute's structure: the share of the query's stems found in the titles of the §'s
+#: Gliederung ancestors (``outline_match``, ``units.outline_titles``), and for a § that cites or is
+#: cited by one of the query's ``ANCHORS`` strongest candidates the first-stage rank of the best such
+#: anchor (``neighbour_anchor``, 1 = the strongest; NaN for none). A ranker that names
+#: ``neighbour_anchor`` also gets those neighbours as candidates (``neighbour_candidates``).
+STRUCTURE_FEATURES: tuple[str, ...] = ("outline_match", "neighbour_anchor")
+#: The first stage that picks the anchors: reciprocal-rank fusion (constant ``ANCHOR_RRF_K``, as the
+#: predictor's) of the graph components' and the passage components' ranks over all §§ and the
+#: predictor's fused rank; its top ``ANCHORS`` §§ each add their ``PER_ANCHOR`` citation neighbours
+#: best by BM25 (a § cited by hundreds must not flood the list). Chosen, not tuned: five anchors as
+#: the head a reader sees, ten neighbours each, so at most 50 candidates more.
+ANCHORS = 5
+PER_ANCHOR = 10
+ANCHOR_RRF_K = 60
 #: The candidate sources as ``--explain`` names them: the predictor's fused top ("predictor"), each
 #: component's own top (its name; the graph's BM25 and vectors as "bm25" and "vector"), the corpus
 #: router's laws' best §§ ("router") and the learned law router's laws' best §§ ("lawrouter").
 SOURCES: dict[str, str] = {**{c: c for c in COMPONENT_FEATURES}, "gbm25": "bm25", "gvec": "vector",
                            "fused": "predictor", "routed": "router", "learned_routed": "lawrouter",
-                           "pbm25": "passage-bm25", "pvec": "passage-vector"}
+                           "pbm25": "passage-bm25", "pvec": "passage-vector", "neighbour": "neighbour"}
 #: Every column ``assemble`` fills, in order; a ranker reads the columns of its own features.
-FEATURES: tuple[str, ...] = DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES + PASSAGE_FEATURES
+FEATURES: tuple[str, ...] = (DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES + PASSAGE_FEATURES
+                              + STRUCTURE_FEATURES)
 #: The features of a ranker over the whole graph's candidates: the predictor's without its law prior
 #: (``law_share`` names a law, and every lay training case cites BGB) and the graph's, without the
 #: learned law router's (``LAWROUTER_FEATURES``: a ranker that names them also gets that router's
@@ -98,9 +113,11 @@ GRAPH_RANKER_FEATURES: tuple[str, ...] = tuple(f for f in DEFAULT_FEATURES if f 
 #: eval/ranker/router-candidates/ measured it (``ranker.TASK_FEATURES``).
 ROUTER_RANKER_FEATURES: tuple[str, ...] = GRAPH_RANKER_FEATURES + LAWROUTER_FEATURES
 #: ``ROUTER_RANKER_FEATURES`` with the passage components (``PASSAGE_FEATURES``, their §§ as
-#: candidates) and the §'s citation in- and out-degree (``cites_in``, ``cites_out``, stored in the
-#: ranker's file): eval/ranker/passage-candidates/.
-PASSAGE_RANKER_FEATURES: tuple[str, ...] = ROUTER_RANKER_FEATURES + PASSAGE_FEATURES + ("cites_in", "cites_out")
+#: candidates), the §'s citation in- and out-degree (``cites_in``, ``cites_out``) and its place in the
+#: structure (``STRUCTURE_FEATURES``, the anchors' citation neighbours as candidates); the degrees,
+#: Gliederung titles and citation pairs are stored in the ranker's file: eval/ranker/passage-candidates/.
+PASSAGE_RANKER_FEATURES: tuple[str, ...] = (ROUTER_RANKER_FEATURES + PASSAGE_FEATURES + ("cites_in", "cites_out")
+                                            + STRUCTURE_FEATURES)
 #: §§ of each of the router's top ``ROUTED_LAWS`` laws added to the candidates: their best by BM25.
 ROUTED_LAWS = 3
 PER_ROUTED_LAW = 10
@@ -163,6 +180,13 @@ class UnitFacts:
     router: LawRouter | None = None
     #: every § of the corpus by its best Absatz (``passages.Passages``), for ``PASSAGE_FEATURES``
     passages: Passages | None = None
+    #: per § the stems of its Gliederung ancestors' titles (``outline_match``; empty: not computed)
+    outline: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: per § the §§ it cites or that cite it (``neighbour_anchor`` and its candidates; empty: none)
+    neighbours: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: what those two are made of: § -> its Gliederung titles, and the (citing §, cited §) pairs
+    outline_titles: Mapping[str, str] = field(default_factory=dict)
+    cites: Sequence[tuple[str, str]] = ()
 
     @classmethod
     def build(cls, units: Mapping[str, str], ids: Sequence[str],
@@ -317,6 +341,11 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
     out = []
     for i, text in enumerate(texts):
         chosen = choose(runs, fused[i], lay, i, query)
+        anchor_of: dict[str, int] = {}
+        if ctx.facts.neighbours:
+            anchor_of = neighbour_candidates(chosen, runs, run_ranks, fused[i], lay, i, ctx.facts.neighbours)
+            for u in anchor_of:
+                chosen.setdefault(u, []).append(SOURCES["neighbour"])
         cand = list(chosen)
         cols = np.array([col[u] for u in cand], dtype=np.int64)
         x = np.full((len(cand), len(FEATURES)), np.nan, dtype=np.float32)
@@ -340,6 +369,12 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
                                                                           law_columns(cand, query.laws))
             p = lr + len(LAWROUTER_FEATURES)
             score_rank_gap_columns(x[:, p:p + len(PASSAGE_FEATURES)], PASSAGE_COMPONENTS, runs, run_ranks, i, cols)
+        s = len(FEATURES) - len(STRUCTURE_FEATURES)
+        if ctx.facts.outline:
+            x[:, s] = [len(stems & ctx.facts.outline.get(u, frozenset())) / len(stems) if stems else np.nan
+                       for u in cand]
+        if ctx.facts.neighbours:
+            x[:, s + 1] = [anchor_of.get(u, np.nan) for u in cand]
         out.append(Candidates(cand, x, [tuple(dict.fromkeys(chosen[u])) for u in cand]))
     return out
 
@@ -368,6 +403,37 @@ def choose(runs: Mapping[str, np.ndarray], fused: Sequence[tuple[str, float]], l
         for u in learned_routed(text_runs, universe, uni_law, query.learned[i], query.laws):
             chosen.setdefault(u, []).append(SOURCES["learned_routed"])
     return chosen
+
+
+def neighbour_candidates(chosen: Mapping[str, list[str]], runs: Mapping[str, np.ndarray],
+                         run_ranks: Mapping[str, np.ndarray], fused: Sequence[tuple[str, float]], lay: Layout,
+                         i: int, neighbours: Mapping[str, Sequence[str]]) -> dict[str, int]:
+    """Query ``i``'s citation neighbours of its ``ANCHORS`` strongest candidates (of ``chosen``, by
+    the first stage's RRF: ``ANCHOR_RRF_K``), each anchor's best ``PER_ANCHOR`` by BM25 over the
+    whole § (``gbm25``, else in id order), with the rank (1 = strongest) of the best anchor each one
+    neighbours; an anchor that neighbours a stronger anchor counts as that one's neighbour."""
+    cand = list(chosen)
+    if not cand:
+        return {}
+    cols = np.array([lay.col[u] for u in cand], dtype=np.int64)
+    rrf = np.zeros(len(cand), dtype=np.float64)
+    for name in GRAPH_COMPONENTS + PASSAGE_COMPONENTS:
+        if name in run_ranks:
+            r = run_ranks[name][i][cols]
+            rrf += np.where(np.isnan(r), 0.0, 1.0 / (ANCHOR_RRF_K + np.nan_to_num(r, nan=0.0)))
+    fused_rank = {u: r for r, (u, _) in enumerate(fused, 1)}
+    rrf += [1.0 / (ANCHOR_RRF_K + fused_rank[u]) if u in fused_rank else 0.0 for u in cand]
+    anchors = [cand[j] for j in np.lexsort((np.arange(len(cand)), -rrf))[:ANCHORS]]
+    bm25 = runs.get("gbm25")
+    out: dict[str, int] = {}
+    for rank, anchor in enumerate(anchors, 1):
+        near = [u for u in neighbours.get(anchor, ()) if u in lay.col]
+        if bm25 is not None:
+            score = np.nan_to_num(bm25[i][[lay.col[u] for u in near]], nan=0.0) if near else np.zeros(0)
+            near = [near[j] for j in np.lexsort((np.array(near), -score))] if near else []
+        for u in near[:PER_ANCHOR]:
+            out.setdefault(u, rank)
+    return out
 
 
 def routed(scores: np.ndarray, universe: list[str], uni_law: np.ndarray, route: np.ndarray,

@@ -65,6 +65,13 @@ def save(ranker: Ranker, path: str | Path) -> Path:
         ids = sorted(ranker.degrees)
         arrays["degrees.ids"] = pack_strings(ids)
         arrays["degrees.values"] = np.array([ranker.degrees[u] for u in ids], dtype=np.int32).reshape(-1, 2)
+    if ranker.outline:
+        ids = sorted(ranker.outline)
+        arrays["outline.ids"] = pack_strings(ids)
+        arrays["outline.titles"] = pack_strings([ranker.outline[u] for u in ids])
+    if ranker.cites:
+        arrays["cites.src"] = pack_strings([a for a, _ in ranker.cites])
+        arrays["cites.dst"] = pack_strings([b for _, b in ranker.cites])
     return write_arrays(path, arrays)
 
 
@@ -88,6 +95,12 @@ def load(path: str | Path) -> Ranker:
             if "degrees.ids" in z:
                 degrees = {u: (int(a), int(b)) for u, (a, b) in zip(unpack_strings(z["degrees.ids"]),
                                                                       z["degrees.values"])}
+            outline, cites = {}, []
+            if "outline.ids" in z:
+                outline = dict(zip(unpack_strings(z["outline.ids"]), unpack_strings(z["outline.titles"])))
+            if "cites.src" in z:
+                cites = list(zip(unpack_strings(z["cites.src"]), unpack_strings(z["cites.dst"])))
         except (KeyError, ValueError, IndexError) as err:
             raise UserError(f"{path} is damaged ({err}); {fix}") from None
-    return Ranker(header["task"], trees, table, header.get("meta", {}), degrees=degrees, features=tuple(features))
+    return Ranker(header["task"], trees, table, header.get("meta", {}), degrees=degrees, features=tuple(features),
+                  outline=outline, cites=cites)

@@ -17,7 +17,7 @@ from ..model import TEXT_LEVELS, Level
 from ..parse import parse_file
 from .labels import LABEL_LEVELS, paragraph_of
 
-__all__ = ["LABEL_LEVELS", "cites_degrees", "paragraph_of", "unit_texts"]
+__all__ = ["LABEL_LEVELS", "cites_degrees", "cites_pairs", "outline_titles", "paragraph_of", "unit_texts"]
 
 def _paths(slugs: Iterable[str] | None, gii_dir: Path | None) -> list[Path]:
     folder = gii_dir or paths.gii_dir()
@@ -44,6 +44,41 @@ def unit_texts(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) 
                 text = f"{unit.title}\n{text}"
             if text.strip():
                 out[unit.id] = text
+    return out
+
+
+def cites_pairs(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> list[tuple[str, str]]:
+    """The (citing §, cited §) pairs of the citation graph among the given laws (default the 58 codes):
+    ``cites_degrees``' edges, sorted, a § citing itself left out."""
+    laws = [parse_file(path) for path in _paths(slugs, gii_dir)]
+    units = [u for law in laws for u in law.units if u.level in TEXT_LEVELS]
+    known = KnownUnits({u.id for u in units})
+    repealed = {u.id for u in units if u.repealed}
+    registry = LawRegistry.default()
+    pairs: set[tuple[str, str]] = set()
+    for law in laws:
+        edges, _ = statute_edges(law, registry, known, repealed)
+        pairs.update((paragraph_of(e.source_id), paragraph_of(e.target_id)) for e in edges)
+    return sorted((a, b) for a, b in pairs if a is not None and b is not None and a != b)
+
+
+def outline_titles(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> dict[str, str]:
+    """§ id -> the titles of its Gliederung ancestors (Buch, Abschnitt, Titel, ...), outermost first,
+    joined by " / ", for every § of the given laws (default the 58 codes) that has any."""
+    out: dict[str, str] = {}
+    for path in _paths(slugs, gii_dir):
+        law = parse_file(path)
+        outline = {u.id: u for u in law.units if u.level == Level.GLIEDERUNG}
+        for u in law.units:
+            if u.level != Level.PARAGRAPH:
+                continue
+            titles, at = [], outline.get(u.parent_id)
+            while at is not None:
+                if at.title:
+                    titles.append(at.title)
+                at = outline.get(at.parent_id)
+            if titles:
+                out[u.id] = " / ".join(t.replace("\n", " ") for t in reversed(titles))
     return out
 
 

@@ -9,6 +9,9 @@ Checked by reading the texts:
 * BUrlG § 13 (1) "Von den vorstehenden Vorschriften mit Ausnahme der §§ 1, 2 und 3 Abs. 1 kann ...
   abgewichen werden. ... abgesehen von § 7 Abs. 2 Satz 2 ...": it cites four other §§ of BUrlG
   (§§ 1, 2, 3, 7), and none of BUrlG's §§ cites § 13.
+* StGB § 242 (Diebstahl) stands in "Besonderer Teil", "Neunzehnter Abschnitt: Diebstahl und
+  Unterschlagung"; the question "Was droht mir bei Diebstahl im Laden?" has three stems (droht,
+  diebstahl, lad), one of which (diebstahl) is in those titles.
 """
 
 from __future__ import annotations
@@ -16,19 +19,20 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from legalkg.predict import train
+from legalkg.predict import rankfile, train
 from legalkg.predict.corpus import Corpus, query_matrix
 from legalkg.predict.passages import Passages, split
-from legalkg.predict.ranker import RANKER_FEATURES, Ranker, candidates, graph_facts
+from legalkg.predict.ranker import RANKER_FEATURES, Ranker, candidates, fit_stacked, graph_facts
 from legalkg.predict.rankfeatures import (
     FEATURES,
     PASSAGE_FEATURES,
     PASSAGE_RANKER_FEATURES,
     ROUTER_RANKER_FEATURES,
     SOURCES,
+    STRUCTURE_FEATURES,
 )
 from legalkg.predict.textmatch import bm25_matrix
-from legalkg.predict.units import cites_degrees, unit_texts
+from legalkg.predict.units import cites_degrees, cites_pairs, outline_titles, unit_texts
 from legalkg.vocab import RankerFeatures
 
 from .conftest import UNITS
@@ -108,3 +112,48 @@ def test_only_a_ranker_that_reads_passages_gets_them(units, corpus, tmp_path, mo
     assert list((tmp_path / "passages").glob("*.npz"))  # cached for the next start
     assert RANKER_FEATURES[RankerFeatures.PASSAGE] == PASSAGE_RANKER_FEATURES
     assert set(PASSAGE_RANKER_FEATURES) >= set(ROUTER_RANKER_FEATURES) | {"cites_in", "cites_out"}
+
+
+def test_the_gliederung_match_is_the_share_of_query_stems_in_the_sections_outline(lay_set, units, corpus):
+    outline = outline_titles(LAWS)
+    assert outline["StGB/§242"] == "Besonderer Teil / Diebstahl und Unterschlagung"
+    model = train(lay_set, UNITS)
+    question = "Was droht mir bei Diebstahl im Laden?"
+    cand = candidates(model, [question], None, graph_facts(units, corpus, outline=outline))[0]
+    at = cand.ids.index("StGB/§242")
+    assert cand.x[at, FEATURES.index("outline_match")] == pytest.approx(1 / 3)
+    plain = candidates(model, [question], None, graph_facts(units, corpus))[0]
+    assert np.isnan(plain.x[:, FEATURES.index("outline_match")]).all()
+
+
+def test_the_citation_neighbours_of_a_strong_candidate_become_candidates(lay_set, units, corpus):
+    cites = cites_pairs(LAWS)
+    assert {b for a, b in cites if a == "BUrlG/§13"} == {"BUrlG/§1", "BUrlG/§2", "BUrlG/§3", "BUrlG/§7"}
+    model = train(lay_set, UNITS)
+    question = "Unabdingbarkeit des Urlaubs: wann darf ein Tarifvertrag abweichen?"
+    cand = candidates(model, [question], None, graph_facts(units, corpus, cites=cites))[0]
+    col = FEATURES.index("neighbour_anchor")
+    anchor = cand.x[cand.ids.index("BUrlG/§7"), col]
+    assert 1 <= anchor <= 5  # § 13 is among the strongest, § 7 is cited by it
+    for cited in ("BUrlG/§1", "BUrlG/§2", "BUrlG/§3", "BUrlG/§7"):
+        at = cand.ids.index(cited)
+        assert SOURCES["neighbour"] in cand.found[at]
+        assert cand.x[at, col] <= anchor  # its best anchor: § 13 or a stronger one
+    plain = candidates(model, [question], None, graph_facts(units, corpus))[0]
+    assert not any(SOURCES["neighbour"] in f for f in plain.found)
+    assert np.isnan(plain.x[:, col]).all()
+    assert set(STRUCTURE_FEATURES) <= set(PASSAGE_RANKER_FEATURES)
+
+
+def test_the_ranker_file_keeps_the_degrees_outline_and_citations(lay_set, units, corpus, tmp_path, monkeypatch):
+    monkeypatch.setenv("LEGALKG_CACHE", str(tmp_path))
+    outline, cites, degrees = outline_titles(LAWS), cites_pairs(LAWS), cites_degrees(LAWS)
+    facts = graph_facts(units, corpus, degrees, passages=True, outline=outline, cites=cites)
+    rk = fit_stacked(lay_set, lambda ts: train(ts, UNITS), facts, n_folds=2, features=PASSAGE_RANKER_FEATURES)
+    assert rk.outline == outline and list(rk.cites) == cites and rk.degrees == degrees
+    loaded = rankfile.load(rankfile.save(rk, tmp_path / "p.npz")).attach_units(units, [], corpus)
+    assert loaded.features == PASSAGE_RANKER_FEATURES
+    assert loaded.outline == outline and loaded.cites == cites and loaded.degrees == degrees
+    assert loaded.facts.neighbours == facts.neighbours
+    assert loaded.facts.outline["StGB/§242"] == facts.outline["StGB/§242"]
+    assert loaded.facts.passages is not None

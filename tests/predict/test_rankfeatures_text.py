@@ -25,6 +25,8 @@ from legalkg.predict.rankfeatures import (
     FEATURES,
     GRAPH_FEATURES,
     LAWROUTER_FEATURES,
+    PASSAGE_FEATURES,
+    STRUCTURE_FEATURES,
     TEXT_FEATURES,
     UnitFacts,
 )
@@ -95,7 +97,8 @@ def test_text_features_fill_their_columns(bgb):
     assert x[0, col["bm25_rank"]] == 1 and x[1, col["bm25_gap"]] < 0
     assert x[0, col["cites_in"]] == 4 and x[0, col["cites_out"]] == 2 and np.isnan(x[1, col["cites_in"]])
     # files name columns of this layout
-    assert FEATURES == DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES
+    assert FEATURES == (DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES + PASSAGE_FEATURES
+                        + STRUCTURE_FEATURES)
 
 
 def test_an_old_ranker_file_is_refused_with_one_line(tmp_path):
