@@ -87,3 +87,28 @@ def test_a_fold_rankers_law_router_read_the_fold_training_questions_only(tmp_pat
     assert read == pytest.approx(shipped().with_lay([(e.text, ["BGB"]) for e in fold.examples]).lay[bgb].toarray()[0])
     with_scored = shipped().with_lay([(e.text, ["BGB"]) for e in data.examples]).lay[bgb].toarray()[0]
     assert read != pytest.approx(with_scored)  # a router that read the scored questions differs
+
+
+def test_a_passage_fold_ranker_gets_passages_degrees_outline_and_citations(tmp_path, monkeypatch):
+    from legalkg.eval import folds
+    from legalkg.predict.corpus import Corpus
+    from legalkg.predict.rankfeatures import PASSAGE_RANKER_FEATURES
+    from legalkg.predict.units import cites_degrees, cites_pairs, outline_titles
+
+    # the default codes' structure costs half a minute each to parse; BGB's alone holds the UNITS' §§
+    monkeypatch.setattr(folds, "default_degrees", lambda: cites_degrees(["bgb"]))
+    monkeypatch.setattr(folds, "default_outline", lambda: outline_titles(["bgb"]))
+    monkeypatch.setattr(folds, "default_cites", lambda: cites_pairs(["bgb"]))
+    monkeypatch.setenv("LEGALKG_CACHE", str(tmp_path))
+    data = load_examples([write_jsonl(tmp_path / "lay.jsonl", LAY)])
+    prep = Prepared("lay", data, TrainingSet("lay", [], []), StatuteIndex.build(UNITS, ["BGB"]), UNITS,
+                    (UNITS, Corpus.build(UNITS)))
+    ranker = fold_ranker(prep, data, features=PASSAGE_RANKER_FEATURES)
+    assert ranker.features == PASSAGE_RANKER_FEATURES
+    assert ranker.facts.passages is not None
+    assert ranker.facts.passages.ids == sorted(u for u in UNITS if u.count("/") == 1)
+    # BGB § 551 stands in "Mietverhältnisse über Wohnraum"; § 569 (2a) "... mit einer Sicherheitsleistung
+    # nach § 551 ... im Verzug" cites it
+    assert "Mietverhältnisse über Wohnraum" in ranker.outline["BGB/§551"]
+    assert ("BGB/§569", "BGB/§551") in ranker.cites and ranker.degrees["BGB/§551"][0] >= 1
+    assert "BGB/§569" in ranker.facts.neighbours["BGB/§551"]
