@@ -32,6 +32,7 @@ from .cv import grouped_folds
 from .lawrouter import LawRouter
 from .predictor import Predictor
 from .rankfeatures import (
+    CONSTRUCTED,
     DEFAULT_FEATURES,
     FEATURES,
     GRAPH_FEATURES,
@@ -319,7 +320,8 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
     BM25 and vector features, the degrees for ``cites_*``, the corpus for ``GRAPH_FEATURES``).
     ``extra``: examples for the ranker only (``graphpairs``: the statutes' own headings and
     citations), never a predictor's training case, so each inner predictor may rank them; their
-    rows come from the first inner fold's predictor and table. With a learned law router in
+    rows come from the first inner fold's predictor and table, without the features they hold by
+    construction (``rankfeatures.CONSTRUCTED``). With a learned law router in
     ``facts`` each inner fold reads that router with lay rows of its own training questions only
     (``fold_router``), so no question is scored by a router that read it."""
     labels = para_labels(data)
@@ -334,6 +336,8 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
             cands[i] = c
         if extra is not None and extra.examples and not extra_rows:
             extra_rows = candidates(model, [e.text for e in extra.examples], table, own)
+            for c in extra_rows:
+                c.x[:, feature_columns(CONSTRUCTED)] = np.nan
     rows = [c for c in cands if c is not None] + extra_rows
     golds = [set(g) for g, c in zip(labels, cands) if c is not None]
     golds += [set(g) for g in para_labels(extra)] if extra_rows and extra is not None else []

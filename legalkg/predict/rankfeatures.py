@@ -95,6 +95,11 @@ STRUCTURE_FEATURES: tuple[str, ...] = ("outline_match", "neighbour_anchor")
 ANCHORS = 5
 PER_ANCHOR = 10
 ANCHOR_RRF_K = 60
+#: Features that the statutes' own pairs (``graphpairs``) hold by construction, left missing in their
+#: training rows (``ranker.fit_stacked``): a citation pair's text is a Satz of the citing §, which leads
+#: BM25 and becomes an anchor, and its gold is the § it cites, so the gold is always that anchor's
+#: neighbour, a rule no question obeys.
+CONSTRUCTED: tuple[str, ...] = ("neighbour_anchor",)
 #: The candidate sources as ``--explain`` names them: the predictor's fused top ("predictor"), each
 #: component's own top (its name; the graph's BM25 and vectors as "bm25" and "vector"), the corpus
 #: router's laws' best §§ ("router") and the learned law router's laws' best §§ ("lawrouter").
