@@ -163,7 +163,9 @@ def _steps(cells, n_queries: int) -> int:
               type=click.Choice([f.value for f in RankerFeatures]),
               help="Learned mode with --cv and --fold-ranker shipped: the fold rankers' features, as `legalkg train "
                    "--ranker-features` names them (default: the task's shipped design; graph: candidates from every "
-                   "§ of the laws; router: graph plus the learned law router; predictor: the predictor's candidates "
+                   "§ of the laws; router: graph plus the learned law router; passage: router plus each §'s best "
+                   "Absatz, citation degrees, Gliederung match and citation neighbours; predictor: the predictor's "
+                   "candidates "
                    "only; "
                    "eval/ranker/graph-candidates/README.md).")
 @click.option("--predictor", "predictor", default=None, type=click.Path(dir_okay=False, path_type=Path),

@@ -33,7 +33,9 @@ from ..vocab import RankerFeatures
               default=RankerFeatures.DEFAULT.value, show_default=True,
               help="The ranker's features: default (the task's shipped design: graph for lay, predictor for case), "
                    "graph (candidates from every § of the laws, trained with the statutes' own pairs), router (graph "
-                   "plus the learned law router's laws and scores; eval/ranker/router-candidates/) or predictor "
+                   "plus the learned law router's laws and scores; eval/ranker/router-candidates/), passage (router "
+                   "plus each §'s best Absatz, citation degrees, Gliederung match and citation neighbours; "
+                   "eval/ranker/passage-candidates/) or predictor "
                    "(the predictor's candidates only); eval/ranker/graph-candidates/README.md.")
 def train(task, data, out, seed, laws, ranker_out, forms, ranker_features) -> None:
     """Train the statute predictor on DATA and write it to OUT."""
