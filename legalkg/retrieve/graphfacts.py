@@ -144,12 +144,15 @@ class GraphFacts:
     def in_graph(self, ids: Sequence[str]) -> dict[str, bool]:
         """Which of ``ids`` the graph holds, one query for those not known yet: the learned mode
         drops predicted units of laws not ingested, and looking 100 ids up per search cost as much
-        as reading their texts (4 ms, ad-hoc profile on the 58 codes)."""
-        new = list(dict.fromkeys(u for u in ids if u not in self._in_graph))
+        as reading their texts (4 ms, ad-hoc profile on the 58 codes). A § whose text was read
+        (``paragraph_texts``) is known to be there without a query: a loaded predictor names some
+        2,000 units, and streaming them back from Neo4j is a cold search's largest read."""
+        texts = self._texts or {}
+        new = list(dict.fromkeys(u for u in ids if u not in self._in_graph and u not in texts))
         if new:
             found = {r["id"] for r in self.read(query("retrieve/present_ids"), {"ids": new})}
             self._in_graph.update({u: u in found for u in new})
-        return {u: self._in_graph[u] for u in ids}
+        return {u: self._in_graph.get(u, u in texts) for u in ids}
 
     def descendants(self, ids: list[str], label: RetrievalLevel) -> dict[str, list[str]]:
         """id -> its units at ``label`` in document order (``cypher/retrieve/descendants``)."""

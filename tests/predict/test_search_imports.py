@@ -102,3 +102,12 @@ def test_verify_loads_no_scipy_scikit_learn_lightgbm_pandas_or_lxml(tmp_path):
     env = {**os.environ, "LEGALKG_CACHE": str(tmp_path)}
     out = subprocess.run([sys.executable, "-c", VERIFY], capture_output=True, text=True, env=env, check=True)
     assert json.loads(out.stdout) == []
+
+
+def test_row_digest_keys_each_text_and_its_boundaries():
+    # "Der Mieter" + "zahlt", "Der" + " Mieterzahlt" and "Der Mieterzahlt" are the same characters in
+    # three cuts: the digest must see where each text ends; no text is not one empty text
+    vec = Vectoriser.fit(["Der Mieter zahlt die Miete", "Der Vermieter"], min_df=1)
+    keys = {rowcache.digest(vec, t) for t in (["Der Mieter", "zahlt"], ["Der", " Mieterzahlt"],
+                                               ["Der Mieterzahlt"], [""], [])}
+    assert len(keys) == 5

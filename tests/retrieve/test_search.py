@@ -314,6 +314,19 @@ def _levels_in_graph(retriever, ids):
     return {r["id"]: r["level"] for r in recs}
 
 
+def test_in_graph_agrees_with_the_graph_before_and_after_the_texts_are_read(retriever, driver, neo4j_cfg):
+    # § 551 in force, an Absatz of it, § 10 BGB (repealed: in the graph, not among the texts in
+    # force), a § BGB lacks, and § 242 StGB (its law not loaded here)
+    ids = ["BGB/§551", "BGB/§551/Abs1", "BGB/§10", "BGB/§9999", "StGB/§242"]
+    truth = set(_levels_in_graph(retriever, ids))
+    assert truth == {"BGB/§551", "BGB/§551/Abs1", "BGB/§10"}
+    cold = Retriever(driver, neo4j_cfg.database)
+    assert cold.graph.in_graph(ids) == {u: u in truth for u in ids}
+    warm = Retriever(driver, neo4j_cfg.database)
+    assert "BGB/§551" in warm.graph.paragraph_texts() and "BGB/§10" not in warm.graph.paragraph_texts()
+    assert warm.graph.in_graph(ids) == {u: u in truth for u in ids}
+
+
 @pytest.mark.parametrize("mode, task", [("learned", None), ("learned", "case"), ("fulltext", None)])
 def test_auto_level_gives_a_unit_inside_each_paragraph_hit(retriever, mode, task):
     q = ("Kann mein Vermieter nach § 573 Abs. 2 BGB wegen Eigenbedarf kündigen, wenn er die Wohnung für seine "
