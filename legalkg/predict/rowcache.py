@@ -36,8 +36,8 @@ def digest(vectoriser: Vectoriser, texts: Sequence[str]) -> str:
     h.update("\n".join(vectoriser.vocabulary).encode("utf-8") + b"\0")
     h.update(np.ascontiguousarray(vectoriser.idf, dtype=np.float32).tobytes())
     h.update(",".join(vectoriser.forms).encode() + b"\0")
-    if texts:  # each text's bytes and a NUL, in one call
-        h.update("\0".join(texts).encode("utf-8") + b"\0")
+    for text in texts:
+        h.update(text.encode("utf-8") + b"\0")
     return h.hexdigest()[:24]
 
 
