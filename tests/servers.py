@@ -17,10 +17,12 @@ from legalkg.server.process import free_port
 
 
 @contextmanager
-def app_in_thread(app, log_level: str = "warning") -> Iterator[int]:
-    """Serve ``app`` on a free loopback port until the block ends; yields the port."""
+def app_in_thread(app, log_level: str = "warning", config=None) -> Iterator[int]:
+    """Serve ``app`` on a free loopback port until the block ends; yields the port. ``config``:
+    the product's ``(app, host, port) -> uvicorn.Config`` (``serve.http.http_config``), else uvicorn's."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, port=port, log_level=log_level))
+    made = config(app, "127.0.0.1", port) if config else uvicorn.Config(app, port=port, log_level=log_level)
+    server = uvicorn.Server(made)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

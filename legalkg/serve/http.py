@@ -46,6 +46,7 @@ try:
     from starlette.exceptions import HTTPException
     from starlette.requests import ClientDisconnect
 
+    from .deadline import HeaderDeadline
     from .web import mount as mount_pages
 except ImportError:
     FastAPI = None
@@ -306,6 +307,14 @@ def _terminated(_sig, _frame) -> None:
     raise Terminated
 
 
+def http_config(app, host: str, port: int) -> uvicorn.Config:
+    """How uvicorn serves ``app``: h11 with a deadline for each request's headers
+    (``deadline.HeaderDeadline``), idle keep-alive connections closed after 5 s, and
+    ``GRACEFUL_S`` for the calls in flight at SIGTERM."""
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", http=HeaderDeadline,
+                          timeout_graceful_shutdown=GRACEFUL_S, timeout_keep_alive=5)
+
+
 def run_http(tools: Tools, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, token: str | None = None,
              sock: socket.socket | None = None) -> None:
     """Serve until SIGTERM / Ctrl-C; then the requests in flight get ``GRACEFUL_S`` seconds, the
@@ -321,10 +330,7 @@ def run_http(tools: Tools, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *
     gates = Gates()
     app = build_app(tools, gates=gates, token=token)
     # the Host check guards a loopback server (without a token) from pages of other sites
-    config = uvicorn.Config(LocalOnly(app, check_host=token is None), host=host, port=port, log_level="warning",
-                            timeout_graceful_shutdown=GRACEFUL_S,
-                            timeout_keep_alive=5)
-    server = StoppingServer(config, gates)
+    server = StoppingServer(http_config(LocalOnly(app, check_host=token is None), host, port), gates)
     # A CPU-bound call (a 1 MB verify) holds the GIL until the interpreter's switch interval forces
     # a hand-over; each of a search's many I/O returns waited up to that long. 1 ms instead of 5.
     sys.setswitchinterval(SWITCH_INTERVAL_S)

@@ -13,7 +13,8 @@ import time
 import pytest
 
 from legalkg.serve import Tools, build_app
-from legalkg.serve.http import BODY_TIMEOUT_S
+from legalkg.serve.deadline import HEADER_TIMEOUT_S
+from legalkg.serve.http import BODY_TIMEOUT_S, http_config
 from legalkg.serve.origin import LocalOnly
 
 from ..servers import app_in_thread
@@ -24,7 +25,7 @@ HEAD = (b"POST /verify HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/
 
 @pytest.fixture
 def port():
-    with app_in_thread(LocalOnly(build_app(Tools(None)))) as port:
+    with app_in_thread(LocalOnly(build_app(Tools(None))), config=http_config) as port:
         yield port
 
 
@@ -54,6 +55,41 @@ def test_a_body_sent_at_a_trickle_is_cut_off_with_408(port):
                 continue
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
     assert time.monotonic() - clock < BODY_TIMEOUT_S + 5
+
+
+@pytest.mark.slow
+def test_headers_sent_at_a_trickle_are_cut_off_with_408(port):
+    """40 such connections used to stay open for good (issue 44's probe): the body had a deadline,
+    the headers none."""
+    with socket.create_connection(("127.0.0.1", port), timeout=HEADER_TIMEOUT_S + 30) as conn:
+        clock = time.monotonic()
+        answer, sent = b"", 0
+        conn.settimeout(1)
+        while time.monotonic() - clock < HEADER_TIMEOUT_S + 20 and not answer:
+            try:
+                conn.sendall(HEAD[sent % 20:sent % 20 + 1])  # a byte a second, never the blank line
+                sent += 1
+                answer = conn.recv(4096)
+            except TimeoutError:
+                continue
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+    assert HEADER_TIMEOUT_S - 1 < time.monotonic() - clock < HEADER_TIMEOUT_S + 5
+
+
+def test_a_kept_alive_connection_serves_one_request_after_another(port):
+    """The header deadline is disarmed by each request's headers and armed again after its answer:
+    three requests on one connection, the last one pipelined behind the second, are all answered."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        get = b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        conn.sendall(get)
+        first = conn.recv(65536)
+        conn.sendall(get + get)
+        rest = b""
+        while rest.count(b"HTTP/1.1 ") < 2:
+            chunk = conn.recv(65536)
+            assert chunk, rest
+            rest += chunk
+    assert first.startswith(b"HTTP/1.1 ") and b" 408 " not in first + rest
 
 
 def request(port: int, path: str, headers: dict[str, str], body: bytes | None = None):
