@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -184,8 +184,19 @@ class LawRouter:
     def cosines(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         """(texts x ``self.laws``) each query's cosine with each law's statute row and lay row."""
         q = tfidf(counts(texts, self.vocab), self.idf)
-        return (np.asarray((q @ self.statute.T).toarray(), dtype=np.float32),
-                np.asarray((q @ self.lay.T).toarray(), dtype=np.float32))
+        return (np.asarray((q @ self.statute_t).toarray(), dtype=np.float32),
+                np.asarray((q @ self.lay_t).toarray(), dtype=np.float32))
+
+    @cached_property
+    def statute_t(self) -> sp.csr_matrix:
+        """The statute rows transposed, as CSR, made once: ``q @ statute.T`` converts the transposed
+        (CSC) matrix to CSR inside every product, the same matrix each time (as ``Corpus.weights_t``)."""
+        return self.statute.T.tocsr()
+
+    @cached_property
+    def lay_t(self) -> sp.csr_matrix:
+        """The lay rows transposed, as CSR, made once (``statute_t`` says why)."""
+        return self.lay.T.tocsr()
 
     def mask(self, laws: tuple[str, ...]) -> np.ndarray:
         """A boolean row over ``self.laws``: True for the laws in ``laws`` (the last one kept)."""

@@ -13,6 +13,7 @@ several trees per iteration is refused with ``ValueError`` (the ranker never tra
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -74,31 +75,42 @@ class Trees:
                    joined["left"].astype(np.int64), joined["right"].astype(np.int64), joined["leaf"],
                    np.array(node_start[:-1]), np.array(leaf_start[:-1]), np.array(single, dtype=np.int64))
 
+    @cached_property
+    def missing_kinds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per internal node its missing type and whether missing goes left (``decision`` bits)."""
+        return (self.decision >> 2) & 3, (self.decision & DEFAULT_LEFT) != 0
+
     @property
     def n_trees(self) -> int:
         return len(self.node_start)
 
     def leaves(self, x: np.ndarray) -> np.ndarray:
-        """(n_rows, n_trees) the leaf each row reaches in each tree (its index within the tree)."""
+        """(n_rows, n_trees) the leaf each row reaches in each tree (its index within the tree).
+        Each step moves only the (row, tree) pairs still at an internal node one level down, so a
+        step's work shrinks as shallow leaves are reached instead of staying rows x trees."""
         values = np.asarray(x, dtype=np.float64)
         values = np.where(np.abs(values) <= ZERO, 0.0, values)  # LightGBM drops them from the row
         n, trees = values.shape[0], self.n_trees
-        node = np.zeros((n, trees), dtype=np.int64)  # >= 0: internal node within the tree
-        done = np.zeros((n, trees), dtype=bool)
-        done[:, self.single] = True
-        node[:, self.single] = -1
-        rows = np.arange(n)[:, None]
-        while not done.all():
-            at = np.minimum(self.node_start[None, :] + np.where(done, 0, node), len(self.feature) - 1)
-            fval = values[rows, self.feature[at]]
-            kind = (self.decision[at] >> 2) & 3
-            fval = np.where(np.isnan(fval) & (kind != MISSING_NAN), 0.0, fval)
-            missing = ((kind == MISSING_ZERO) & (np.abs(fval) <= ZERO)) | ((kind == MISSING_NAN) & np.isnan(fval))
-            go_left = np.where(missing, (self.decision[at] & DEFAULT_LEFT) != 0, fval <= self.threshold[at])
-            nxt = np.where(go_left, self.left[at], self.right[at])
-            node = np.where(done, node, nxt)
-            done = node < 0
-        return ~node
+        out = np.zeros((n, trees), dtype=np.int64)  # a single-leaf tree's rows stay at its leaf 0
+        split = np.setdiff1d(np.arange(trees), self.single)
+        row = np.repeat(np.arange(n), len(split))
+        tree = np.tile(split, n)
+        at = self.node_start[tree]  # the internal node, as an index into the flat arrays
+        kinds, default_left = self.missing_kinds
+        while len(at):
+            fval = values[row, self.feature[at]]
+            kind = kinds[at]
+            nan = np.isnan(fval)
+            fval = np.where(nan & (kind != MISSING_NAN), 0.0, fval)
+            missing = ((kind == MISSING_ZERO) & (np.abs(fval) <= ZERO)) | ((kind == MISSING_NAN) & nan)
+            go_left = np.where(missing, default_left[at], fval <= self.threshold[at])
+            child = np.where(go_left, self.left[at], self.right[at])
+            leaf = child < 0
+            out[row[leaf], tree[leaf]] = ~child[leaf]
+            inner = ~leaf
+            row, tree = row[inner], tree[inner]
+            at = self.node_start[tree] + child[inner]
+        return out
 
     def predict(self, x: np.ndarray) -> np.ndarray:
         """Raw scores (float64), the sum of each row's leaf values in tree order (as LightGBM adds them)."""

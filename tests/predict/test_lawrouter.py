@@ -90,3 +90,19 @@ def test_the_shipped_router_knows_every_law_and_reads_lay_words():
                            ["BGB", "BUrlG", "StGB", "ZPO"])[0][0] == "BUrlG"
     assert router.top_laws("Was für eine Strafe droht für einen Ladendiebstahl?", 3,
                            ["BGB", "BUrlG", "StGB", "ZPO"])[0][0] == "StGB"
+
+
+def test_cosines_are_the_products_with_the_rows_themselves():
+    # the transposed rows are made once per router; the cosines must be those of the plain products,
+    # to the bit, for the shipped router and lay questions of three laws
+    from legalkg.predict.lawrouter import counts, tfidf
+
+    router = shipped()
+    texts = ["Wie viele Tage Urlaub stehen mir als Arbeitnehmer gesetzlich mindestens zu?",
+             "Was für eine Strafe droht für einen Ladendiebstahl?",
+             "Mein Vermieter gibt die Kaution nach dem Auszug nicht zurück"]
+    q = tfidf(counts(texts, router.vocab), router.idf)
+    statute, lay = router.cosines(texts)
+    assert np.array_equal(statute, np.asarray((q @ router.statute.T).toarray(), dtype=np.float32))
+    assert np.array_equal(lay, np.asarray((q @ router.lay.T).toarray(), dtype=np.float32))
+    assert statute.shape == lay.shape == (3, len(router.laws)) and (statute > 0).any(axis=1).all()
