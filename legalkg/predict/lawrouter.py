@@ -164,8 +164,7 @@ class LawRouter:
     def over(self, texts: Sequence[str], laws: Sequence[str]) -> np.ndarray:
         """(texts x ``laws``) each law's score, in the order of ``laws`` (the graph's); 0 for a law
         this router does not know."""
-        at = {law: j for j, law in enumerate(self.laws)}
-        cols = np.array([at.get(law, -1) for law in laws], dtype=np.int64)
+        cols = np.array([self.column.get(law, -1) for law in laws], dtype=np.int64)
         out = np.zeros((len(texts), len(laws)), dtype=np.float32)
         known = cols >= 0
         if len(texts) and known.any():
@@ -188,6 +187,11 @@ class LawRouter:
                 np.asarray((q @ self.lay_t).toarray(), dtype=np.float32))
 
     @cached_property
+    def column(self) -> dict[str, int]:
+        """Law -> its row, made once (``over`` asks for it on every query)."""
+        return {law: j for j, law in enumerate(self.laws)}
+
+    @cached_property
     def statute_t(self) -> sp.csr_matrix:
         """The statute rows transposed, as CSR, made once: ``q @ statute.T`` converts the transposed
         (CSC) matrix to CSR inside every product, the same matrix each time (as ``Corpus.weights_t``)."""
@@ -201,9 +205,8 @@ class LawRouter:
     def mask(self, laws: tuple[str, ...]) -> np.ndarray:
         """A boolean row over ``self.laws``: True for the laws in ``laws`` (the last one kept)."""
         if getattr(self, "_mask_of", None) != laws:
-            at = {law: j for j, law in enumerate(self.laws)}
             keep = np.zeros(len(self.laws), dtype=bool)
-            keep[[at[law] for law in laws if law in at]] = True
+            keep[[self.column[law] for law in laws if law in self.column]] = True
             self._mask_of, self._mask = laws, keep
         return self._mask
 
