@@ -59,11 +59,19 @@ def top_dense(scores: np.ndarray, k: int) -> np.ndarray:
     return out
 
 
+#: Up to this many rows, ``sequential_row_sums`` sums row by row: a query's few rows, whose one long
+#: row made the vectorised way one numpy step per value.
+FEW_ROWS = 8
+
+
 def sequential_row_sums(values: np.ndarray, indptr: np.ndarray) -> np.ndarray:
     """Per CSR row, the sum of its ``values`` (float64) added left to right, one value at a time: the
     order a C loop adds them, which ``np.add.reduceat`` (pairwise in blocks) does not keep. Vectorised
     across rows: the k-th value of every row long enough is added in one step."""
     lengths = np.diff(indptr)
+    if len(lengths) <= FEW_ROWS:  # a query's rows: one running sum each (``np.add.accumulate`` adds in order)
+        return np.array([np.add.accumulate(values[a:b])[-1] if b > a else 0.0
+                         for a, b in zip(indptr[:-1], indptr[1:])], dtype=np.float64)
     order = np.argsort(-lengths, kind="stable")
     starts, lens = indptr[:-1][order], lengths[order]
     sums = np.zeros(len(lengths), dtype=np.float64)
