@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from legalkg.predict import rankfile, train
+from legalkg.predict import graphpairs, ranker as rankermod, rankfile, train
 from legalkg.predict.corpus import Corpus, query_matrix
 from legalkg.predict.passages import Passages, split
 from legalkg.predict.ranker import RANKER_FEATURES, Ranker, candidates, fit_stacked, graph_facts
@@ -157,3 +157,22 @@ def test_the_ranker_file_keeps_the_degrees_outline_and_citations(lay_set, units,
     assert loaded.facts.neighbours == facts.neighbours
     assert loaded.facts.outline["StGB/§242"] == facts.outline["StGB/§242"]
     assert loaded.facts.passages is not None
+
+
+def test_the_statutes_own_pairs_leave_the_neighbour_feature_missing(lay_set, units, corpus, monkeypatch):
+    seen: dict = {}
+    real = rankermod.fit_booster
+
+    def spy(rows, golds, seed, features):
+        seen["rows"] = rows
+        return real(rows, golds, seed, features)
+
+    monkeypatch.setattr(rankermod, "fit_booster", spy)
+    extra = graphpairs.pairs(units)
+    assert any(e.id.startswith("citation:") for e in extra.examples)  # Sätze citing another §
+    facts = graph_facts(units, corpus, cites=cites_pairs(LAWS))
+    fit_stacked(lay_set, lambda ts: train(ts, UNITS), facts, n_folds=2, features=PASSAGE_RANKER_FEATURES, extra=extra)
+    col, n = FEATURES.index("neighbour_anchor"), len(lay_set.examples)
+    assert len(seen["rows"]) == n + len(extra.examples)
+    assert any(np.isfinite(r.x[:, col]).any() for r in seen["rows"][:n])  # the questions' rows have it
+    assert all(np.isnan(r.x[:, col]).all() for r in seen["rows"][n:])  # the pairs' rows never
