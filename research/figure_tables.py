@@ -343,6 +343,22 @@ def router_candidates(rel: str = "eval/ranker/router-candidates/paired.md") -> s
     return "\n".join(lines)
 
 
+def passage_candidates(rel: str = "eval/ranker/passage-candidates/paired.md") -> str:
+    """``rel``: § R@10 micro [CI] of the lay engine with passages, degrees, Gliederung match and
+    citation neighbours, without them (router-candidates) and of full-text, with the paired difference
+    and p, on lay_beyond (the page's first table) and on GerLayQA dev (its second)."""
+    column, diff = "§ R@10 micro [95 % CI]", "with passages minus this [95 % CI]"
+    tables: dict[str, list[dict[str, str]]] = {}
+    for row in markdown_rows(committed(rel)):
+        tables.setdefault(row["#"], []).append(row)
+    lines = ["| set | with passages and neighbours | without them (shipped design) | difference [95 % CI] | p "
+             "| full-text |", "|---|---|---|---|---|---|"]
+    for key, name in (("1", "lay_beyond (353)"), ("2", "GerLayQA dev (2,154)")):
+        new_, old, text = tables[key]
+        lines.append(f"| {name} | {new_[column]} | {old[column]} | {old[diff]} | {old['p']} | {text[column]} |")
+    return "\n".join(lines)
+
+
 def gerlayqa_designs(folder: str = "eval/ranker/graph-candidates") -> str:
     """``folder``/cv-gerlayqa-{graph,default}: per design § Recall@10 per query and nDCG@10 (results.md's IR
     table) and § recall micro [CI] (results.csv)."""
@@ -969,6 +985,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "router-candidates-laws": lambda: page_table("eval/ranker/router-candidates/sizes.md", 1),
     "router-candidates-sections": lambda: page_table("eval/ranker/router-candidates/sizes.md", 2),
     "router-candidates-diagnosis": lambda: page_table("eval/ranker/router-candidates/diagnosis.md", 1),
+    "passage-candidates": passage_candidates,
     "passage-candidates-diagnosis": lambda: page_table("eval/ranker/passage-candidates/diagnosis.md", 1),
     "graph-candidates-paired": lambda: table_of("eval/ranker/graph-candidates/paired.md"),
     "graph-candidates-cv-paired": lambda: table_of("eval/ranker/graph-candidates/cv-paired.md"),
