@@ -28,3 +28,9 @@ if __name__ == "__main__":
                  ("GerLayQA, without them (router-candidates/cv-gerlayqa)", run("router-candidates/cv-gerlayqa")),
                  ("GerLayQA, fulltext (same run)", run("passage-candidates/cv-gerlayqa", "fulltext"))],
                 ("engine", "with passages")))
+    print("\n## Beyond BGB, against the shipped design with the same law router (lay_beyond, 353 questions)\n")
+    print(table([("with passages and neighbours", run("passage-candidates/cv-lay-beyond")),
+                 ("shipped design, rerun (cv-lay-beyond-router)", run("passage-candidates/cv-lay-beyond-router")),
+                 ("shipped design, router of f54f29e (router-candidates/cv-lay-beyond)",
+                  run("router-candidates/cv-lay-beyond"))],
+                ("engine", "with passages")))
