@@ -986,6 +986,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "router-candidates-sections": lambda: page_table("eval/ranker/router-candidates/sizes.md", 2),
     "router-candidates-diagnosis": lambda: page_table("eval/ranker/router-candidates/diagnosis.md", 1),
     "passage-candidates": passage_candidates,
+    "passage-candidates-same-router": lambda: page_table("eval/ranker/passage-candidates/paired.md", 3),
     "passage-candidates-diagnosis": lambda: page_table("eval/ranker/passage-candidates/diagnosis.md", 1),
     "graph-candidates-paired": lambda: table_of("eval/ranker/graph-candidates/paired.md"),
     "graph-candidates-cv-paired": lambda: table_of("eval/ranker/graph-candidates/cv-paired.md"),
