@@ -50,6 +50,13 @@ def unit_texts(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) 
 def cites_pairs(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> list[tuple[str, str]]:
     """The (citing §, cited §) pairs of the citation graph among the given laws (default the 58 codes):
     ``cites_degrees``' edges, sorted, a § citing itself left out."""
+    return sorted(paragraph_edges(slugs, gii_dir)[0])
+
+
+def paragraph_edges(slugs: Iterable[str] | None, gii_dir: Path | None) -> tuple[set[tuple[str, str]], set[str]]:
+    """The graph's ``CITES_*`` edges among the given laws rolled up to (citing §, cited §), a § citing
+    itself left out, and the § ids of those laws. The edges come from the call the ingest makes
+    (``cite.statute_edges`` with every text unit known and the repealed ones marked)."""
     laws = [parse_file(path) for path in _paths(slugs, gii_dir)]
     units = [u for law in laws for u in law.units if u.level in TEXT_LEVELS]
     known = KnownUnits({u.id for u in units})
@@ -59,7 +66,8 @@ def cites_pairs(slugs: Iterable[str] | None = None, gii_dir: Path | None = None)
     for law in laws:
         edges, _ = statute_edges(law, registry, known, repealed)
         pairs.update((paragraph_of(e.source_id), paragraph_of(e.target_id)) for e in edges)
-    return sorted((a, b) for a, b in pairs if a is not None and b is not None and a != b)
+    kept = {(a, b) for a, b in pairs if a is not None and b is not None and a != b}
+    return kept, {u.id for u in units if u.level == Level.PARAGRAPH}
 
 
 def outline_titles(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> dict[str, str]:
@@ -85,23 +93,11 @@ def outline_titles(slugs: Iterable[str] | None = None, gii_dir: Path | None = No
 def cites_degrees(slugs: Iterable[str] | None = None, gii_dir: Path | None = None) -> dict[str, tuple[int, int]]:
     """§ id -> (in-degree, out-degree) of the citation graph among the given laws (default the 58
     codes) at § level: how many other §§ cite it or one of its units, and how many other §§ its own
-    units cite. The edges are the graph's ``CITES_*`` edges, made by the same call the ingest makes
-    (``cite.statute_edges`` with every text unit known and the repealed ones marked); both ends are
-    rolled up to their §, and a § citing itself (an Absatz naming a sibling) does not count."""
-    laws = [parse_file(path) for path in _paths(slugs, gii_dir)]
-    units = [u for law in laws for u in law.units if u.level in TEXT_LEVELS]
-    known = KnownUnits({u.id for u in units})
-    repealed = {u.id for u in units if u.repealed}
-    registry = LawRegistry.default()
-    pairs: set[tuple[str, str]] = set()
-    for law in laws:
-        edges, _ = statute_edges(law, registry, known, repealed)
-        pairs.update((paragraph_of(e.source_id), paragraph_of(e.target_id)) for e in edges)
+    units cite (``paragraph_edges``: an Absatz naming a sibling does not count)."""
+    pairs, paras = paragraph_edges(slugs, gii_dir)
     deg_in: dict[str, int] = {}
     deg_out: dict[str, int] = {}
     for src, dst in pairs:
-        if src is not None and dst is not None and src != dst:
-            deg_out[src] = deg_out.get(src, 0) + 1
-            deg_in[dst] = deg_in.get(dst, 0) + 1
-    paras = {u.id for u in units if u.level == Level.PARAGRAPH}
+        deg_out[src] = deg_out.get(src, 0) + 1
+        deg_in[dst] = deg_in.get(dst, 0) + 1
     return {p: (deg_in.get(p, 0), deg_out.get(p, 0)) for p in sorted(paras | set(deg_in) | set(deg_out))}
