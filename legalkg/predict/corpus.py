@@ -31,6 +31,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from ..embed.static import StaticEmbedder
+from .cachefile import load_or_build
 from .modelfile import get_csr, pack_strings, put_csr, read_arrays, unpack_strings, write_arrays
 from .text import tokens
 from .textmatch import bm25_matrix
@@ -192,16 +193,4 @@ def digest(units: Mapping[str, str], titles: Mapping[str, str] | None = None) ->
 def cached(units: Mapping[str, str], folder: Path, titles: Mapping[str, str] | None = None) -> Corpus:
     """The corpus of ``units``, from ``folder/<digest>.npz`` where an earlier call left it, else
     built and written there (atomically); an unreadable cache is rebuilt."""
-    path = folder / f"{digest(units, titles)}.npz"
-    if path.exists():
-        try:
-            return Corpus.load(path)
-        except Exception:  # noqa: BLE001 - a damaged cache file is rebuilt, never an error
-            pass
-    corpus = Corpus.build(units, titles)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        corpus.save(path)
-    except Exception:  # noqa: BLE001 - an unwritable cache costs the build next time, nothing else
-        pass
-    return corpus
+    return load_or_build(folder / f"{digest(units, titles)}.npz", Corpus.load, lambda: Corpus.build(units, titles))

@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 
+from .cachefile import load_or_build
 from .corpus import embedder, json_bytes, query_matrix
 from .modelfile import get_csr, pack_strings, put_csr, read_arrays, unpack_strings, write_arrays
 from .textmatch import bm25_matrix
@@ -138,16 +139,4 @@ def digest(units: Mapping[str, str], ids: Sequence[str]) -> str:
 def cached(units: Mapping[str, str], ids: Sequence[str], folder: Path) -> Passages:
     """The passages of ``ids``, from ``folder/<digest>.npz`` where an earlier call left them, else
     built and written there; an unreadable cache is rebuilt."""
-    path = folder / f"{digest(units, ids)}.npz"
-    if path.exists():
-        try:
-            return Passages.load(path)
-        except Exception:  # noqa: BLE001 - a damaged cache file is rebuilt, never an error
-            pass
-    built = Passages.build(units, ids)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        built.save(path)
-    except Exception:  # noqa: BLE001 - an unwritable cache costs the build next time, nothing else
-        pass
-    return built
+    return load_or_build(folder / f"{digest(units, ids)}.npz", Passages.load, lambda: Passages.build(units, ids))
