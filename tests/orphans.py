@@ -45,12 +45,19 @@ def _own_helpers() -> set[int]:
     return {pid} if pid else set()
 
 
+def distributing(config) -> bool:
+    """This pytest is the controller of a pytest-xdist run: its tests run in the workers, each of which
+    checks its own descendants; the workers themselves are still alive here, stopped only after this
+    hook (xdist's own, tried last), so they are no orphans."""
+    return config.pluginmanager.has_plugin("dsession")
+
+
 def pytest_configure(config) -> None:
     config.stash_reaper = _become_subreaper()
 
 
 def pytest_sessionfinish(session, exitstatus) -> None:
-    if not getattr(session.config, "stash_reaper", False):
+    if not getattr(session.config, "stash_reaper", False) or distributing(session.config):
         return
     left = orphans_after([p for p in descendants(os.getpid()) if p not in _own_helpers()], GRACE_S)
     if not left:

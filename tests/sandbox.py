@@ -30,16 +30,24 @@ USER_VARIABLES = (
 SHARED_BUILD_CACHES = ("neo4j-lib", "neo4j-cds")
 
 MARKER = "LEGALKG_TEST_SANDBOX"
+#: the pytest-xdist worker (``PYTEST_XDIST_WORKER``, "" outside one) whose sandbox ``MARKER`` names
+OWNER = "LEGALKG_TEST_SANDBOX_OWNER"
+#: the user's HOME, legalkg cache and MAVEN_OPTS before the first sandbox replaced them: an xdist
+#: worker inherits the controller's sandbox and makes its own from these
+REAL = ("LEGALKG_TEST_REAL_HOME", "LEGALKG_TEST_REAL_CACHE", "LEGALKG_TEST_REAL_MAVEN_OPTS")
 
 
 def isolate_user_state() -> Path:
     """Point this process (and every child it starts) at a fresh sandbox; return its root.
 
-    Idempotent within a process, so a second conftest import changes nothing."""
-    if os.environ.get(MARKER):
+    Idempotent within a process, so a second conftest import changes nothing. Each pytest-xdist
+    worker gets a sandbox of its own (its servers, records and caches), not the controller's."""
+    owner = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if os.environ.get(MARKER) and os.environ.get(OWNER, "") == owner:
         return Path(os.environ[MARKER])
-    real_home = Path.home()
-    real_cache = Path(os.environ.get("LEGALKG_CACHE") or real_home / ".cache" / "legalkg")
+    real_home = Path(os.environ.get(REAL[0]) or Path.home())
+    real_cache = Path(os.environ.get(REAL[1]) or os.environ.get("LEGALKG_CACHE") or real_home / ".cache" / "legalkg")
+    maven_opts = os.environ.get(REAL[2], os.environ.get("MAVEN_OPTS", ""))
     root = Path(tempfile.mkdtemp(prefix="legalkg-tests-"))
     home, cache = root / "home", root / "cache"
     cache.mkdir(parents=True)
@@ -52,11 +60,13 @@ def isolate_user_state() -> Path:
     maven_repo = f"-Dmaven.repo.local={real_home / '.m2' / 'repository'}"
     os.environ.update({
         MARKER: str(root),
+        OWNER: owner,
+        REAL[0]: str(real_home), REAL[1]: str(real_cache), REAL[2]: maven_opts,
         "HOME": str(home),
         "XDG_CACHE_HOME": str(home / ".cache"),
         "LEGALKG_CACHE": str(cache),
         "LEGALKG_ENV_FILE": str(root / "no-such.env"),
-        "MAVEN_OPTS": f"{os.environ.get('MAVEN_OPTS', '')} {maven_repo}".strip(),
+        "MAVEN_OPTS": f"{maven_opts} {maven_repo}".strip(),
     })
     atexit.register(shutil.rmtree, root, True)
     return root

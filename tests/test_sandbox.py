@@ -11,7 +11,7 @@ from pathlib import Path
 from legalkg.graph.config import load_config
 from legalkg.paths import cache_dir
 from legalkg.server import homes
-from tests.sandbox import MARKER, SHARED_BUILD_CACHES, USER_VARIABLES
+from tests.sandbox import MARKER, OWNER, SHARED_BUILD_CACHES, USER_VARIABLES
 
 
 def test_home_cache_and_records_are_the_runs_own():
@@ -31,3 +31,10 @@ def test_no_connection_setting_of_the_calling_shell_reaches_a_test():
 def test_only_content_addressed_build_caches_are_shared():
     shared = {p.name for p in cache_dir().iterdir() if p.is_symlink()}
     assert shared <= set(SHARED_BUILD_CACHES)
+
+
+def test_an_xdist_worker_has_a_sandbox_of_its_own():
+    """Under `pytest -n 2` each worker starts its own servers and records them in its own cache;
+    the controller's sandbox, which the workers inherit through the environment, is not theirs."""
+    assert os.environ[OWNER] == os.environ.get("PYTEST_XDIST_WORKER", "")
+    assert Path(os.environ[MARKER]) == Path.home().parent

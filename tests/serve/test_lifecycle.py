@@ -56,7 +56,7 @@ def post_form(port: int, text: str) -> tuple[int, Message, bytes]:
 
 def test_the_check_page_is_admitted_like_verify_and_a_full_one_is_503(server):
     port, _ = server
-    text = "§§ " + ", ".join(["1"] * 20_000) + " BGB"  # 60 KB, seconds of work each
+    text = "§§ " + ", ".join(["1"] * 4_000) + " BGB"  # 12 KB, a second or more of work each
     clients = 2 * DEFAULT_LIMITS["verify"]
     got: list[tuple[int, Message, bytes]] = []
     barrier = threading.Barrier(clients)
