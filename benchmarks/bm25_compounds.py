@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from pathlib import Path
 
 import numpy as np
@@ -19,23 +18,11 @@ import scipy.sparse as sp
 from legalkg.eval.datasets import load_dataset
 from legalkg.graph.config import load_config
 from legalkg.graph.connection import open_driver
-from legalkg.predict.text import split_compound, tokens
+from legalkg.predict.textmatch import query_terms
 from legalkg.retrieve import Retriever
 from legalkg.retrieve.learned import ancestor_at
 
 KS = (10, 50, 100)
-
-
-def query_columns(text: str, vocab: dict[str, int], split: bool) -> set[int]:
-    """The BM25 columns of ``text``'s tokens; with ``split`` also those of the compound parts of
-    each word whose one token the texts never use."""
-    toks = set(tokens(text))
-    if split:
-        for word in re.findall(r"\w+", text.lower()):
-            own = tokens(word)
-            if len(own) == 1 and own[0] not in vocab:
-                toks.update(t for part in split_compound(word) for t in tokens(part))
-    return {vocab[t] for t in toks if t in vocab}
 
 
 def recalls(corpus, texts: list[str], gold: list[set[str]], split: bool) -> dict[int, np.ndarray]:
@@ -44,7 +31,7 @@ def recalls(corpus, texts: list[str], gold: list[set[str]], split: bool) -> dict
         part = texts[start:start + 200]
         rows, cols = [], []
         for i, text in enumerate(part):
-            found = query_columns(text, corpus.vocab, split)
+            found = query_terms(text, corpus.vocab, split)
             rows += [i] * len(found)
             cols += sorted(found)
         q = sp.csr_matrix((np.ones(len(rows), np.float32), (rows, cols)), shape=(len(part), len(corpus.vocab)))
@@ -77,7 +64,7 @@ def main() -> None:
         boots = [diff[rng.integers(0, len(diff), len(diff))].mean() for _ in range(2000)]
         result[name] = {
             "questions": len(texts),
-            "changed_queries": sum(query_columns(t, corpus.vocab, True) != query_columns(t, corpus.vocab, False)
+            "changed_queries": sum(query_terms(t, corpus.vocab, True) != query_terms(t, corpus.vocab)
                                    for t in texts),
             "plain": {f"R@{k}": round(float(plain[k].mean()), 4) for k in KS},
             "split": {f"R@{k}": round(float(split[k].mean()), 4) for k in KS},

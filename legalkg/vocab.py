@@ -168,6 +168,8 @@ class RankerFeatures(StrEnum):
     ROUTER = "router"
     #: ``router`` plus each §'s best Absatz by BM25 and vector (its §§ as candidates) and its citation degrees.
     PASSAGE = "passage"
+    #: ``router`` with the graph BM25 over the compound parts of the query's words no § text uses.
+    COMPOUNDS = "compounds"
     #: The predictor's candidates only, with its law share as a feature (case's).
     PREDICTOR = "predictor"
 

@@ -62,6 +62,7 @@ from ..predict.ranker import (
     fit_stacked,
     fold_router,
     graph_facts,
+    uses_compounds,
     uses_degrees,
     uses_graph,
     uses_lawrouter,
@@ -188,7 +189,8 @@ def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0, n_folds: int =
         degrees = default_degrees() if uses_degrees(features) else None
         facts = graph_facts(prep.corpus[0], prep.corpus[1], degrees, router=router, passages=uses_passages(features),
                             outline=default_outline() if uses_outline(features) else None,
-                            cites=default_cites() if uses_neighbours(features) else ())
+                            cites=default_cites() if uses_neighbours(features) else (),
+                            compounds=uses_compounds(features))
     ranker = fit_stacked(fold, fit, facts, n_folds=n_inner, seed=seed, features=features,
                          extra=prep.pairs if uses_graph(features) else None)
     ranker.meta[TRAINED_ON] = sorted(seen)

@@ -20,6 +20,7 @@ from .ranker import (
     TASK_FEATURES,
     fit_stacked,
     graph_facts,
+    uses_compounds,
     uses_degrees,
     uses_graph,
     uses_lawrouter,
@@ -71,7 +72,8 @@ def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = 
             facts = graph_facts(units, corpusmod.cached(units, paths.cache_dir() / "corpus"), degrees, router=router,
                                 passages=uses_passages(features),
                                 outline=outline_titles(slugs) if uses_outline(features) else None,
-                                cites=cites_pairs(slugs) if uses_neighbours(features) else ())
+                                cites=cites_pairs(slugs) if uses_neighbours(features) else (),
+                                compounds=uses_compounds(features))
             extra = graphpairs.pairs(units, seed=seed)
         ranker = fit_stacked(resolved, lambda ts: train(ts, config=config, statutes=statutes, seed=seed),
                              facts, seed=seed, features=features, extra=extra)

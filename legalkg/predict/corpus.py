@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -33,8 +33,7 @@ import scipy.sparse as sp
 from ..embed.static import StaticEmbedder
 from .cachefile import load_or_build
 from .modelfile import get_csr, pack_strings, put_csr, read_arrays, unpack_strings, write_arrays
-from .text import tokens
-from .textmatch import bm25_matrix
+from .textmatch import bm25_matrix, part_terms, query_terms
 
 FORMAT = "legalkg-corpus"
 FORMAT_VERSION = 1
@@ -55,11 +54,14 @@ def top_rows(scores: np.ndarray, n: int) -> list[np.ndarray]:
     return [row[np.lexsort((row, -scores[i, row]))] for i, row in enumerate(part)]
 
 
-def query_matrix(texts: Sequence[str], vocab: Mapping[str, int]) -> sp.csr_matrix:
-    """(texts x vocabulary) with 1 for each distinct known query token (BM25 counts a token once)."""
+def query_matrix(texts: Sequence[str], vocab: Mapping[str, int], compounds: bool = False,
+                 terms: Callable[[str, Mapping[str, int]], set[int]] | None = None) -> sp.csr_matrix:
+    """(texts x vocabulary) with 1 for each distinct known query token (BM25 counts a token once);
+    with ``compounds`` also the compound parts of the words ``vocab`` lacks (``textmatch.query_terms``);
+    ``terms``: another choice of each text's columns (``textmatch.part_terms``)."""
     rows, cols = [], []
     for i, text in enumerate(texts):
-        known = {vocab[t] for t in tokens(text) if t in vocab}
+        known = terms(text, vocab) if terms is not None else query_terms(text, vocab, compounds)
         rows.extend([i] * len(known))
         cols.extend(known)
     return sp.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(len(texts), len(vocab)))
@@ -100,9 +102,17 @@ class Corpus:
             vectors = np.asarray(embedder().embed_documents([units[u] for u in ids]), dtype=np.float32)
         return cls(ids, law_index, laws, weights, vocab, np.asarray(vectors, dtype=np.float32), law_weights, law_vocab)
 
-    def bm25(self, texts: Sequence[str]) -> np.ndarray:
-        """(texts x ids) BM25 scores."""
-        return np.asarray((query_matrix(texts, self.vocab) @ self.weights_t).toarray(), dtype=np.float32)
+    def bm25(self, texts: Sequence[str], compounds: bool = False) -> np.ndarray:
+        """(texts x ids) BM25 scores; with ``compounds`` the query side adds the compound parts of
+        the words no § text uses (``textmatch.query_terms``)."""
+        q = query_matrix(texts, self.vocab, compounds)
+        return np.asarray((q @ self.weights_t).toarray(), dtype=np.float32)
+
+    def part_bm25(self, texts: Sequence[str]) -> np.ndarray:
+        """(texts x ids) the BM25 of the compound parts ``bm25(texts, compounds=True)`` adds alone
+        (``textmatch.part_terms``; 0 for a query whose words the § texts all use)."""
+        q = query_matrix(texts, self.vocab, terms=part_terms)
+        return np.asarray((q @ self.weights_t).toarray(), dtype=np.float32)
 
     @cached_property
     def weights_t(self) -> sp.csr_matrix:

@@ -96,9 +96,10 @@ class Passages:
             return np.zeros((scores.shape[0], 0), dtype=np.float32)
         return np.maximum.reduceat(scores, self.starts, axis=1).astype(np.float32)
 
-    def bm25(self, texts: Sequence[str]) -> np.ndarray:
-        """(texts x ids) each §'s best passage BM25."""
-        return self.best(np.asarray((query_matrix(texts, self.vocab) @ self.weights_t).toarray(), dtype=np.float32))
+    def bm25(self, texts: Sequence[str], compounds: bool = False) -> np.ndarray:
+        """(texts x ids) each §'s best passage BM25 (``compounds``: as ``corpus.Corpus.bm25``)."""
+        q = query_matrix(texts, self.vocab, compounds)
+        return self.best(np.asarray((q @ self.weights_t).toarray(), dtype=np.float32))
 
     def cosines(self, texts: Sequence[str]) -> np.ndarray:
         """(texts x ids) each §'s best passage cosine with the query's static vector (0 for an empty

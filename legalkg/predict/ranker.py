@@ -32,6 +32,8 @@ from .cv import grouped_folds
 from .lawrouter import LawRouter
 from .predictor import Predictor
 from .rankfeatures import (
+    COMPOUND_FEATURES,
+    COMPOUND_RANKER_FEATURES,
     CONSTRUCTED,
     DEFAULT_FEATURES,
     FEATURES,
@@ -84,6 +86,7 @@ TASK_FEATURES: dict[str, tuple[str, ...]] = {"lay": ROUTER_RANKER_FEATURES, "cas
 RANKER_FEATURES: dict[str, tuple[str, ...]] = {RankerFeatures.GRAPH: GRAPH_RANKER_FEATURES,
                                                 RankerFeatures.ROUTER: ROUTER_RANKER_FEATURES,
                                                 RankerFeatures.PASSAGE: PASSAGE_RANKER_FEATURES,
+                                                RankerFeatures.COMPOUNDS: COMPOUND_RANKER_FEATURES,
                                                 RankerFeatures.PREDICTOR: DEFAULT_FEATURES}
 
 
@@ -106,7 +109,7 @@ def candidates(pred: Predictor, texts: Sequence[str], cocite: cocitemod.CoCitati
             lex = (pred.statutes.vectoriser.transform(batch) @ pred.statutes.cols).toarray()
             parts["lex"] = (pred.statutes.ids, np.asarray(lex, dtype=np.float32))
         fused = pred.fuse({k: v for k, v in parts.items() if k != "lex"}, len(batch), pred.config.candidates)
-        query = (graph_parts(facts.corpus, pred, batch, parts, facts.router, facts.passages)
+        query = (graph_parts(facts.corpus, pred, batch, parts, facts.router, facts.passages, facts.compounds)
                  if facts.corpus is not None else None)
         out.extend(assemble(parts, [[(u, s) for u, s, _ in row] for row in fused], batch, ctx, query))
     return out
@@ -114,16 +117,19 @@ def candidates(pred: Predictor, texts: Sequence[str], cocite: cocitemod.CoCitati
 
 def graph_parts(corpus: Corpus, pred: Predictor, batch: Sequence[str],
                 parts: dict[str, tuple[list[str], np.ndarray]], router: LawRouter | None = None,
-                passages: passagemod.Passages | None = None) -> QueryFacts:
+                passages: passagemod.Passages | None = None, compounds: bool = False) -> QueryFacts:
     """Add the graph components (BM25 and cosine over every § of ``corpus``, and with ``passages``
     those of each §'s best Absatz) to ``parts`` and return the corpus router's law scores, the
     predictor's coverage of each query and, with ``router``, the learned law router's scores of the
-    corpus' laws."""
-    bm25, cos = corpus.bm25(batch), corpus.cosines(batch)
+    corpus' laws; with ``compounds`` both BM25s read the compound parts of the query's unknown words
+    and ``gbm25_parts`` holds the parts' BM25 alone (``rankfeatures.COMPOUND_FEATURES``)."""
+    bm25, cos = corpus.bm25(batch, compounds), corpus.cosines(batch)
     parts["gbm25"] = (corpus.ids, bm25)
     parts["gvec"] = (corpus.ids, cos)
+    if compounds:
+        parts[COMPOUND_FEATURES[0]] = (corpus.ids, corpus.part_bm25(batch))
     if passages is not None:
-        parts["pbm25"] = (corpus.ids, passages.bm25(batch))
+        parts["pbm25"] = (corpus.ids, passages.bm25(batch, compounds))
         parts["pvec"] = (corpus.ids, passages.cosines(batch))
     learned = router.over(batch, corpus.laws) if router is not None else None
     return QueryFacts(corpus.route(batch, bm25, cos), corpus.laws, coverage(pred, batch), learned)
@@ -181,7 +187,8 @@ class Ranker:
         if corpus is not None and uses_graph(self.features):
             router = lawrouter.shipped() if uses_lawrouter(self.features) else None
             self.facts = graph_facts(units, corpus, self.degrees, uses_text(self.features), router,
-                                     uses_passages(self.features), self.outline, self.cites)
+                                     uses_passages(self.features), self.outline, self.cites,
+                                     uses_compounds(self.features))
         else:
             self.facts = UnitFacts.build(units, ids, self.degrees, matchers=uses_text(self.features))
         return self
@@ -244,6 +251,12 @@ def uses_passages(features: Sequence[str]) -> bool:
     return bool(set(features) & set(PASSAGE_FEATURES))
 
 
+def uses_compounds(features: Sequence[str]) -> bool:
+    """Whether ``features`` read the graph BM25 over the query's compound parts (``COMPOUND_FEATURES``):
+    only such a ranker's BM25 reads them, so a ranker trained before them ranks as it did."""
+    return bool(set(features) & set(COMPOUND_FEATURES))
+
+
 def uses_degrees(features: Sequence[str]) -> bool:
     """Whether ``features`` read the citation degrees (``cites_in``, ``cites_out``)."""
     return any(f.startswith("cites_") for f in features)
@@ -276,14 +289,17 @@ def neighbour_map(cites: Sequence[tuple[str, str]]) -> dict[str, tuple[str, ...]
 
 def graph_facts(units: Mapping[str, str], corpus: Corpus, degrees: Mapping[str, tuple[int, int]] | None = None,
                 matchers: bool = False, router: LawRouter | None = None, passages: bool = False,
-                outline: Mapping[str, str] | None = None, cites: Sequence[tuple[str, str]] = ()) -> UnitFacts:
+                outline: Mapping[str, str] | None = None, cites: Sequence[tuple[str, str]] = (),
+                compounds: bool = False) -> UnitFacts:
     """Unit facts of every § of ``corpus`` (``units`` holds their texts), with the corpus, the
     learned law router ``router`` (where given), with ``passages`` the corpus' §§ by Absatz
     (``passages.cached``), the stems of each §'s Gliederung titles (``outline``: § -> titles) and
-    the citation neighbours (``cites``: (citing, cited) pairs) attached."""
+    the citation neighbours (``cites``: (citing, cited) pairs) attached; ``compounds``: the graph
+    BM25 reads the query's compound parts (``uses_compounds``)."""
     facts = UnitFacts.build(units, corpus.ids, degrees, matchers=matchers)
     facts.corpus = corpus
     facts.router = router
+    facts.compounds = compounds
     if passages:
         facts.passages = passagemod.cached(units, corpus.ids, paths.cache_dir() / "passages")
     if outline:

@@ -106,9 +106,17 @@ CONSTRUCTED: tuple[str, ...] = ("neighbour_anchor",)
 SOURCES: dict[str, str] = {**{c: c for c in COMPONENT_FEATURES}, "gbm25": "bm25", "gvec": "vector",
                            "fused": "predictor", "routed": "router", "learned_routed": "lawrouter",
                            "pbm25": "passage-bm25", "pvec": "passage-vector", "neighbour": "neighbour"}
+#: The compound parts' share of the graph BM25 (eval/ranker/compound-bm25/): a ranker that names it
+#: reads ``gbm25`` (and ``pbm25``) with each query word that no § text uses expanded by its compound
+#: parts (``textmatch.query_terms``: "Ladendiebstahl" -> laden, diebstahl), and this feature, the
+#: BM25 of the added parts alone (``corpus.Corpus.part_bm25``; 0 for a query whose words the texts
+#: all use), so it can tell a § the user's own words found from one that only a part found.
+COMPOUND_FEATURES: tuple[str, ...] = ("gbm25_parts",)
+#: Components that are features only, never a candidate source (``choose``) nor ranked.
+FEATURE_ONLY: tuple[str, ...] = COMPOUND_FEATURES
 #: Every column ``assemble`` fills, in order; a ranker reads the columns of its own features.
 FEATURES: tuple[str, ...] = (DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES + PASSAGE_FEATURES
-                              + STRUCTURE_FEATURES)
+                              + STRUCTURE_FEATURES + COMPOUND_FEATURES)
 #: The features of a ranker over the whole graph's candidates: the predictor's without its law prior
 #: (``law_share`` names a law, and every lay training case cites BGB) and the graph's, without the
 #: learned law router's (``LAWROUTER_FEATURES``: a ranker that names them also gets that router's
@@ -123,6 +131,9 @@ ROUTER_RANKER_FEATURES: tuple[str, ...] = GRAPH_RANKER_FEATURES + LAWROUTER_FEAT
 #: Gliederung titles and citation pairs are stored in the ranker's file: eval/ranker/passage-candidates/.
 PASSAGE_RANKER_FEATURES: tuple[str, ...] = (ROUTER_RANKER_FEATURES + PASSAGE_FEATURES + ("cites_in", "cites_out")
                                             + STRUCTURE_FEATURES)
+#: ``ROUTER_RANKER_FEATURES`` with the graph BM25 over the query's compound parts (``COMPOUND_FEATURES``
+#: says how): eval/ranker/compound-bm25/.
+COMPOUND_RANKER_FEATURES: tuple[str, ...] = ROUTER_RANKER_FEATURES + COMPOUND_FEATURES
 #: §§ of each of the router's top ``ROUTED_LAWS`` laws added to the candidates: their best by BM25.
 ROUTED_LAWS = 3
 PER_ROUTED_LAW = 10
@@ -192,6 +203,8 @@ class UnitFacts:
     #: what those two are made of: § -> its Gliederung titles, and the (citing §, cited §) pairs
     outline_titles: Mapping[str, str] = field(default_factory=dict)
     cites: Sequence[tuple[str, str]] = ()
+    #: whether the graph BM25 reads the query's compound parts (``COMPOUND_FEATURES``)
+    compounds: bool = False
 
     @classmethod
     def build(cls, units: Mapping[str, str], ids: Sequence[str],
@@ -342,7 +355,7 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
     lay = layout([ids for ids, _ in parts.values()])
     col = lay.col
     runs = dense_runs(parts, lay)
-    run_ranks = {name: ranks(s) for name, s in runs.items()}
+    run_ranks = {name: ranks(s) for name, s in runs.items() if name not in FEATURE_ONLY}
     out = []
     for i, text in enumerate(texts):
         chosen = choose(runs, fused[i], lay, i, query)
@@ -374,12 +387,15 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
                                                                           law_columns(cand, query.laws))
             p = lr + len(LAWROUTER_FEATURES)
             score_rank_gap_columns(x[:, p:p + len(PASSAGE_FEATURES)], PASSAGE_COMPONENTS, runs, run_ranks, i, cols)
-        s = len(FEATURES) - len(STRUCTURE_FEATURES)
+        s = FEATURES.index(STRUCTURE_FEATURES[0])
         if ctx.facts.outline:
             x[:, s] = [len(stems & ctx.facts.outline.get(u, frozenset())) / len(stems) if stems else np.nan
                        for u in cand]
         if ctx.facts.neighbours:
             x[:, s + 1] = [anchor_of.get(u, np.nan) for u in cand]
+        for name in FEATURE_ONLY:
+            if name in runs:
+                x[:, FEATURES.index(name)] = runs[name][i][cols]
         out.append(Candidates(cand, x, [tuple(dict.fromkeys(chosen[u])) for u in cand]))
     return out
 
@@ -394,6 +410,8 @@ def choose(runs: Mapping[str, np.ndarray], fused: Sequence[tuple[str, float]], l
     for u, _ in fused[:PER_COMPONENT]:
         chosen.setdefault(u, []).append(SOURCES["fused"])
     for name, s in runs.items():
+        if name in FEATURE_ONLY:
+            continue
         row = s[i]
         top = top_dense(np.where(np.isnan(row), -np.inf, row)[None, :], PER_COMPONENT)[0]
         for j in top:

@@ -23,13 +23,14 @@ for 150 candidates; encoding the candidates on demand instead cost 20-40 ms per 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..embed.static import StaticEmbedder
-from .text import tokens
+from .text import split_compound, tokens
 
 if TYPE_CHECKING:
     from scipy import sparse
@@ -61,6 +62,32 @@ def bm25_matrix(docs: Sequence[str]) -> tuple[sparse.csr_matrix, dict[str, int]]
     weight = tf.copy()
     weight.data = tf.data * (K1 + 1) / (tf.data + np.repeat(norm, np.diff(tf.indptr)))
     return sparse.csr_matrix(weight.multiply(idf[None, :]), dtype=np.float32), vocab
+
+
+def compound_parts(text: str, vocab: Mapping[str, int]) -> set[str]:
+    """The tokens of the compound parts (``text.split_compound``) of each word of ``text`` whose one
+    token ``vocab`` lacks ("Ladendiebstahl" -> laden, diebstahl). Why only those: a compound the §
+    texts use matches as a whole, and its parts would only add noise; one they never use ("no §
+    says Ladendiebstahl") otherwise matches nothing (eval/bm25-compounds/)."""
+    out: set[str] = set()
+    for word in re.findall(r"\w+", text.lower()):
+        own = tokens(word)
+        if len(own) == 1 and own[0] not in vocab:
+            out.update(t for part in split_compound(word) for t in tokens(part))
+    return out
+
+
+def query_terms(text: str, vocab: Mapping[str, int], compounds: bool = False) -> set[int]:
+    """The BM25 columns of ``text``'s distinct tokens in ``vocab``; with ``compounds`` also those
+    of its unknown words' compound parts (``compound_parts``): a query whose every word's token
+    ``vocab`` knows gets the same columns either way."""
+    known = {vocab[t] for t in tokens(text) if t in vocab}
+    return known | {vocab[t] for t in compound_parts(text, vocab) if t in vocab} if compounds else known
+
+
+def part_terms(text: str, vocab: Mapping[str, int]) -> set[int]:
+    """The columns ``compounds`` adds to ``query_terms``: the parts' tokens the query itself lacks."""
+    return query_terms(text, vocab, True) - query_terms(text, vocab)
 
 
 class Bm25:
