@@ -164,7 +164,8 @@ def _steps(cells, n_queries: int) -> int:
               help="Learned mode with --cv and --fold-ranker shipped: the fold rankers' features, as `legalkg train "
                    "--ranker-features` names them (default: the task's shipped design; graph: candidates from every "
                    "§ of the laws; router: graph plus the learned law router; passage: router plus each §'s best "
-                   "Absatz, citation degrees, Gliederung match and citation neighbours; predictor: the predictor's "
+                   "Absatz, citation degrees, Gliederung match and citation neighbours; compounds: router with the "
+                   "graph BM25 over the compound parts of the query words no § text uses; predictor: the predictor's "
                    "candidates "
                    "only; "
                    "eval/ranker/graph-candidates/README.md).")
