@@ -359,6 +359,22 @@ def passage_candidates(rel: str = "eval/ranker/passage-candidates/paired.md") ->
     return "\n".join(lines)
 
 
+def compound_bm25(rel: str = "eval/ranker/compound-bm25/paired.md") -> str:
+    """``rel``: § R@10 micro [CI] of the lay engine whose graph BM25 reads the compound parts of unknown
+    query words, of the shipped design and of full-text, with the paired difference and p, on lay_beyond
+    (the page's first table) and on GerLayQA dev (its second)."""
+    column, diff = "§ R@10 micro [95 % CI]", "with parts minus this [95 % CI]"
+    tables: dict[str, list[dict[str, str]]] = {}
+    for row in markdown_rows(committed(rel)):
+        tables.setdefault(row["#"], []).append(row)
+    lines = ["| set | with compound parts | shipped design | difference [95 % CI] | p | full-text |",
+             "|---|---|---|---|---|---|"]
+    for key, name in (("1", "lay_beyond (353)"), ("2", "GerLayQA dev (2,154)")):
+        new_, old, text = tables[key]
+        lines.append(f"| {name} | {new_[column]} | {old[column]} | {old[diff]} | {old['p']} | {text[column]} |")
+    return "\n".join(lines)
+
+
 def gerlayqa_designs(folder: str = "eval/ranker/graph-candidates") -> str:
     """``folder``/cv-gerlayqa-{graph,default}: per design § Recall@10 per query and nDCG@10 (results.md's IR
     table) and § recall micro [CI] (results.csv)."""
@@ -988,6 +1004,8 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "passage-candidates": passage_candidates,
     "passage-candidates-same-router": lambda: page_table("eval/ranker/passage-candidates/paired.md", 3),
     "passage-candidates-diagnosis": lambda: page_table("eval/ranker/passage-candidates/diagnosis.md", 1),
+    "compound-bm25-explain-shipped": lambda: page_table("eval/ranker/compound-bm25/explain.md", 1),
+    "compound-bm25-explain-compounds": lambda: page_table("eval/ranker/compound-bm25/explain.md", 2),
     "graph-candidates-paired": lambda: table_of("eval/ranker/graph-candidates/paired.md"),
     "graph-candidates-cv-paired": lambda: table_of("eval/ranker/graph-candidates/cv-paired.md"),
     "gerlayqa-designs": gerlayqa_designs,

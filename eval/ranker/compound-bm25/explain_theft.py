@@ -2,7 +2,8 @@
 the shipped ranker file and under a ranker file of another design (``--ranker FILE``, e.g. one built by
 ``legalkg train ... --ranker-features compounds --ranker-out FILE``): its rank among the candidates,
 the sources that proposed it, its BM25, vector and NB features and the features that moved it most
-(LightGBM contributions), beside those of the top hit. Run from the repo root against the
+(LightGBM contributions), beside those of the top hit; and the best §§ by the BM25 of the question's
+compound parts alone. Run from the repo root against the
 quickstart's graph:
 
     .venv/bin/python eval/ranker/compound-bm25/explain_theft.py --ranker FILE > eval/ranker/compound-bm25/explain.md
@@ -48,6 +49,17 @@ def report(name: str, pred, ranker) -> list[str]:
     return lines
 
 
+def parts_alone(corpus, n: int = 8) -> list[str]:
+    """The best ``n`` §§ of the graph by the BM25 of the question's added compound parts alone."""
+    scores = corpus.part_bm25([QUESTION])[0]
+    order = list(np.argsort(-scores, kind="stable"))
+    lines = ["## The compound parts' BM25 alone (`gbm25_parts`) over every § of the graph\n",
+             "| rank | § | gbm25_parts |", "|---|---|---|"]
+    shown = order[:n] + ([corpus.ids.index(GOLD)] if corpus.ids.index(GOLD) not in order[:n] else [])
+    lines += [f"| {order.index(j) + 1} | {corpus.ids[j]} | {scores[j]:.3g} |" for j in shown]
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ranker", help="a lay ranker file of another design, shown beside the shipped one")
@@ -62,6 +74,7 @@ def main() -> None:
         other = rankfile.load(args.ranker).attach_units(units, pred.statutes.ids, corpus)
         out += [""] + report(f"--ranker ({len(other.features)} features, compound BM25: {other.facts.compounds})",
                              pred, other)
+    out += [""] + parts_alone(engine.models.corpus()[1])
     print("\n".join(out))
 
 
