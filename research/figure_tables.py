@@ -1004,6 +1004,8 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "passage-candidates": passage_candidates,
     "passage-candidates-same-router": lambda: page_table("eval/ranker/passage-candidates/paired.md", 3),
     "passage-candidates-diagnosis": lambda: page_table("eval/ranker/passage-candidates/diagnosis.md", 1),
+    "compound-bm25": compound_bm25,
+    "compound-bm25-reruns": lambda: page_table("eval/ranker/compound-bm25/paired.md", 3),
     "compound-bm25-explain-shipped": lambda: page_table("eval/ranker/compound-bm25/explain.md", 1),
     "compound-bm25-explain-compounds": lambda: page_table("eval/ranker/compound-bm25/explain.md", 2),
     "graph-candidates-paired": lambda: table_of("eval/ranker/graph-candidates/paired.md"),
