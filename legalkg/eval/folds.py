@@ -62,13 +62,11 @@ from ..predict.ranker import (
     fit_stacked,
     fold_router,
     graph_facts,
-    uses_compounds,
     uses_degrees,
     uses_graph,
     uses_lawrouter,
     uses_neighbours,
     uses_outline,
-    uses_passages,
 )
 from ..predict.rankfeatures import UnitFacts
 from ..predict.units import cites_degrees, cites_pairs, outline_titles, unit_texts
@@ -187,10 +185,9 @@ def fold_ranker(prep: Prepared, fold: TrainingSet, seed: int = 0, n_folds: int =
         # every lay_beyond question); fit_stacked gives each inner fold its own in turn
         router = fold_router(lawrouter.shipped(), fold) if uses_lawrouter(features) else None
         degrees = default_degrees() if uses_degrees(features) else None
-        facts = graph_facts(prep.corpus[0], prep.corpus[1], degrees, router=router, passages=uses_passages(features),
+        facts = graph_facts(prep.corpus[0], prep.corpus[1], degrees, router=router, features=features,
                             outline=default_outline() if uses_outline(features) else None,
-                            cites=default_cites() if uses_neighbours(features) else (),
-                            compounds=uses_compounds(features))
+                            cites=default_cites() if uses_neighbours(features) else ())
     ranker = fit_stacked(fold, fit, facts, n_folds=n_inner, seed=seed, features=features,
                          extra=prep.pairs if uses_graph(features) else None)
     ranker.meta[TRAINED_ON] = sorted(seen)

@@ -20,13 +20,11 @@ from .ranker import (
     TASK_FEATURES,
     fit_stacked,
     graph_facts,
-    uses_compounds,
     uses_degrees,
     uses_graph,
     uses_lawrouter,
     uses_neighbours,
     uses_outline,
-    uses_passages,
 )
 from .rankfeatures import UnitFacts
 from .rankfile import save as save_ranker
@@ -70,10 +68,9 @@ def build_model(data: Sequence[str | Path], out: str | Path, task: str | None = 
             router = lawrouter.shipped() if uses_lawrouter(features) else None  # inner folds: fold_router
             degrees = cites_degrees(slugs) if uses_degrees(features) else None
             facts = graph_facts(units, corpusmod.cached(units, paths.cache_dir() / "corpus"), degrees, router=router,
-                                passages=uses_passages(features),
+                                features=features,
                                 outline=outline_titles(slugs) if uses_outline(features) else None,
-                                cites=cites_pairs(slugs) if uses_neighbours(features) else (),
-                                compounds=uses_compounds(features))
+                                cites=cites_pairs(slugs) if uses_neighbours(features) else ())
             extra = graphpairs.pairs(units, seed=seed)
         ranker = fit_stacked(resolved, lambda ts: train(ts, config=config, statutes=statutes, seed=seed),
                              facts, seed=seed, features=features, extra=extra)

@@ -187,8 +187,7 @@ class Ranker:
         if corpus is not None and uses_graph(self.features):
             router = lawrouter.shipped() if uses_lawrouter(self.features) else None
             self.facts = graph_facts(units, corpus, self.degrees, uses_text(self.features), router,
-                                     uses_passages(self.features), self.outline, self.cites,
-                                     uses_compounds(self.features))
+                                     self.features, self.outline, self.cites)
         else:
             self.facts = UnitFacts.build(units, ids, self.degrees, matchers=uses_text(self.features))
         return self
@@ -288,19 +287,19 @@ def neighbour_map(cites: Sequence[tuple[str, str]]) -> dict[str, tuple[str, ...]
 
 
 def graph_facts(units: Mapping[str, str], corpus: Corpus, degrees: Mapping[str, tuple[int, int]] | None = None,
-                matchers: bool = False, router: LawRouter | None = None, passages: bool = False,
-                outline: Mapping[str, str] | None = None, cites: Sequence[tuple[str, str]] = (),
-                compounds: bool = False) -> UnitFacts:
+                matchers: bool = False, router: LawRouter | None = None, features: Sequence[str] = (),
+                outline: Mapping[str, str] | None = None, cites: Sequence[tuple[str, str]] = ()) -> UnitFacts:
     """Unit facts of every § of ``corpus`` (``units`` holds their texts), with the corpus, the
-    learned law router ``router`` (where given), with ``passages`` the corpus' §§ by Absatz
-    (``passages.cached``), the stems of each §'s Gliederung titles (``outline``: § -> titles) and
-    the citation neighbours (``cites``: (citing, cited) pairs) attached; ``compounds``: the graph
-    BM25 reads the query's compound parts (``uses_compounds``)."""
+    learned law router ``router`` (where given), the stems of each §'s Gliederung titles
+    (``outline``: § -> titles) and the citation neighbours (``cites``: (citing, cited) pairs)
+    attached; the design ``features`` decides whether the corpus' §§ by Absatz are attached
+    (``uses_passages``, ``passages.cached``) and whether the graph BM25 reads the query's compound
+    parts (``uses_compounds``)."""
     facts = UnitFacts.build(units, corpus.ids, degrees, matchers=matchers)
     facts.corpus = corpus
     facts.router = router
-    facts.compounds = compounds
-    if passages:
+    facts.compounds = uses_compounds(features)
+    if uses_passages(features):
         facts.passages = passagemod.cached(units, corpus.ids, paths.cache_dir() / "passages")
     if outline:
         facts.outline_titles = outline

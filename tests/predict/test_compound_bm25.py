@@ -105,7 +105,7 @@ def test_only_the_compound_design_reads_the_parts(lay_set, units, corpus):
 
 
 def test_the_ranker_file_keeps_the_design(lay_set, units, corpus, tmp_path):
-    facts = graph_facts(units, corpus, compounds=True)
+    facts = graph_facts(units, corpus, features=COMPOUND_RANKER_FEATURES)
     rk = fit_stacked(lay_set, lambda ts: train(ts, UNITS), facts, n_folds=2, features=COMPOUND_RANKER_FEATURES)
     loaded = rankfile.load(rankfile.save(rk, tmp_path / "c.npz")).attach_units(units, [], corpus)
     assert loaded.features == COMPOUND_RANKER_FEATURES and loaded.facts.compounds

@@ -86,7 +86,7 @@ def test_the_passage_design_finds_and_features_a_section_by_its_absatz(lay_set, 
     model = train(lay_set, UNITS)  # the predictor knows a few BGB §§ only
     degrees = cites_degrees(LAWS)
     assert degrees["BUrlG/§13"] == (0, 4)
-    facts = graph_facts(units, corpus, degrees, passages=True)
+    facts = graph_facts(units, corpus, degrees, features=PASSAGE_RANKER_FEATURES)
     cand = candidates(model, [QUERY, "Von welchen Vorschriften kann im Tarifvertrag abgewichen werden?"],
                       None, facts)
     at = cand[0].ids.index("BUrlG/§3")
@@ -148,7 +148,7 @@ def test_the_citation_neighbours_of_a_strong_candidate_become_candidates(lay_set
 def test_the_ranker_file_keeps_the_degrees_outline_and_citations(lay_set, units, corpus, tmp_path, monkeypatch):
     monkeypatch.setenv("LEGALKG_CACHE", str(tmp_path))
     outline, cites, degrees = outline_titles(LAWS), cites_pairs(LAWS), cites_degrees(LAWS)
-    facts = graph_facts(units, corpus, degrees, passages=True, outline=outline, cites=cites)
+    facts = graph_facts(units, corpus, degrees, features=PASSAGE_RANKER_FEATURES, outline=outline, cites=cites)
     rk = fit_stacked(lay_set, lambda ts: train(ts, UNITS), facts, n_folds=2, features=PASSAGE_RANKER_FEATURES)
     assert rk.outline == outline and list(rk.cites) == cites and rk.degrees == degrees
     loaded = rankfile.load(rankfile.save(rk, tmp_path / "p.npz")).attach_units(units, [], corpus)
