@@ -159,17 +159,21 @@ def fixture_keys(conftest: Path) -> dict[str, str]:
 
 def module_key(item, own: str, by_conftest: dict[Path, dict[str, str]]) -> str:
     """A module's own ``load_graph`` laws, else those of a folder fixture that its tests use."""
-    if own:
-        return own
-    for folder in item.path.parents:
-        conftest = folder / "conftest.py"
-        if conftest.is_file() and folder != Path(__file__).parent:
-            keys = by_conftest.setdefault(conftest, fixture_keys(conftest))
-            for name in item.fixturenames:
-                if name in keys:
-                    return keys[name]
+    return own or folder_key(item.path, by_conftest, lambda name: name in item.fixturenames)
+
+
+def folder_key(path: Path, by_conftest: dict[Path, dict[str, str]], uses) -> str:
+    """The laws of the first fixture of a conftest.py between ``path`` and tests/ that ``uses(name)``
+    says the module uses ("" for none)."""
+    for folder in path.parents:
         if folder == Path(__file__).parent:
             break
+        conftest = folder / "conftest.py"
+        if conftest.is_file():
+            keys = by_conftest.setdefault(conftest, fixture_keys(conftest))
+            for name, key in keys.items():
+                if uses(name):
+                    return key
     return ""
 
 
@@ -229,13 +233,4 @@ def file_key(path: Path, by_conftest: dict[Path, dict[str, str]]) -> str:
     if own or not path.is_file():
         return own
     source = path.read_text("utf-8")
-    for folder in path.parents:
-        conftest = folder / "conftest.py"
-        if folder == Path(__file__).parent:
-            break
-        if conftest.is_file():
-            keys = by_conftest.setdefault(conftest, fixture_keys(conftest))
-            for name, key in keys.items():
-                if re.search(rf"\b{name}\b", source):
-                    return key
-    return ""
+    return folder_key(path, by_conftest, lambda name: re.search(rf"\b{name}\b", source) is not None)
