@@ -343,6 +343,26 @@ def router_candidates(rel: str = "eval/ranker/router-candidates/paired.md") -> s
     return "\n".join(lines)
 
 
+def beyond_train_gm(rel: str = "eval/ranker/beyond-train-gm/paired.md") -> str:
+    """``rel``: Recall@10 per question and § recall@10 micro [CI] of the lay engine trained with the further
+    questions of eval/lay-beyond-more/, without them and of full-text, with the paired difference and
+    p; the page's tables in order: lay_beyond per question, micro, GerLayQA dev per question, micro."""
+    tables: dict[str, list[dict[str, str]]] = {}
+    for row in markdown_rows(committed(rel)):
+        tables.setdefault(row["#"], []).append(row)
+    lines = ["| set | metric | with parts g to m | without them | difference [95 % CI] | p | full-text |",
+             "|---|---|---|---|---|---|---|"]
+    for key, name, metric in (("1", "lay_beyond (353)", "Recall@10 per question"),
+                              ("2", "lay_beyond (353)", "§ recall@10 micro"),
+                              ("3", "GerLayQA dev (2,154)", "Recall@10 per question"),
+                              ("4", "GerLayQA dev (2,154)", "§ recall@10 micro")):
+        new_, old, text = tables[key]
+        column, diff = f"{metric} [95 % CI]", "with parts g to m minus this [95 % CI]"
+        lines.append(f"| {name} | {metric} | {new_[column]} | {old[column]} | {old[diff]} | {old['p']} "
+                     f"| {text[column]} |")
+    return "\n".join(lines)
+
+
 def passage_candidates(rel: str = "eval/ranker/passage-candidates/paired.md") -> str:
     """``rel``: § R@10 micro [CI] of the lay engine with passages, degrees, Gliederung match and
     citation neighbours, without them (router-candidates) and of full-text, with the paired difference
@@ -998,6 +1018,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "beyond-train": beyond_train,
     "beyond-train-f": beyond_train_f,
     "router-candidates": router_candidates,
+    "beyond-train-gm": beyond_train_gm,
     "router-candidates-laws": lambda: page_table("eval/ranker/router-candidates/sizes.md", 1),
     "router-candidates-sections": lambda: page_table("eval/ranker/router-candidates/sizes.md", 2),
     "router-candidates-diagnosis": lambda: page_table("eval/ranker/router-candidates/diagnosis.md", 1),

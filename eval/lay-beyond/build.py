@@ -7,7 +7,9 @@ Usage: .venv/bin/python eval/lay-beyond/build.py [--set dev|train|outside] [--ch
 except those that retell a scored question (``close_to_dev``), ``unshared.jsonl`` only those whose
 gold §§ no scored question names (the strict check of what the training questions teach);
 ``--set outside`` the training questions about laws outside the 58 default codes of
-``eval/lay-outside-train/`` (parts ``train-*.jsonl``, built ``train.jsonl``, the same leak rule).
+``eval/lay-outside-train/`` (parts ``train-*.jsonl``, built ``train.jsonl``, the same leak rule);
+``--set more`` the further training questions beyond BGB of ``eval/lay-beyond-more/`` (measured, not in
+the shipped models' recipe; built as ``--set train``).
 
 The questions are written in parts (``dev-a.jsonl``, ``dev-b.jsonl``, ...), one per author, so two
 people can add questions without touching the same file. ``dev.jsonl`` (what ``legalkg eval
@@ -28,7 +30,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 #: set name -> (folder, file prefix): the parts are ``<prefix>-*.jsonl``, the built file ``<prefix>.jsonl``
 SETS = {"dev": (HERE, "dev"), "train": (HERE.parent / "lay-beyond-train", "train"),
-        "outside": (HERE.parent / "lay-outside-train", "train")}
+        "outside": (HERE.parent / "lay-outside-train", "train"), "more": (HERE.parent / "lay-beyond-more", "train")}
 DEV = HERE / "dev.jsonl"
 README = HERE / "README.md"
 START, END = "<!-- counts:start (build.py writes this table) -->", "<!-- counts:end -->"

@@ -1,5 +1,6 @@
-"""The lay training questions beyond BGB (eval/lay-beyond-train): records, gold against the statute XML, and no
-leak into the dev set they are scored against (pure: the shared gii XML, no server)."""
+"""The lay training questions beyond BGB (eval/lay-beyond-train, and the further ones of eval/lay-beyond-more):
+records, gold against the statute XML, and no leak into the dev set they are scored against (pure: the shared
+gii XML, no server)."""
 
 from __future__ import annotations
 
@@ -13,13 +14,19 @@ from legalkg.parse import iter_laws
 
 from .test_lay_beyond import build
 
-FOLDER = paths.REPO_ROOT / "eval" / "lay-beyond-train"
 DEV = paths.REPO_ROOT / "eval" / "lay-beyond"
+#: build.py's set name -> its folder: the shipped training questions and the further ones (lay-beyond-more)
+SETS = {"train": paths.REPO_ROOT / "eval" / "lay-beyond-train", "more": paths.REPO_ROOT / "eval" / "lay-beyond-more"}
+
+
+@pytest.fixture(scope="module", params=sorted(SETS))
+def name(request) -> str:
+    return request.param
 
 
 @pytest.fixture(scope="module")
-def records() -> list[dict]:
-    return build.records((FOLDER / "train.jsonl").read_bytes())
+def records(name) -> list[dict]:
+    return build.records((SETS[name] / "train.jsonl").read_bytes())
 
 
 @pytest.fixture(scope="module")
@@ -27,9 +34,9 @@ def dev_records() -> list[dict]:
     return [r for f in (DEV / "dev.jsonl", DEV / "outside58.jsonl") for r in build.records(f.read_bytes())]
 
 
-def test_train_is_built_from_its_parts_with_its_counts():
-    assert build.parts(FOLDER, "train"), "no train-*.jsonl parts"
-    assert build.main(["--set", "train", "--check"]) == 0, "run eval/lay-beyond/build.py --set train"
+def test_train_is_built_from_its_parts_with_its_counts(name):
+    assert build.parts(SETS[name], "train"), "no train-*.jsonl parts"
+    assert build.main(["--set", name, "--check"]) == 0, f"run eval/lay-beyond/build.py --set {name}"
 
 
 def test_records_have_the_fields_and_unique_ids_and_questions(records):
@@ -42,10 +49,10 @@ def test_records_have_the_fields_and_unique_ids_and_questions(records):
     assert len({r["question"] for r in records}) == len(records)
 
 
-def test_no_training_question_retells_a_scored_question(records, dev_records):
+def test_no_training_question_retells_a_scored_question(name, records, dev_records):
     for r in records:
         assert not build.close_to_dev(r, dev_records), r["id"]
-    unshared = build.records((FOLDER / "unshared.jsonl").read_bytes())
+    unshared = build.records((SETS[name] / "unshared.jsonl").read_bytes())
     scored_gold = {g for d in dev_records for g in d["gold"]}
     assert unshared and all(not set(r["gold"]) & scored_gold for r in unshared)
     assert {r["id"] for r in unshared} <= {r["id"] for r in records}
@@ -67,8 +74,8 @@ def test_the_leak_rule_catches_a_retold_situation():
     assert build.close_to_dev({**dev, "gold": ["§ 1 TzBfG"]}, [dev])  # the same words, whatever the gold
 
 
-def test_every_gold_is_a_section_in_force_of_a_default_code(records, shared_gii):
-    cases = D.load_dataset(FOLDER / "train.jsonl")
+def test_every_gold_is_a_section_in_force_of_a_default_code(name, records, shared_gii):
+    cases = D.load_dataset(SETS[name] / "train.jsonl")
     assert [c.id for c in cases] == [r["id"] for r in records]
     slug = {c.cited: c.slug for c in codes.default_codes()}
     laws = {c.law for case in cases for c in case.gold}
