@@ -363,6 +363,23 @@ def beyond_train_gm(rel: str = "eval/ranker/beyond-train-gm/paired.md") -> str:
     return "\n".join(lines)
 
 
+def capacity_gm(rel: str = "eval/ranker/capacity-gm/paired.md") -> str:
+    """``rel``: Recall@10 per question [CI] of the lay engine trained with eval/lay-beyond-more/ and a
+    ranker of 300 trees, of the same with 100 trees and of 100 trees without lay-beyond-more, with the
+    paired differences and p; lay_beyond (the page's first table) and GerLayQA dev (its third)."""
+    tables: dict[str, list[dict[str, str]]] = {}
+    for row in markdown_rows(committed(rel)):
+        tables.setdefault(row["#"], []).append(row)
+    column, diff = "Recall@10 per question [95 % CI]", "with 300 trees minus this [95 % CI]"
+    lines = ["| set | 300 trees | 100 trees | difference [95 % CI] | p | 100 trees, without lay-beyond-more "
+             "| difference [95 % CI] | p |", "|---|---|---|---|---|---|---|---|"]
+    for key, name in (("1", "lay_beyond (353)"), ("3", "GerLayQA dev (2,154)")):
+        new_, t100, old, _text = tables[key]
+        lines.append(f"| {name} | {new_[column]} | {t100[column]} | {t100[diff]} | {t100['p']} | {old[column]} "
+                     f"| {old[diff]} | {old['p']} |")
+    return "\n".join(lines)
+
+
 def passage_candidates(rel: str = "eval/ranker/passage-candidates/paired.md") -> str:
     """``rel``: § R@10 micro [CI] of the lay engine with passages, degrees, Gliederung match and
     citation neighbours, without them (router-candidates) and of full-text, with the paired difference
@@ -1019,6 +1036,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "beyond-train-f": beyond_train_f,
     "router-candidates": router_candidates,
     "beyond-train-gm": beyond_train_gm,
+    "capacity-gm": capacity_gm,
     "router-candidates-laws": lambda: page_table("eval/ranker/router-candidates/sizes.md", 1),
     "router-candidates-sections": lambda: page_table("eval/ranker/router-candidates/sizes.md", 2),
     "router-candidates-diagnosis": lambda: page_table("eval/ranker/router-candidates/diagnosis.md", 1),
