@@ -6,35 +6,22 @@ over all gold §§), with 95 % bootstrap CIs and paired sign-flip tests; full-te
 Run from the repo root:
 .venv/bin/python eval/ranker/capacity-gm/paired.py > eval/ranker/capacity-gm/paired.md"""
 
+import sys
 from pathlib import Path
 
-import pandas as pd
-
-from legalkg.eval.stats import bootstrap_ci, paired_test
-
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent / "beyond-train-gm"))
+import paired as gm  # noqa: E402  (beyond-train-gm's: the same per-case hits and table lines)
+
 SETS = (("lay_beyond (353 questions)", "cv-lay-beyond", "../beyond-train-gm/cv-lay-beyond",
          "../passage-candidates/cv-lay-beyond-router"),
         ("GerLayQA dev (2,154 questions)", "cv-gerlayqa", "../beyond-train-gm/cv-gerlayqa",
          "../compound-bm25/cv-gerlayqa-router"))
+line = gm.line
 
 
-def hits(folder: str, mode: str) -> pd.DataFrame:
-    df = pd.read_csv(HERE / folder / "case_scores.csv.gz")
-    return df[df["mode"] == mode].set_index("case_id")[["n_gold", "hits_2"]].sort_index()  # hits_2: § depth
-
-
-def line(name: str, df: pd.DataFrame, base: pd.DataFrame, per_question: bool) -> str:
-    num, den = df["hits_2"].to_numpy(float), df["n_gold"].to_numpy(float)
-    bnum = base["hits_2"].to_numpy(float)
-    if per_question:
-        num, bnum, den = num / den, bnum / den, den * 0 + 1
-    point, low, high = bootstrap_ci(num, den)
-    if df is base:
-        return f"| {name} | {point:.3f} [{low:.3f}, {high:.3f}] | – | – |"
-    t = paired_test(bnum, num, den)
-    return (f"| {name} | {point:.3f} [{low:.3f}, {high:.3f}] | {t.diff:+.3f} [{t.ci_low:+.3f}, {t.ci_high:+.3f}] "
-            f"| {t.p_value:.4f} |")
+def hits(folder: str, mode: str):
+    return gm.hits(str(HERE / folder), mode)
 
 
 if __name__ == "__main__":
