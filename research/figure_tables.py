@@ -380,6 +380,18 @@ def capacity_gm(rel: str = "eval/ranker/capacity-gm/paired.md") -> str:
     return "\n".join(lines)
 
 
+def capacity_case(rel: str = "eval/ranker/capacity-case/paired.md") -> str:
+    """``rel``: § recall@5 [CI] and ToER@5 (``--level auto``) on ler_all of the case ranker with 300 trees,
+    with the shipped 100 and of full-text, with the paired differences (the page's first table)."""
+    rows = [r for r in markdown_rows(committed(rel)) if r["#"] == "1"]
+    lines = ["| ler_all (703 cases), `--level auto`, k 5 | § recall@5 [95 % CI] | ToER@5 | minus 100 trees: "
+             "recall [95 % CI] | p | minus 100 trees: ToER [95 % CI] |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['engine']} | {r['§ recall@5 [95 % CI]']} | {r['ToER@5']} | "
+                     f"{r['minus 100 trees: recall [95 % CI]']} | {r['p']} | {r['minus 100 trees: ToER [95 % CI]']} |")
+    return "\n".join(lines)
+
+
 def passage_candidates(rel: str = "eval/ranker/passage-candidates/paired.md") -> str:
     """``rel``: § R@10 micro [CI] of the lay engine with passages, degrees, Gliederung match and
     citation neighbours, without them (router-candidates) and of full-text, with the paired difference
@@ -1037,6 +1049,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "router-candidates": router_candidates,
     "beyond-train-gm": beyond_train_gm,
     "capacity-gm": capacity_gm,
+    "capacity-case": capacity_case,
     "router-candidates-laws": lambda: page_table("eval/ranker/router-candidates/sizes.md", 1),
     "router-candidates-sections": lambda: page_table("eval/ranker/router-candidates/sizes.md", 2),
     "router-candidates-diagnosis": lambda: page_table("eval/ranker/router-candidates/diagnosis.md", 1),
