@@ -116,13 +116,13 @@ def without(prefixes, features=FEATURES) -> tuple[str, ...]:
     return tuple(f for f in features if not f.startswith(tuple(prefixes)))
 
 
-def ranker_rows(golds, folds, runs, variants, seed):
+def ranker_rows(golds, folds, runs, variants, seed, task):
     """For each fold and each variant (name -> (candidates, features)) a LambdaRank on those feature
     columns, fitted on the other folds' rows, ranks the fold's cases into ``runs``."""
     for train_idx, test_idx in folds:
         t0 = time.perf_counter()
         for name, (rows, features) in variants.items():
-            booster = fit_booster([rows[i] for i in train_idx], [golds[i] for i in train_idx], seed, features)
+            booster = fit_booster([rows[i] for i in train_idx], [golds[i] for i in train_idx], task, seed, features)
             cols = feature_columns(features)
             for i in test_idx:
                 runs[i][name] = booster_order(booster, rows[i], cols)
@@ -149,7 +149,7 @@ def cross_fitted(data, statutes, facts, n_folds, seed, ablate, forms):
             r.update(m)
         variants[OLD + WITH_FORMS] = (more, DEFAULT_FEATURES)
         variants[NEW + WITH_FORMS] = (more, FEATURES)
-    ranker_rows(golds, folds, runs, variants, seed)
+    ranker_rows(golds, folds, runs, variants, seed, data.task)
     expansions = [{u: [v for v, _, _ in tables[i].neighbours(u, 1)] for name in r for u in r[name][:5]}
                   for i, r in enumerate(runs)]
     return runs, expansions, labels

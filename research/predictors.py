@@ -28,8 +28,10 @@ import numpy as np
 from legalkg.predict import TASK_FORMS
 
 #: recipe files committed in the checkout's ``eval/`` folder, not in the shared data (the lay questions
-#: beyond BGB, eval/lay-beyond/README.md, and the training questions beyond BGB, eval/lay-beyond-train/)
-IN_CHECKOUT: frozenset[str] = frozenset({"lay-beyond/dev.jsonl", "lay-beyond-train/train.jsonl"})
+#: beyond BGB, eval/lay-beyond/README.md, and the training questions beyond BGB, eval/lay-beyond-train/ and
+#: eval/lay-beyond-more/)
+IN_CHECKOUT: frozenset[str] = frozenset({"lay-beyond/dev.jsonl", "lay-beyond-train/train.jsonl",
+                                         "lay-beyond-more/train.jsonl"})
 
 
 def recipe_file(name: str, eval_dir: Path) -> Path:
@@ -44,8 +46,8 @@ OPTIONS: dict[str, tuple[str, ...]] = {t: ("--forms", ",".join(f)) if f else () 
 #: eval folder or, for ``IN_CHECKOUT``, the checkout's; shipped file name); every command adds
 #: ``--seed 0`` and the 58 default codes
 RECIPES: dict[str, tuple[tuple[str, ...], str]] = {
-    "lay": (("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl", "lay-beyond/dev.jsonl", "lay-beyond-train/train.jsonl"),
-            "predictor-lay.npz"),
+    "lay": (("gerlayqa/dev.jsonl", "gerlayqa/train.jsonl", "lay-beyond/dev.jsonl", "lay-beyond-train/train.jsonl",
+             "lay-beyond-more/train.jsonl"), "predictor-lay.npz"),
     "case": (("ler_bgh/bgh_documents.jsonl", "ler_courts/dev.jsonl.gz"), "predictor-case.npz"),
 }
 

@@ -6,9 +6,9 @@ component likes a lot, which rank fusion cannot express. Its training rows must 
 features of a case come from a predictor that never saw the case (``fit_stacked``), as they will at
 search time, or the ranker learns to trust components that memorised their training cases.
 
-Parameters are fixed (``PARAMS``), not tuned: the cross-validation of eval/ranker/ decides only whether the
-ranker is shipped. ``explain`` gives every feature's contribution to a unit's score (LightGBM's
-``pred_contrib``, SHAP values of the trees), which ``legalkg search --explain`` shows.
+Parameters are fixed (``PARAMS``, and each task's ``SIZE``), not tuned: the cross-validation of eval/ranker/
+decides only whether a ranker is shipped. ``explain`` gives every feature's contribution to a unit's score
+(LightGBM's ``pred_contrib``, SHAP values of the trees), which ``legalkg search --explain`` shows.
 
 A search scores with ``trees.Trees`` (LightGBM's trees walked in numpy, the same scores to the bit);
 LightGBM itself is imported only to train and for ``--explain``'s contributions.
@@ -25,7 +25,7 @@ import numpy as np
 from .. import paths
 from ..errors import UserError
 from ..model import Level
-from ..vocab import RankerFeatures
+from ..vocab import RankerFeatures, Task
 from . import cocite as cocitemod, lawrouter, passages as passagemod
 from .corpus import Corpus
 from .cv import grouped_folds
@@ -61,10 +61,15 @@ FORMAT = "legalkg-ranker"
 FORMAT_VERSION = 1
 #: (A file names its features; any subset of ``rankfeatures.FEATURES`` loads, so the files written
 #: before ``TEXT_FEATURES`` existed still do: their feature set did not change.)
-PARAMS: dict = {"objective": "lambdarank", "n_estimators": 100, "learning_rate": 0.1, "num_leaves": 31,
-                "min_child_samples": 50, "subsample": 0.8, "subsample_freq": 1, "colsample_bytree": 0.8,
-                "lambdarank_truncation_level": 20, "verbose": -1, "n_jobs": 1}
+PARAMS: dict = {"objective": "lambdarank", "num_leaves": 31, "min_child_samples": 50, "subsample": 0.8,
+                "subsample_freq": 1, "colsample_bytree": 0.8, "lambdarank_truncation_level": 20, "verbose": -1,
+                "n_jobs": 1}
 #: (n_jobs 1: under load, OpenMP worker threads that spin cost far more than they give.)
+#: Trees and learning rate of each task's ranker. The lay ranker fits BGB and 57 other codes at once and
+#: needs more, smaller steps (eval/ranker/capacity-gm/); with them the case ranker delivers more words for
+#: the same recall (eval/ranker/capacity-case/), so it keeps LightGBM's defaults.
+SIZE: dict[Task, dict] = {Task.LAY: {"n_estimators": 300, "learning_rate": 0.05},
+                          Task.CASE: {"n_estimators": 100, "learning_rate": 0.1}}
 #: Queries scored per feature batch (bounds the dense (queries x units) score matrices).
 BATCH = 128
 PARA = Level.PARAGRAPH.value
@@ -310,10 +315,10 @@ def graph_facts(units: Mapping[str, str], corpus: Corpus, degrees: Mapping[str, 
     return facts
 
 
-def fit_booster(cands: Sequence[Candidates], golds: Sequence[set[str]], seed: int = 0,
+def fit_booster(cands: Sequence[Candidates], golds: Sequence[set[str]], task: Task | str, seed: int = 0,
                 features: Sequence[str] = DEFAULT_FEATURES) -> Trees:
-    """LambdaRank on the candidates' ``features`` columns (relevance 1 for a gold §); queries without
-    a gold candidate teach nothing to a listwise loss and are left out."""
+    """LambdaRank of ``task``'s size on the candidates' ``features`` columns (relevance 1 for a gold §);
+    queries without a gold candidate teach nothing to a listwise loss and are left out."""
     import lightgbm as lgb
 
     keep = [i for i, (c, g) in enumerate(zip(cands, golds)) if g & set(c.ids)]
@@ -321,7 +326,7 @@ def fit_booster(cands: Sequence[Candidates], golds: Sequence[set[str]], seed: in
         raise UserError("no training case has a gold § among its candidates: the ranker cannot learn")
     x = np.vstack([cands[i].x for i in keep])[:, feature_columns(features)]
     y = np.concatenate([[1 if u in golds[i] else 0 for u in cands[i].ids] for i in keep])
-    model = lgb.LGBMRanker(**PARAMS, random_state=seed)
+    model = lgb.LGBMRanker(**PARAMS, **SIZE[Task(task)], random_state=seed)
     model.fit(x, y, group=[len(cands[i].ids) for i in keep], feature_name=list(features))
     return Trees.from_text(model.booster_.model_to_string())
 
@@ -356,7 +361,7 @@ def fit_stacked(data: TrainingSet, fit: Callable[[TrainingSet], Predictor], fact
     rows = [c for c in cands if c is not None] + extra_rows
     golds = [set(g) for g, c in zip(labels, cands) if c is not None]
     golds += [set(g) for g in para_labels(extra)] if extra_rows and extra is not None else []
-    trees = fit_booster(rows, golds, seed, features)
+    trees = fit_booster(rows, golds, data.task, seed, features)
     meta = {"n_examples": len(data.examples), "sources": list(data.sources), "inner_folds": n_folds, "seed": seed}
     if extra is not None and extra.examples:
         meta["extra_examples"] = len(extra.examples)

@@ -163,9 +163,9 @@ def test_the_statutes_own_pairs_leave_the_neighbour_feature_missing(lay_set, uni
     seen: dict = {}
     real = rankermod.fit_booster
 
-    def spy(rows, golds, seed, features):
+    def spy(rows, golds, task, seed, features):
         seen["rows"] = rows
-        return real(rows, golds, seed, features)
+        return real(rows, golds, task, seed, features)
 
     monkeypatch.setattr(rankermod, "fit_booster", spy)
     extra = graphpairs.pairs(units)

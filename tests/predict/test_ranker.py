@@ -9,7 +9,7 @@ import pytest
 
 from legalkg.errors import UserError
 from legalkg.predict import cocite, rankfile, train
-from legalkg.predict.ranker import FOUND, RANKED, fit_stacked
+from legalkg.predict.ranker import FOUND, RANKED, fit_booster, fit_stacked
 from legalkg.predict.rankfeatures import (
     DEFAULT_FEATURES,
     SOURCES,
@@ -154,3 +154,30 @@ def test_a_graph_ranker_reaches_a_section_no_case_cites(lay_set, tmp_path):
     loaded.attach_units(units, list(UNITS), corpus)
     assert loaded.facts.corpus is corpus and set(GRAPH_FEATURES) <= set(loaded.features)
     assert loaded.rank(model, q, 5) == rk.rank(model, q, 5)
+
+
+def test_each_task_fits_a_ranker_of_its_own_size(lay_set, monkeypatch):
+    """LightGBM is given ``SIZE[task]`` for each task's ranker, on the same rows: the lay and the case
+    sizes differ (eval/ranker/capacity-gm/ and capacity-case/ measured each)."""
+    import lightgbm as lgb
+
+    from legalkg.predict.ranker import SIZE, candidates, para_labels
+    from legalkg.vocab import Task
+
+    given: list[dict] = []
+
+    class Recorded(lgb.LGBMRanker):  # the real ranker, its arguments kept
+        def __init__(self, **kw):
+            given.append(kw)
+            super().__init__(**kw)
+
+    monkeypatch.setattr(lgb, "LGBMRanker", Recorded)
+    para = [i for i in UNITS if i.count("/") == 1]
+    model = train(lay_set, UNITS)
+    rows = candidates(model, [e.text for e in lay_set.examples], cocite.fit([]), UnitFacts.build(UNITS, para, {}))
+    golds = [{u for u in ids if u.count("/") == 1} for ids in para_labels(lay_set)]
+    for task in Task:
+        assert fit_booster(rows, golds, task, features=DEFAULT_FEATURES).n_trees >= 1
+    assert [(kw["n_estimators"], kw["learning_rate"]) for kw in given] == \
+        [(SIZE[t]["n_estimators"], SIZE[t]["learning_rate"]) for t in Task]
+    assert SIZE[Task.LAY] != SIZE[Task.CASE]

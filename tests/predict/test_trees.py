@@ -13,7 +13,9 @@ import pytest
 
 from legalkg import paths
 from legalkg.predict import rankfile
+from legalkg.predict.ranker import SIZE
 from legalkg.predict.trees import Trees
+from legalkg.vocab import Task
 
 lgb = pytest.importorskip("lightgbm")
 SHIPPED = paths.REPO_ROOT / "legalkg" / "data"
@@ -34,7 +36,7 @@ def hard_rows(trees: Trees, n_features: int, n: int = 3000) -> np.ndarray:
 def test_the_numpy_walk_scores_the_shipped_ranker_as_lightgbm_does(task):
     ranker = rankfile.load(SHIPPED / f"ranker-{task}.npz")
     booster = lgb.Booster(model_str=ranker.trees.text)
-    assert ranker.trees.n_trees == booster.num_trees() == 100
+    assert ranker.trees.n_trees == booster.num_trees() == SIZE[Task(task)]["n_estimators"]  # every tree walked
     x = hard_rows(ranker.trees, booster.num_feature())
     for rows in (x, x.astype(np.float32)):
         assert np.array_equal(ranker.trees.predict(rows), booster.predict(rows, num_threads=1))
