@@ -392,6 +392,23 @@ def capacity_case(rel: str = "eval/ranker/capacity-case/paired.md") -> str:
     return "\n".join(lines)
 
 
+def passage_capacity(rel: str = "eval/ranker/passage-capacity/paired.md") -> str:
+    """``rel``: Recall@10 per question [CI] of the passage design with the shipped lay ranker's size and
+    data, of the shipped design and of full-text, with the paired difference and p; lay_beyond (the
+    page's first table) and GerLayQA dev (its third)."""
+    tables: dict[str, list[dict[str, str]]] = {}
+    for row in markdown_rows(committed(rel)):
+        tables.setdefault(row["#"], []).append(row)
+    column, diff = "Recall@10 per question [95 % CI]", "passage design minus this [95 % CI]"
+    lines = ["| set | passage design | shipped design | difference [95 % CI] | p | full-text |",
+             "|---|---|---|---|---|---|"]
+    for key, name in (("1", "lay_beyond (353)"), ("3", "GerLayQA dev (2,154)")):
+        new_, shipped, text = tables[key]
+        lines.append(f"| {name} | {new_[column]} | {shipped[column]} | {shipped[diff]} | {shipped['p']} "
+                     f"| {text[column]} |")
+    return "\n".join(lines)
+
+
 def passage_candidates(rel: str = "eval/ranker/passage-candidates/paired.md") -> str:
     """``rel``: § R@10 micro [CI] of the lay engine with passages, degrees, Gliederung match and
     citation neighbours, without them (router-candidates) and of full-text, with the paired difference
@@ -1050,6 +1067,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "beyond-train-gm": beyond_train_gm,
     "capacity-gm": capacity_gm,
     "capacity-case": capacity_case,
+    "passage-capacity": passage_capacity,
     "router-candidates-laws": lambda: page_table("eval/ranker/router-candidates/sizes.md", 1),
     "router-candidates-sections": lambda: page_table("eval/ranker/router-candidates/sizes.md", 2),
     "router-candidates-diagnosis": lambda: page_table("eval/ranker/router-candidates/diagnosis.md", 1),
