@@ -47,14 +47,17 @@ def toer_of(weights: np.ndarray, hits: np.ndarray, gold: np.ndarray, per_hit: np
     return recall / (w_d / 1000.0)
 
 
+def toer_parts(df: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``toer_of``'s per-case arrays of case scores: § hits, gold, words per hit, whether it had hits."""
+    n_hits = df["n_hits"].to_numpy(float)
+    has = (n_hits > 0).astype(float)
+    per_hit = np.divide(df["delivered_words"].to_numpy(float), n_hits, out=np.zeros(len(df)), where=n_hits > 0)
+    return df[PARA_HITS].to_numpy(float), df["n_gold"].to_numpy(float), per_hit, has
+
+
 def toer_diff(a: pd.DataFrame, b: pd.DataFrame, seed: int = 0) -> tuple[float, float, float]:
     """ToER(a) - ToER(b) on the same cases, with its paired bootstrap 95 % CI."""
-    parts = []
-    for df in (a, b):
-        n_hits = df["n_hits"].to_numpy(float)
-        has = (n_hits > 0).astype(float)
-        per_hit = np.divide(df["delivered_words"].to_numpy(float), n_hits, out=np.zeros(len(df)), where=n_hits > 0)
-        parts.append((df[PARA_HITS].to_numpy(float), df["n_gold"].to_numpy(float), per_hit, has))
+    parts = [toer_parts(a), toer_parts(b)]
     n = len(a)
     point = float(toer_of(np.ones((1, n)), *parts[0])[0] - toer_of(np.ones((1, n)), *parts[1])[0])
     rng = np.random.default_rng(seed)

@@ -34,14 +34,19 @@ def line(name: str, df: pd.DataFrame, base: pd.DataFrame, per_question: bool) ->
             f"| {t.p_value:.4f} |")
 
 
+def tables(title: str, rows: list[tuple[str, pd.DataFrame]], first: str) -> None:
+    """Print the per-question and the micro table of one set: each row's recall [CI] and its paired
+    difference to the first row (``first`` names it in the header); every row scores the same cases."""
+    for per_question, what in ((True, "Recall@10 per question"), (False, "§ recall@10 micro")):
+        print(f"## {title}: {what}\n")
+        print(f"| engine | {what} [95 % CI] | {first} minus this [95 % CI] | p |\n|---|---|---|---|")
+        for name, df in rows:
+            assert list(df.index) == list(rows[0][1].index), name
+            print(line(name, df, rows[0][1], per_question))
+        print()
+
+
 if __name__ == "__main__":
     for title, new, old in SETS:
-        rows = [("with parts g to m", hits(new, "learned")), (f"before them ({old[3:]})", hits(old, "learned")),
-                ("fulltext (same run)", hits(new, "fulltext"))]
-        for per_question, what in ((True, "Recall@10 per question"), (False, "§ recall@10 micro")):
-            print(f"## {title}: {what}\n")
-            print(f"| engine | {what} [95 % CI] | with parts g to m minus this [95 % CI] | p |\n|---|---|---|---|")
-            for name, df in rows:
-                assert list(df.index) == list(rows[0][1].index), name
-                print(line(name, df, rows[0][1], per_question))
-            print()
+        tables(title, [("with parts g to m", hits(new, "learned")), (f"before them ({old[3:]})", hits(old, "learned")),
+                       ("fulltext (same run)", hits(new, "fulltext"))], "with parts g to m")

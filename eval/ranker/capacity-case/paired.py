@@ -26,7 +26,7 @@ def line(name: str, df: pd.DataFrame, base: pd.DataFrame, with_toer: bool) -> st
     paired difference to ``base``."""
     num, den = df[dc.PARA_HITS].to_numpy(float), df["n_gold"].to_numpy(float)
     point, low, high = bootstrap_ci(num, den)
-    toer = f"{dc.toer_of(np.ones((1, len(df))), num, den, *_words(df))[0]:.2f}" if with_toer else "–"
+    toer = f"{dc.toer_of(np.ones((1, len(df))), *dc.toer_parts(df))[0]:.2f}" if with_toer else "–"
     head = f"| {name} | {point:.3f} [{low:.3f}, {high:.3f}] | {toer} |"
     if df is base:
         return head + " – | – | – |"
@@ -36,13 +36,6 @@ def line(name: str, df: pd.DataFrame, base: pd.DataFrame, with_toer: bool) -> st
         d, lo, hi = dc.toer_diff(df, base)
         toer_diff = f"{d:+.2f} [{lo:+.2f}, {hi:+.2f}]"
     return head + f" {t.diff:+.3f} [{t.ci_low:+.3f}, {t.ci_high:+.3f}] | {t.p_value:.4f} | {toer_diff} |"
-
-
-def _words(df: pd.DataFrame):
-    n_hits = df["n_hits"].to_numpy(float)
-    has = (n_hits > 0).astype(float)
-    per_hit = (df["delivered_words"].to_numpy(float) / n_hits.clip(min=1)) * has
-    return per_hit, has
 
 
 def main() -> None:

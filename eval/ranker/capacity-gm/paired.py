@@ -17,7 +17,6 @@ SETS = (("lay_beyond (353 questions)", "cv-lay-beyond", "../beyond-train-gm/cv-l
          "../passage-candidates/cv-lay-beyond-router"),
         ("GerLayQA dev (2,154 questions)", "cv-gerlayqa", "../beyond-train-gm/cv-gerlayqa",
          "../compound-bm25/cv-gerlayqa-router"))
-line = gm.line
 
 
 def hits(folder: str, mode: str):
@@ -26,13 +25,7 @@ def hits(folder: str, mode: str):
 
 if __name__ == "__main__":
     for title, new, trees100, old in SETS:
-        rows = [("with 300 trees", hits(new, "learned")), (f"100 trees ({trees100[3:]})", hits(trees100, "learned")),
-                (f"100 trees, without lay-beyond-more ({old[3:]})", hits(old, "learned")),
-                ("fulltext (same run)", hits(new, "fulltext"))]
-        for per_question, what in ((True, "Recall@10 per question"), (False, "§ recall@10 micro")):
-            print(f"## {title}: {what}\n")
-            print(f"| engine | {what} [95 % CI] | with 300 trees minus this [95 % CI] | p |\n|---|---|---|---|")
-            for name, df in rows:
-                assert list(df.index) == list(rows[0][1].index), name
-                print(line(name, df, rows[0][1], per_question))
-            print()
+        gm.tables(title, [("with 300 trees", hits(new, "learned")),
+                          (f"100 trees ({trees100[3:]})", hits(trees100, "learned")),
+                          (f"100 trees, without lay-beyond-more ({old[3:]})", hits(old, "learned")),
+                          ("fulltext (same run)", hits(new, "fulltext"))], "with 300 trees")

@@ -22,12 +22,6 @@ def hits(folder: str, mode: str):
 
 if __name__ == "__main__":
     for title, new, shipped in SETS:
-        rows = [("passage design", hits(new, "learned")), (f"shipped design ({shipped[3:]})", hits(shipped, "learned")),
-                ("fulltext (same run)", hits(new, "fulltext"))]
-        for per_question, what in ((True, "Recall@10 per question"), (False, "§ recall@10 micro")):
-            print(f"## {title}: {what}\n")
-            print(f"| engine | {what} [95 % CI] | passage design minus this [95 % CI] | p |\n|---|---|---|---|")
-            for name, df in rows:
-                assert list(df.index) == list(rows[0][1].index), name
-                print(gm.line(name, df, rows[0][1], per_question))
-            print()
+        gm.tables(title, [("passage design", hits(new, "learned")),
+                          (f"shipped design ({shipped[3:]})", hits(shipped, "learned")),
+                          ("fulltext (same run)", hits(new, "fulltext"))], "passage design")
