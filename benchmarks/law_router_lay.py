@@ -2,7 +2,8 @@
 
     NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python benchmarks/law_router_lay.py \
         --cv eval/lay-beyond/dev.jsonl --data $LEGALKG_SHARED/data/eval/gerlayqa/dev.jsonl \
-        --train eval/lay-beyond-train/train.jsonl --train eval/lay-outside-train/train.jsonl \
+        --train eval/lay-beyond-train/train.jsonl --train eval/lay-beyond-more/train.jsonl \
+        --train eval/lay-outside-train/train.jsonl \
         --train $LEGALKG_SHARED/data/eval/gerlayqa/train.jsonl --words $TMPDIR/law-words.json --predictor MODEL.npz [--sample 353] [--seed 0] \
         [--save-router legalkg/data/law-router.npz] --out eval/law-router-lay/learned
 

@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from law_router_lay import law_words, questions  # noqa: E402
 
 #: the shipped router's inputs: training files (each whole) and the --cv file, in the saved order
-TRAIN = ("eval/lay-beyond-train/train.jsonl", "eval/lay-outside-train/train.jsonl", "gerlayqa/train.jsonl")
+TRAIN = ("eval/lay-beyond-train/train.jsonl", "eval/lay-beyond-more/train.jsonl", "eval/lay-outside-train/train.jsonl",
+         "gerlayqa/train.jsonl")
 CV = "eval/lay-beyond/dev.jsonl"
 #: float16 storage: relative tolerance of a stored value
 RTOL = 2e-3
