@@ -343,24 +343,35 @@ def router_candidates(rel: str = "eval/ranker/router-candidates/paired.md") -> s
     return "\n".join(lines)
 
 
-def beyond_train_gm(rel: str = "eval/ranker/beyond-train-gm/paired.md") -> str:
-    """``rel``: Recall@10 per question and § recall@10 micro [CI] of the lay engine trained with the further
-    questions of eval/lay-beyond-more/, without them and of full-text, with the paired difference and
-    p; the page's tables in order: lay_beyond per question, micro, GerLayQA dev per question, micro."""
+def paired_sets(rel: str, first: str, old_head: str) -> str:
+    """``rel`` (a page of ``beyond-train-gm/paired.tables``, three rows per table: ``first``, the engine
+    it is compared with, full-text): Recall@10 per question and § recall@10 micro [CI] of each, with the
+    paired difference and p; the page's tables in order: lay_beyond per question, micro, GerLayQA dev
+    per question, micro."""
     tables: dict[str, list[dict[str, str]]] = {}
     for row in markdown_rows(committed(rel)):
         tables.setdefault(row["#"], []).append(row)
-    lines = ["| set | metric | with parts g to m | without them | difference [95 % CI] | p | full-text |",
+    lines = [f"| set | metric | {first} | {old_head} | difference [95 % CI] | p | full-text |",
              "|---|---|---|---|---|---|---|"]
     for key, name, metric in (("1", "lay_beyond (353)", "Recall@10 per question"),
                               ("2", "lay_beyond (353)", "§ recall@10 micro"),
                               ("3", "GerLayQA dev (2,154)", "Recall@10 per question"),
                               ("4", "GerLayQA dev (2,154)", "§ recall@10 micro")):
         new_, old, text = tables[key]
-        column, diff = f"{metric} [95 % CI]", "with parts g to m minus this [95 % CI]"
+        column, diff = f"{metric} [95 % CI]", f"{first} minus this [95 % CI]"
         lines.append(f"| {name} | {metric} | {new_[column]} | {old[column]} | {old[diff]} | {old['p']} "
                      f"| {text[column]} |")
     return "\n".join(lines)
+
+
+def beyond_train_gm(rel: str = "eval/ranker/beyond-train-gm/paired.md") -> str:
+    """The lay engine trained with the further questions of eval/lay-beyond-more/ against it without them."""
+    return paired_sets(rel, "with parts g to m", "without them")
+
+
+def router_more(rel: str = "eval/ranker/router-more/paired.md") -> str:
+    """The shipped lay engine with the law router refitted on eval/lay-beyond-more/ against the router before."""
+    return paired_sets(rel, "router with lay-beyond-more", "router before")
 
 
 def capacity_gm(rel: str = "eval/ranker/capacity-gm/paired.md") -> str:
@@ -1067,6 +1078,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "router-candidates": router_candidates,
     "beyond-train-gm": beyond_train_gm,
     "capacity-gm": capacity_gm,
+    "router-more": router_more,
     "capacity-case": capacity_case,
     "passage-capacity": passage_capacity,
     "router-candidates-laws": lambda: page_table("eval/ranker/router-candidates/sizes.md", 1),
