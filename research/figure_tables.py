@@ -1069,7 +1069,6 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "law-router-outside58": lambda: law_router("eval/law-router-lay/all-laws-outside58", ", all laws"),
     "law-router-prior": lambda: law_router_before_after("eval/law-router-lay/prior"),
     "law-router-learned": lambda: law_router("eval/law-router-lay/learned"),
-    "law-router-learned-outside58-f": lambda: law_router("eval/law-router-lay/learned-outside58-f", ", all laws"),
     "law-router-learned-outside58-g": lambda: law_router("eval/law-router-lay/learned-outside58-g", ", all laws"),
     "ranker-params": ranker_params,
     "lay-beyond-baseline": lay_beyond_baseline,
