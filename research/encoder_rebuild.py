@@ -40,20 +40,22 @@ SUBSET: tuple[str, ...] = ("--laws", "burlg", "--vocab", "1000", "--dim", "16", 
 REFERENCE = REPO / "tests" / "predict" / "static-encoder-subset.npz"
 #: Header fields that may differ: the time bound (``--minutes``) and the step bound as given (the steps
 #: reached are ``meta.steps`` and must agree), and the vocabulary size reached: below the ``--vocab``
-#: cap the trainer's ties change it too (the first run of docs/benchmarks/encoder-rebuild-subset.json);
-#: ``token_jaccard`` compares the vocabularies instead.
+#: cap the trainer's ties can change it too; ``token_jaccard`` compares the vocabularies instead.
 VOLATILE = frozenset({"config.minutes", "config.steps", "vocab"})
 #: Lowest (``*_delta``: largest absolute) value of each measure that still counts as the same model, in
 #: full: the vocabulary nearly the same and recall@10 on GerLayQA dev within 0.03 of the shipped table's
 #: (the other measures are reported; one full run takes a quarter of an hour, too few for their spread).
 TOLERANCE: dict[str, float] = {"token_jaccard": 0.95, "recall_delta": 0.03}
-#: The same for ``SUBSET`` against ``REFERENCE``, between the runs of docs/benchmarks/encoder-rebuild-subset.json:
-#: five runs of the same command gave top10_overlap 0.92-0.96 and score_correlation 0.989-0.997,
-#: ``--seed 1`` (other batches) 0.853 and 0.975, ``--steps 5`` 0.40 and 0.72, ``--stage random`` 0.52 and
-#: 0.50. The header tells a changed option apart anyway; these bounds catch a change of the code that
-#: trains the table.
-SUBSET_TOLERANCE: dict[str, float] = {"token_jaccard": 0.95, "row_cosine": 0.6, "top10_overlap": 0.88,
-                                      "score_correlation": 0.98, "recall_delta": 0.1}
+#: The same for ``SUBSET`` against ``REFERENCE``, below every run of the same command in
+#: docs/benchmarks/encoder-rebuild-subset.json (60 runs: token_jaccard >= 0.963, row_cosine >= 0.634,
+#: top10_overlap >= 0.865, score_correlation >= 0.988; the tokenizer's ties give a few discrete outcomes,
+#: so each bound keeps a margin below the lowest), and above the runs of a shorter training
+#: (``--steps 10``: top10_overlap 0.71, score_correlation 0.92) and of ``--stage random``. Another
+#: ``--seed`` lands near the lowest same-command runs; the header tells it apart. These bounds catch a
+#: change of the code that trains the table; tests/predict/test_shipped_encoder.py checks them against
+#: that file.
+SUBSET_TOLERANCE: dict[str, float] = {"token_jaccard": 0.9, "row_cosine": 0.45, "top10_overlap": 0.8,
+                                      "score_correlation": 0.95, "recall_delta": 0.1}
 
 
 def recipe_args(eval_dir: Path, out: Path, recipe: Sequence[str] = RECIPE) -> list[str]:

@@ -21,6 +21,7 @@ from research.encoder_rebuild import (
     DOC,
     RECIPE,
     REFERENCE,
+    REPO,
     SUBSET_TOLERANCE,
     compare,
     documented_options,
@@ -93,6 +94,24 @@ def test_the_comparison_sees_a_scrambled_table_and_passes_the_same_file():
     scrambled = StaticModel(reference.tokenizer, reference.table[rows].astype(np.float16), reference.meta, "x")
     got = failures(compare(reference, scrambled, *texts), SUBSET_TOLERANCE)
     assert any(f.startswith("row_cosine") for f in got) and any(f.startswith("score_correlation") for f in got)
+
+
+def test_the_tolerance_covers_every_recorded_rebuild_and_rejects_shorter_or_random_training():
+    """Against the runs benchmarks/encoder_rebuild.py --subset recorded: the bounds were read off them,
+    so every run of the same command passes, with a margin, and the runs trained shorter or not at all fail."""
+    import json
+
+    record = json.loads((REPO / "docs" / "benchmarks" / "encoder-rebuild-subset.json").read_text("utf-8"))
+    assert record["tolerance"] == SUBSET_TOLERANCE
+    same = [r["measures"] for r in record["runs"] if r["run"] == "the same command"]
+    assert len(same) >= 30
+    for measures in same:
+        assert not failures(measures, SUBSET_TOLERANCE), measures
+    for name, bound in SUBSET_TOLERANCE.items():
+        if not name.endswith("_delta"):
+            assert min(m[name] for m in same) - bound >= 0.03, name  # not at the edge of the spread
+    broken = [r for r in record["runs"] if r["run"] in ("--steps 5", "--steps 10", "--stage random")]
+    assert len(broken) == 3 and all(failures(r["measures"], SUBSET_TOLERANCE) for r in broken)
 
 
 def test_the_header_comparison_ignores_only_the_bounds_and_the_vocabulary_size_reached():
