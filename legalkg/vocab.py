@@ -170,6 +170,8 @@ class RankerFeatures(StrEnum):
     PASSAGE = "passage"
     #: ``router`` with the graph BM25 over the compound parts of the query's words no § text uses.
     COMPOUNDS = "compounds"
+    #: ``router`` with the entropy of the predictor's neighbour votes (how sure its labels are).
+    CONFIDENCE = "confidence"
     #: The predictor's candidates only, with its law share as a feature (case's).
     PREDICTOR = "predictor"
 

@@ -165,7 +165,8 @@ def _steps(cells, n_queries: int) -> int:
                    "--ranker-features` names them (default: the task's shipped design; graph: candidates from every "
                    "§ of the laws; router: graph plus the learned law router; passage: router plus each §'s best "
                    "Absatz, citation degrees, Gliederung match and citation neighbours; compounds: router with the "
-                   "graph BM25 over the compound parts of the query words no § text uses; predictor: the predictor's "
+                   "graph BM25 over the compound parts of the query words no § text uses; confidence: router with the "
+                   "entropy of the predictor's neighbour votes; predictor: the predictor's "
                    "candidates "
                    "only; "
                    "eval/ranker/graph-candidates/README.md).")

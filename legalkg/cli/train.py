@@ -36,7 +36,8 @@ from ..vocab import RankerFeatures
                    "plus the learned law router's laws and scores; eval/ranker/router-candidates/), passage (router "
                    "plus each §'s best Absatz, citation degrees, Gliederung match and citation neighbours; "
                    "eval/ranker/passage-candidates/), compounds (router with the graph BM25 over the compound "
-                   "parts of the query words no § text uses; eval/ranker/compound-bm25/) or predictor "
+                   "parts of the query words no § text uses; eval/ranker/compound-bm25/), confidence (router with "
+                   "the entropy of the predictor's neighbour votes; eval/ranker/confidence/) or predictor "
                    "(the predictor's candidates only); eval/ranker/graph-candidates/README.md.")
 def train(task, data, out, seed, laws, ranker_out, forms, ranker_features) -> None:
     """Train the statute predictor on DATA and write it to OUT."""

@@ -34,6 +34,7 @@ from .predictor import Predictor
 from .rankfeatures import (
     COMPOUND_FEATURES,
     COMPOUND_RANKER_FEATURES,
+    CONFIDENCE_RANKER_FEATURES,
     CONSTRUCTED,
     DEFAULT_FEATURES,
     FEATURES,
@@ -92,6 +93,7 @@ RANKER_FEATURES: dict[str, tuple[str, ...]] = {RankerFeatures.GRAPH: GRAPH_RANKE
                                                 RankerFeatures.ROUTER: ROUTER_RANKER_FEATURES,
                                                 RankerFeatures.PASSAGE: PASSAGE_RANKER_FEATURES,
                                                 RankerFeatures.COMPOUNDS: COMPOUND_RANKER_FEATURES,
+                                                RankerFeatures.CONFIDENCE: CONFIDENCE_RANKER_FEATURES,
                                                 RankerFeatures.PREDICTOR: DEFAULT_FEATURES}
 
 

@@ -114,9 +114,14 @@ SOURCES: dict[str, str] = {**{c: c for c in COMPONENT_FEATURES}, "gbm25": "bm25"
 COMPOUND_FEATURES: tuple[str, ...] = ("gbm25_parts",)
 #: Components that are features only, never a candidate source (``choose``) nor ranked.
 FEATURE_ONLY: tuple[str, ...] = COMPOUND_FEATURES
+#: How sure the predictor is of a query (issue 42, "know when not to trust the labels"), beside
+#: ``coverage``: the Shannon entropy, in nats, of its neighbour votes (``knn``) over the §§ they name,
+#: normalised to sum 1 (``vote_entropy``). 0 where the similar training questions all cite one §, high
+#: where they scatter; NaN where no neighbour votes. One value per query, on each of its candidates.
+CONFIDENCE_FEATURES: tuple[str, ...] = ("knn_entropy",)
 #: Every column ``assemble`` fills, in order; a ranker reads the columns of its own features.
 FEATURES: tuple[str, ...] = (DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES + PASSAGE_FEATURES
-                              + STRUCTURE_FEATURES + COMPOUND_FEATURES)
+                              + STRUCTURE_FEATURES + COMPOUND_FEATURES + CONFIDENCE_FEATURES)
 #: The features of a ranker over the whole graph's candidates: the predictor's without its law prior
 #: (``law_share`` names a law, and every lay training case cites BGB) and the graph's, without the
 #: learned law router's (``LAWROUTER_FEATURES``: a ranker that names them also gets that router's
@@ -134,6 +139,9 @@ PASSAGE_RANKER_FEATURES: tuple[str, ...] = (ROUTER_RANKER_FEATURES + PASSAGE_FEA
 #: ``ROUTER_RANKER_FEATURES`` with the graph BM25 over the query's compound parts (``COMPOUND_FEATURES``
 #: says how): eval/ranker/compound-bm25/.
 COMPOUND_RANKER_FEATURES: tuple[str, ...] = ROUTER_RANKER_FEATURES + COMPOUND_FEATURES
+#: ``ROUTER_RANKER_FEATURES`` with the predictor's vote entropy (``CONFIDENCE_FEATURES``):
+#: eval/ranker/confidence/.
+CONFIDENCE_RANKER_FEATURES: tuple[str, ...] = ROUTER_RANKER_FEATURES + CONFIDENCE_FEATURES
 #: §§ of each of the router's top ``ROUTED_LAWS`` laws added to the candidates: their best by BM25.
 ROUTED_LAWS = 3
 PER_ROUTED_LAW = 10
@@ -393,11 +401,28 @@ def assemble(parts: Mapping[str, tuple[list[str], np.ndarray]], fused: Sequence[
                        for u in cand]
         if ctx.facts.neighbours:
             x[:, s + 1] = [anchor_of.get(u, np.nan) for u in cand]
-        for name in FEATURE_ONLY:
-            if name in runs:
-                x[:, FEATURES.index(name)] = runs[name][i][cols]
+        feature_only_columns(x, runs, i, cols)
         out.append(Candidates(cand, x, [tuple(dict.fromkeys(chosen[u])) for u in cand]))
     return out
+
+
+def feature_only_columns(x: np.ndarray, runs: Mapping[str, np.ndarray], i: int, cols: np.ndarray) -> None:
+    """Fill query ``i``'s columns that no candidate source has: ``FEATURE_ONLY`` components at the
+    candidates' ``cols`` and the predictor's vote entropy (``CONFIDENCE_FEATURES``)."""
+    for name in FEATURE_ONLY:
+        if name in runs:
+            x[:, FEATURES.index(name)] = runs[name][i][cols]
+    if "knn" in runs:
+        x[:, FEATURES.index(CONFIDENCE_FEATURES[0])] = vote_entropy(runs["knn"][i])
+
+
+def vote_entropy(votes: np.ndarray) -> float:
+    """Shannon entropy (nats) of the positive, finite ``votes`` normalised to sum 1; NaN for none."""
+    v = votes[np.isfinite(votes) & (votes > 0)].astype(np.float64)
+    if not len(v):
+        return float("nan")
+    p = v / v.sum()
+    return float(-(p * np.log(p)).sum())
 
 
 def choose(runs: Mapping[str, np.ndarray], fused: Sequence[tuple[str, float]], lay: Layout, i: int,

@@ -22,6 +22,7 @@ from legalkg.predict import rankfile, train
 from legalkg.predict.ranker import FORMAT_VERSION, fit_stacked
 from legalkg.predict.rankfeatures import (
     COMPOUND_FEATURES,
+    CONFIDENCE_FEATURES,
     DEFAULT_FEATURES,
     FEATURES,
     GRAPH_FEATURES,
@@ -99,7 +100,7 @@ def test_text_features_fill_their_columns(bgb):
     assert x[0, col["cites_in"]] == 4 and x[0, col["cites_out"]] == 2 and np.isnan(x[1, col["cites_in"]])
     # files name columns of this layout
     assert FEATURES == (DEFAULT_FEATURES + TEXT_FEATURES + GRAPH_FEATURES + LAWROUTER_FEATURES + PASSAGE_FEATURES
-                        + STRUCTURE_FEATURES + COMPOUND_FEATURES)
+                        + STRUCTURE_FEATURES + COMPOUND_FEATURES + CONFIDENCE_FEATURES)
 
 
 def test_an_old_ranker_file_is_refused_with_one_line(tmp_path):
