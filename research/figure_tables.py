@@ -369,6 +369,11 @@ def beyond_train_gm(rel: str = "eval/ranker/beyond-train-gm/paired.md") -> str:
     return paired_sets(rel, "with parts g to m", "without them")
 
 
+def confidence(rel: str = "eval/ranker/confidence/paired.md") -> str:
+    """The shipped lay design with the predictor's vote entropy as one more feature against it without."""
+    return paired_sets(rel, "with vote entropy", "shipped design")
+
+
 def router_more(rel: str = "eval/ranker/router-more/paired.md") -> str:
     """The shipped lay engine with the law router refitted on eval/lay-beyond-more/ against the router before."""
     return paired_sets(rel, "router with lay-beyond-more", "router before")
@@ -1078,6 +1083,7 @@ RENDERERS: dict[str, Callable[[], str]] = {
     "beyond-train-gm": beyond_train_gm,
     "capacity-gm": capacity_gm,
     "router-more": router_more,
+    "confidence": confidence,
     "capacity-case": capacity_case,
     "passage-capacity": passage_capacity,
     "router-candidates-laws": lambda: page_table("eval/ranker/router-candidates/sizes.md", 1),
