@@ -46,6 +46,16 @@ def tables(title: str, rows: list[tuple[str, pd.DataFrame]], first: str) -> None
         print()
 
 
+def against(here: Path, sets: tuple[tuple[str, str, str], ...], first: str, old_label: str) -> None:
+    """Print ``tables`` for each (title, run folder, folder compared with) of ``sets``, folders relative
+    to ``here``: the new run's learned engine (``first``), the other run's (``old_label`` and its folder),
+    and the new run's full-text."""
+    for title, new, old in sets:
+        tables(title, [(first, hits(str(here / new), "learned")),
+                       (f"{old_label} ({old[3:]})", hits(str(here / old), "learned")),
+                       ("fulltext (same run)", hits(str(here / new), "fulltext"))], first)
+
+
 if __name__ == "__main__":
     for title, new, old in SETS:
         tables(title, [("with parts g to m", hits(new, "learned")), (f"before them ({old[3:]})", hits(old, "learned")),

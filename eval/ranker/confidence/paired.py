@@ -15,8 +15,4 @@ SETS = (("lay_beyond (353 questions)", "cv-lay-beyond", "../router-more/cv-lay-b
         ("GerLayQA dev (2,154 questions)", "cv-gerlayqa", "../router-more/cv-gerlayqa"))
 
 if __name__ == "__main__":
-    for title, new, old in SETS:
-        gm.tables(title, [("with vote entropy", gm.hits(str(HERE / new), "learned")),
-                          (f"shipped design ({old[3:]})", gm.hits(str(HERE / old), "learned")),
-                          ("fulltext (same run)", gm.hits(str(HERE / new), "fulltext"))],
-                  "with vote entropy")
+    gm.against(HERE, SETS, "with vote entropy", "shipped design")

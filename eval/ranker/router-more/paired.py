@@ -15,8 +15,4 @@ SETS = (("lay_beyond (353 questions)", "cv-lay-beyond", "../capacity-gm/cv-lay-b
         ("GerLayQA dev (2,154 questions)", "cv-gerlayqa", "../capacity-gm/cv-gerlayqa"))
 
 if __name__ == "__main__":
-    for title, new, old in SETS:
-        gm.tables(title, [("router with lay-beyond-more", gm.hits(str(HERE / new), "learned")),
-                          (f"router before ({old[3:]})", gm.hits(str(HERE / old), "learned")),
-                          ("fulltext (same run)", gm.hits(str(HERE / new), "fulltext"))],
-                  "router with lay-beyond-more")
+    gm.against(HERE, SETS, "router with lay-beyond-more", "router before")
